@@ -1,0 +1,90 @@
+"""Random-playout throughput of every game: games/s, steps/s (every ``apply``, chance
+included) and the memory one state takes.
+
+    python benchmarks/playouts.py                 # every game and configuration
+    python benchmarks/playouts.py --game exxtra   # one game
+    python benchmarks/playouts.py --seconds 5     # longer runs, steadier figures
+
+Run by hand; the figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import tracemalloc
+
+import numpy as np
+
+from amigo_rules import CHANCE, TERMINAL, get_game
+from amigo_rules.core.chance import sample_outcome
+
+
+def configurations() -> list[tuple[str, str, object]]:
+    """(game, label, rules) for every benchmarked configuration."""
+    from amigo_rules import exxtra, verflixxt
+
+    configs: list[tuple[str, str, object]] = []
+    for preset in ("classic", "amigo", "amigo_pro"):
+        for players in (2, 4, 6):
+            rules = verflixxt.PRESETS[preset](players=players)
+            configs.append(("verflixxt", f"{preset}, {players} players", rules))
+    for players in (3, 4, 6):
+        configs.append(("exxtra", f"{players} players", exxtra.Rules(players=players)))
+    return configs
+
+
+def playouts(game: str, rules: object, seconds: float) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``; return (games, steps, elapsed)."""
+    module = get_game(game)
+    new_game, current_player, apply = module.new_game, module.current_player, module.apply
+    legal_moves, chance_outcomes = module.legal_moves, module.chance_outcomes
+    rng = np.random.default_rng(0)
+    games = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(rules, seed=games)
+        while (player := current_player(state)) != TERMINAL:
+            if player == CHANCE:
+                move = sample_outcome(chance_outcomes(state), rng)
+            else:
+                moves = legal_moves(state)
+                move = moves[int(rng.integers(len(moves)))]
+            state = apply(state, move)
+            steps += 1
+        games += 1
+    return games, steps, time.perf_counter() - start
+
+
+def state_bytes(game: str, rules: object) -> int:
+    """Bytes allocated for one fresh state (shared Rules excluded)."""
+    module = get_game(game)
+    module.new_game(rules, seed=0)
+    tracemalloc.start()
+    state = module.new_game(rules, seed=1)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del state
+    return size
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="benchmark only this game")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per configuration")
+    args = parser.parse_args(argv)
+    print(f"{'game':<10} {'configuration':<24} {'games/s':>9} {'steps/s':>10} {'state B':>8}")
+    for game, label, rules in configurations():
+        if args.game and game != args.game:
+            continue
+        games, steps, elapsed = playouts(game, rules, args.seconds)
+        print(
+            f"{game:<10} {label:<24} {games / elapsed:>9.1f} {steps / elapsed:>10.0f} "
+            f"{state_bytes(game, rules):>8}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""The uniformly random agent, for every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+class RandomAgent:
+    """Plays a uniformly random legal move, from its own seeded generator.
+
+    >>> RandomAgent(seed=1).act(None, ("a", "b", "c"))
+    'c'
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
+        return legal_moves[int(self.rng.integers(len(legal_moves)))]
+
+    __call__ = act

@@ -1,0 +1,27 @@
+"""The game-independent core: markers, errors, registry, chance sampling, play and records."""
+
+from .chance import sample_chance, sample_outcome
+from .errors import AgentError, AmigoRulesError, IllegalMoveError, RulesError, StateError
+from .nodes import CHANCE, TERMINAL
+from .protocol import Agent, Game, Observation
+from .record import GameRecord, play
+from .registry import GAMES, get_game
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "Agent",
+    "AgentError",
+    "AmigoRulesError",
+    "Game",
+    "GameRecord",
+    "IllegalMoveError",
+    "Observation",
+    "RulesError",
+    "StateError",
+    "get_game",
+    "play",
+    "sample_chance",
+    "sample_outcome",
+]

@@ -1,0 +1,38 @@
+"""Resolving chance nodes: exact outcome tables sampled with a ``numpy.random.Generator``."""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from typing import Any
+
+import numpy as np
+
+
+@lru_cache(maxsize=4096)
+def _table(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...], int]:
+    """Cumulative integer weights over a common denominator, for exact sampling."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    return tuple(accumulate(weights)), denominator
+
+
+def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Generator) -> Any:
+    """Draw one move of a chance node's ``outcomes`` with its exact probability.
+
+    >>> from fractions import Fraction
+    >>> rng = np.random.default_rng(0)
+    >>> sample_outcome((("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))), rng)
+    'tails'
+    """
+    cumulative, denominator = _table(outcomes)
+    k = int(rng.integers(denominator))
+    return outcomes[bisect_right(cumulative, k)][0]
+
+
+def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:
+    """Draw the outcome of the chance node ``state`` of ``game``."""
+    return sample_outcome(game.chance_outcomes(state), rng)

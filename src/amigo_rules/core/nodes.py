@@ -1,0 +1,11 @@
+"""Markers returned by ``current_player`` for the two kinds of non-decision nodes."""
+
+from __future__ import annotations
+
+from typing import Final
+
+CHANCE: Final = -1
+"""``current_player`` at a chance node: the next move is drawn from ``chance_outcomes``."""
+
+TERMINAL: Final = -2
+"""``current_player`` once the game is over."""

@@ -1,0 +1,168 @@
+"""Playing a whole game between agents, and the replayable record it leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import attrs
+import numpy as np
+
+from . import jsonio
+from .chance import sample_chance
+from .errors import AgentError, IllegalMoveError, StateError
+from .nodes import CHANCE, TERMINAL
+from .registry import get_game
+
+
+def agent_name(agent: Any) -> str:
+    """A readable name for an agent: its ``name`` attribute, else its class or function."""
+    name = getattr(agent, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(agent, "__name__", None) or type(agent).__name__
+
+
+def decide(agent: Any, observation: Any, legal: tuple[Any, ...]) -> Any:
+    """Ask ``agent`` (a callable or an object with ``.act``) for a move."""
+    act = getattr(agent, "act", None)
+    return act(observation, legal) if act is not None else agent(observation, legal)
+
+
+@attrs.frozen
+class GameRecord:
+    """A finished (or truncated) game: enough to replay it move by move."""
+
+    game: str
+    """The game's name in ``amigo_rules.GAMES``."""
+    rules: Any
+    """The game's ``Rules``."""
+    seed: int
+    """The seed of the setup (``new_game``) and of the chance generator."""
+    moves: tuple[Any, ...]
+    """Every move in order, chance outcomes included."""
+    final_state: Any = attrs.field(eq=False, repr=False)
+    """The state after the last move."""
+    agents: tuple[str, ...] = ()
+    """The agents' names, one per player (empty for a replayed record)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return get_game(self.game).winners(self.final_state)
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        return get_game(self.game).score(self.final_state)
+
+    def to_json(self) -> str:
+        """The record as versioned JSON, moves in their notation."""
+        return jsonio.dump(
+            "record",
+            self.game,
+            {
+                "rules": jsonio.rules_to_data(self.rules),
+                "seed": self.seed,
+                "agents": list(self.agents),
+                "moves": [str(m) for m in self.moves],
+            },
+        )
+
+    @classmethod
+    def from_json(cls, text: str, game: str | None = None) -> GameRecord:
+        """Rebuild a record by replaying every move through ``apply``.
+
+        Raises `StateError` if the document is malformed or a move is not legal where it
+        stands.
+        """
+        if game is None:
+            game = _peek_game(text)
+        module = get_game(game)
+        data = jsonio.load(text, "record", module.NAME)
+        rules = jsonio.rules_from_data(module.Rules, data.get("rules"))
+        seed = jsonio.field(data, "seed", jsonio.integer)
+        agents = jsonio.field(data, "agents", jsonio.array(jsonio.string))
+        texts = jsonio.field(data, "moves", jsonio.array(jsonio.string))
+        state = module.new_game(rules, seed=seed)
+        moves = []
+        for index, text_move in enumerate(texts):
+            try:
+                move = module.parse_move(state, text_move)
+                state = module.apply(state, move)
+            except IllegalMoveError as exc:
+                raise StateError(f"move {index} ({text_move!r}) does not replay: {exc}") from None
+            moves.append(move)
+        return cls(module.NAME, rules, seed, tuple(moves), state, agents)
+
+
+def _peek_game(text: str) -> str:
+    import json
+
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StateError(f"not a JSON document: {exc}") from None
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str):
+        raise StateError("the record names no game")
+    try:
+        return get_game(game).NAME
+    except ValueError as exc:
+        raise StateError(str(exc)) from None
+
+
+def chance_rng(seed: int) -> np.random.Generator:
+    """The chance generator of ``play`` for ``seed`` (independent of the setup stream)."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(1,)))
+
+
+def play(
+    game: str | ModuleType,
+    agents: Sequence[Any],
+    rules: Any = None,
+    *,
+    seed: int | None = None,
+    max_moves: int | None = None,
+) -> GameRecord:
+    """Play one game of ``game`` between ``agents`` (one per player) and return its record.
+
+    Setup randomness comes from ``seed``, chance nodes from a generator derived from it: the
+    same seed and agents give the same game. ``max_moves`` stops a game early (the record's
+    final state is then not terminal). An agent that raises or returns an illegal move ends
+    the game with an `AgentError` naming it; the error carries the record so far.
+    """
+    module = get_game(game)
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % 2**63)
+    state = module.new_game(rules, seed=seed)
+    rules = state.rules
+    players = rules.players
+    if len(agents) != players:
+        raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
+    names = tuple(agent_name(a) for a in agents)
+    rng = chance_rng(seed)
+    moves: list[Any] = []
+    current_player = module.current_player
+    while (player := current_player(state)) != TERMINAL:
+        if max_moves is not None and len(moves) >= max_moves:
+            break
+        if player == CHANCE:
+            move = sample_chance(module, state, rng)
+        else:
+            legal = module.legal_moves(state)
+            try:
+                move = decide(agents[player], module.observation(state, player), legal)
+                failure = None if move in legal else f"returned the illegal move {move!r}"
+            except Exception as exc:  # an agent's bug must not lose the game so far
+                failure = f"raised {type(exc).__name__}: {exc}"
+            if failure is not None:
+                record = GameRecord(module.NAME, rules, seed, tuple(moves), state, names)
+                raise AgentError(
+                    f"agent {names[player]!r} (player {player}) {failure}",
+                    agent=names[player],
+                    player=player,
+                    record=record,
+                )
+        state = module.apply(state, move)
+        moves.append(move)
+    return GameRecord(module.NAME, rules, seed, tuple(moves), state, names)

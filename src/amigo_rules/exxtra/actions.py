@@ -1,0 +1,69 @@
+"""Integer action ids: ``reroll`` = 0, ``place r`` = 1 + r; a roll is its index among the 36."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from ..core import IllegalMoveError
+from .dice import DIE_A, DIE_B
+from .engine import illegality, legal_moves
+from .moves import PLACES, REROLL, RUNGS, Move, Place, Roll, rolls
+from .rules import Rules
+from .state import State
+
+
+def num_actions(rules: Rules) -> int:
+    """7: ``reroll`` and ``place 0`` … ``place 5``."""
+    return 1 + RUNGS
+
+
+def num_chance_outcomes(rules: Rules) -> int:
+    """36: every (die A, die B) roll."""
+    return len(DIE_A) * len(DIE_B)
+
+
+def _check(state: State, move: Any) -> None:
+    problem = illegality(state, move)
+    if problem is not None:
+        raise IllegalMoveError(f"{move!s} is not legal here: {problem}")
+
+
+def action_id(state: State, move: Move) -> int:
+    """The id of the legal ``move``; raises `IllegalMoveError` for a move not legal here.
+
+    >>> from amigo_rules import exxtra
+    >>> action_id(exxtra.new_game(), exxtra.Roll(7, 0))
+    29
+    """
+    _check(state, move)
+    if type(move) is Roll:
+        return DIE_A.index(move.a) * len(DIE_B) + DIE_B.index(move.b)
+    return 1 + move.rung if type(move) is Place else 0
+
+
+def move_for_action(state: State, action: int) -> Move:
+    """The legal move with id ``action``; raises `IllegalMoveError` if there is none here."""
+    try:
+        index = operator.index(action)
+    except TypeError:
+        raise IllegalMoveError(f"action id {action!r} is not an integer") from None
+    if state.roll is None and not state.over:
+        move: Any = rolls()[index] if 0 <= index < len(rolls()) else None
+    else:
+        move = REROLL if index == 0 else PLACES[index - 1] if 0 < index <= RUNGS else None
+    if move is None:
+        raise IllegalMoveError(f"action id {index} names no move here")
+    _check(state, move)
+    return move
+
+
+def legal_action_mask(state: State) -> np.ndarray:
+    """Legal decision ids as a bool array of length 7 (all false at a roll and at the end)."""
+    mask = np.zeros(1 + RUNGS, dtype=bool)
+    if state.roll is not None and not state.over:
+        for move in legal_moves(state):
+            mask[action_id(state, move)] = True
+    return mask

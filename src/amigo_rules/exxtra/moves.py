@@ -1,0 +1,97 @@
+"""EXXtra's moves and their notation: ``roll 7-X`` (chance), ``reroll``, ``place 3``."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+
+import attrs
+
+from ..core import IllegalMoveError
+from .dice import DIE_A, DIE_B, X, face_text
+
+RUNGS = 6
+"""The ladder's rungs 0-5 (EX-COMP-2)."""
+
+
+@attrs.frozen
+class Roll:
+    """A roll of both dice (chance, EX-ROLL-1): die A's face, then die B's; 0 stands for X."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"roll {face_text(self.a)}-{face_text(self.b)}"
+
+
+@attrs.frozen
+class Reroll:
+    """Roll both dice again instead of accepting the combination (EX-ROLL-6)."""
+
+    def __str__(self) -> str:
+        return "reroll"
+
+
+@attrs.frozen
+class Place:
+    """Accept the combination and place the pair on ``rung`` (EX-PLACE-1)."""
+
+    rung: int
+
+    def __str__(self) -> str:
+        return f"place {self.rung}"
+
+
+Move = Roll | Reroll | Place
+
+REROLL = Reroll()
+PLACES = tuple(Place(rung) for rung in range(RUNGS))
+"""``place 0`` … ``place 5``, shared by every state."""
+
+
+@cache
+def rolls() -> tuple[Roll, ...]:
+    """The 36 rolls, die A's face major, faces in notation order (1 2 3 4 7 X / 1 2 3 5 6 X)."""
+    return tuple(Roll(a, b) for a in DIE_A for b in DIE_B)
+
+
+@cache
+def roll_outcomes() -> tuple[tuple[Roll, Fraction], ...]:
+    """The 36 equally likely rolls with their probability (EX-ROLL-1)."""
+    p = Fraction(1, 36)
+    return tuple((roll, p) for roll in rolls())
+
+
+_NOTATION = re.compile(r"(reroll)|place\s+(\d+)|roll\s+(\w+)\s*-\s*(\w+)")
+GRAMMAR = "'roll 7-X' (die A: 1 2 3 4 7 X, die B: 1 2 3 5 6 X), 'reroll' or 'place 0' … 'place 5'"
+
+
+def _face(text: str, faces: tuple[int, ...]) -> int | None:
+    face = X if text == "x" else int(text) if text.isdigit() else None
+    return face if face in faces else None
+
+
+def parse_notation(text: str) -> Move:
+    """The move written ``text`` (case-insensitive, any whitespace), whether legal or not.
+
+    Raises `IllegalMoveError` for text that names no EXXtra move at all.
+
+    >>> parse_notation("  ROLL 7 - x ")
+    Roll(a=7, b=0)
+    """
+    found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+    if found is None:
+        raise IllegalMoveError(f"unknown move {text!r}: EXXtra moves are {GRAMMAR}")
+    reroll, rung, a, b = found.groups()
+    if reroll:
+        return REROLL
+    if rung is not None:
+        if int(rung) >= RUNGS:
+            raise IllegalMoveError(f"unknown move {text!r}: the ladder's rungs are 0-5")
+        return PLACES[int(rung)]
+    face_a, face_b = _face(a, DIE_A), _face(b, DIE_B)
+    if face_a is None or face_b is None:
+        raise IllegalMoveError(f"unknown move {text!r}: no such roll; EXXtra moves are {GRAMMAR}")
+    return Roll(face_a, face_b)

@@ -1,0 +1,77 @@
+"""What a player sees: everything, since EXXtra has no hidden information."""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from ..core import RulesError
+from .engine import current_player
+from .moves import RUNGS
+from .rules import Rules
+from .state import FINISH, Pair, State
+
+TOP_COMBINATION = 76
+"""The highest combination, 7 and 6 (EX-ROLL-2), used to scale combinations to 0-1."""
+
+
+@attrs.frozen
+class Observation:
+    """The table as ``player`` sees it (all of it: every die and counter is public)."""
+
+    rules: Rules
+    player: int
+    """The viewer."""
+    to_move: int
+    """``current_player`` of the state: a player, ``CHANCE`` or ``TERMINAL``."""
+    turn: int
+    counters: tuple[int, ...]
+    ladder: tuple[Pair | None, ...]
+    """Each player's dice: ``(rung, combination)`` on the ladder, or ``None`` in hand."""
+    roll: int | None
+    """The combination the player to move is deciding on, or ``None``."""
+    first_roll: bool
+    """Whether ``roll`` (or the roll pending) is the turn's first (an X then counts as 0)."""
+
+    def to_array(self) -> np.ndarray:
+        """A flat float32 encoding of length ``11 * players + 3``.
+
+        Per player: viewer flag, to-move flag, counter / 21, ladder one-hot (rungs 0-5 or in
+        hand), combination on the ladder / 76; then the pending-roll flag, the pending
+        combination / 76 and the first-roll flag.
+        """
+        players = self.rules.players
+        width = 5 + RUNGS
+        out = np.zeros(width * players + 3, dtype=np.float32)
+        for p in range(players):
+            base = p * width
+            out[base] = p == self.player
+            out[base + 1] = p == self.to_move
+            out[base + 2] = self.counters[p] / FINISH
+            pair = self.ladder[p]
+            if pair is None:
+                out[base + 3 + RUNGS] = 1.0
+            else:
+                out[base + 3 + pair[0]] = 1.0
+                out[base + 4 + RUNGS] = pair[1] / TOP_COMBINATION
+        if self.roll is not None:
+            out[-3] = 1.0
+            out[-2] = self.roll / TOP_COMBINATION
+        out[-1] = self.first_roll
+        return out
+
+
+def observation(state: State, player: int) -> Observation:
+    """The table as ``player`` sees it; raises `RulesError` for a seat not in the game."""
+    if type(player) is not int or not 0 <= player < state.rules.players:
+        raise RulesError(f"player must be 0 … {state.rules.players - 1}, got {player!r}")
+    return Observation(
+        state.rules,
+        player,
+        current_player(state),
+        state.turn,
+        state.counters,
+        state.ladder,
+        state.roll,
+        state.first_roll,
+    )

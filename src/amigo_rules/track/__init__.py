@@ -1,0 +1,50 @@
+"""The tile-track machinery shared by Verflixxt and Verflixxt hoch²."""
+
+from .board import Board, destination, left_alone, moved, remove_tile
+from .scoring import lucky_below, lucky_converts
+from .tiles import (
+    ACTION_TILES_IN_BOX,
+    ACTIONS,
+    BOX,
+    FINISH,
+    GIFT,
+    GUARDS_IN_BOX,
+    LUCKY,
+    MINUS,
+    PATH_TILES,
+    PLUS,
+    START,
+    STEAL,
+    gift_rank,
+    is_minus,
+    is_plus,
+    takeable,
+    value,
+)
+
+__all__ = [
+    "ACTIONS",
+    "ACTION_TILES_IN_BOX",
+    "BOX",
+    "FINISH",
+    "GIFT",
+    "GUARDS_IN_BOX",
+    "LUCKY",
+    "MINUS",
+    "PATH_TILES",
+    "PLUS",
+    "START",
+    "STEAL",
+    "Board",
+    "destination",
+    "gift_rank",
+    "is_minus",
+    "is_plus",
+    "left_alone",
+    "lucky_below",
+    "lucky_converts",
+    "moved",
+    "remove_tile",
+    "takeable",
+    "value",
+]

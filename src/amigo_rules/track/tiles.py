@@ -1,0 +1,54 @@
+"""Tiles in API.md's notation: what each one is, what it is worth, what the box holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final
+
+START: Final = "S"
+FINISH: Final = "F"
+LUCKY: Final = "L"
+GIFT: Final = "gift"
+STEAL: Final = "steal"
+
+PLUS: Final = tuple(f"+{n}" for n in range(1, 9))
+"""The plus tiles +1 … +8 (VX-COMP-1)."""
+MINUS: Final = tuple(f"-{n}" for n in range(1, 11))
+"""The minus tile values -1 … -10 (VX-COMP-1: -1 … -8 twice, -9 and -10 once)."""
+ACTIONS: Final = (GIFT, STEAL)
+"""The two sides of an action tile (VX-COMP-3)."""
+PATH_TILES: Final = (*PLUS, *MINUS, LUCKY)
+"""Every kind of Verflixxt path tile, the ones a pawn can take."""
+
+BOX: Final = Counter({**dict.fromkeys(PLUS, 1), **dict.fromkeys(MINUS[:8], 2), "-9": 1,
+                      "-10": 1, LUCKY: 6})
+"""The 32 path tiles of the box (VX-COMP-1)."""
+ACTION_TILES_IN_BOX: Final = 4
+GUARDS_IN_BOX: Final = 8
+
+
+def value(tile: str) -> int:
+    """The printed value of a plus or minus tile (``"+5"`` → 5, ``"-3"`` → -3)."""
+    return int(tile)
+
+
+def is_plus(tile: str) -> bool:
+    return tile[0] == "+"
+
+
+def is_minus(tile: str) -> bool:
+    return tile[0] == "-"
+
+
+def takeable(tile: str) -> bool:
+    """Whether a pawn leaving the tile alone takes it (VX-TAKE-1/2/3)."""
+    return tile not in (START, FINISH, GIFT, STEAL)
+
+
+def gift_rank(top: str | None) -> int:
+    """The value order of VX-ACT-1: lucky, +8 … +1, empty tower (None), -1 … -10."""
+    if top is None:
+        return 0
+    if top == LUCKY:
+        return 100
+    return value(top)

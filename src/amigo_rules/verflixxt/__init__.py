@@ -1,0 +1,71 @@
+"""Verflixxt! (Ravensburger 2005 and Amigo 2020 editions): every rule of ``VX-*``.
+
+>>> from amigo_rules import verflixxt
+>>> state = verflixxt.new_game(verflixxt.Rules.classic(players=3), seed=1)
+>>> state = verflixxt.apply(state, verflixxt.parse_move(state, "roll 4"))
+>>> [str(m) for m in verflixxt.legal_moves(state)]
+['pawn 0']
+>>> state = verflixxt.apply(state, verflixxt.parse_move(state, "pawn 0"))
+>>> state.board.pawns[0], verflixxt.current_player(state)
+((0, 0, 4), -1)
+"""
+
+from __future__ import annotations
+
+from ..core import IllegalMoveError
+from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
+from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
+from .moves import GRAMMAR, Move, Roll, Steal, Step, parse
+from .observation import Observation, array_length, observation
+from .rules import LAYOUTS, PRESETS, Rules
+from .scoring import score, score_tiles, winners
+from .serialization import NAME, from_json, to_json
+from .setup import new_game
+from .state import Phase, State
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
+
+    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
+    """
+    move = parse(text)
+    if move not in legal_moves(state):
+        legal = ", ".join(str(m) for m in legal_moves(state)) or "none: the game is over"
+        raise IllegalMoveError(f"{text!r} is not a legal move here; legal moves: {legal}")
+    return move
+
+
+__all__ = [
+    "GRAMMAR",
+    "LAYOUTS",
+    "NAME",
+    "PRESETS",
+    "Move",
+    "Observation",
+    "Phase",
+    "Roll",
+    "Rules",
+    "State",
+    "Steal",
+    "Step",
+    "action_id",
+    "apply",
+    "array_length",
+    "chance_outcomes",
+    "current_player",
+    "from_json",
+    "is_terminal",
+    "legal_action_mask",
+    "legal_moves",
+    "move_for_action",
+    "new_game",
+    "num_actions",
+    "num_chance_outcomes",
+    "observation",
+    "parse_move",
+    "score",
+    "score_tiles",
+    "to_json",
+    "winners",
+]

@@ -1,0 +1,171 @@
+"""`Rules`: the edition, the number of players and every option of Verflixxt!."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from ..core import RulesError
+from ..track import ACTION_TILES_IN_BOX, ACTIONS, BOX, GUARDS_IN_BOX, PATH_TILES
+
+LAYOUTS = ("classic", "random", "plus_before_lucky", "lucky_last")
+"""The named layouts: VX-SETUP-1, VX-SETUP-2 (shuffled) and VXV-1 (a) and (b)."""
+
+
+def _choice(name: str, allowed: tuple[Any, ...]):
+    def check(_rules: Any, _attribute: Any, value: Any) -> None:
+        if type(value) is not type(allowed[0]) or value not in allowed:
+            options = ", ".join(repr(a) for a in allowed)
+            raise RulesError(f"Rules.{name} must be one of {options}, got {value!r}")
+
+    return check
+
+
+def _players(_rules: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not int or not 2 <= value <= 8:
+        raise RulesError(f"Rules.players must be an integer from 2 to 8, got {value!r}")
+
+
+def _as_layout(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
+    if isinstance(value, str):
+        if value not in LAYOUTS:
+            raise RulesError(
+                f"Rules.layout must be one of {', '.join(map(repr, LAYOUTS))} or a tuple of "
+                f"tiles, got {value!r}"
+            )
+        return
+    if not isinstance(value, tuple) or not all(isinstance(t, str) for t in value):
+        raise RulesError(f"Rules.layout must be a layout name or a tuple of tiles, got {value!r}")
+    unknown = sorted({t for t in value if t not in PATH_TILES and t not in ACTIONS})
+    if unknown:
+        raise RulesError(
+            f"Rules.layout holds unknown tiles {unknown}; tiles are +1…+8, -1…-10, L, gift, steal"
+        )
+    counts = Counter(value)
+    for tile, count in counts.items():
+        limit = ACTION_TILES_IN_BOX if tile in ACTIONS else BOX[tile]
+        if tile in ACTIONS:
+            count = sum(counts[a] for a in ACTIONS)
+        if count > limit:
+            raise RulesError(
+                f"Rules.layout holds {tile!r} {count} times; the box has {limit}"
+                + (" action tiles" if tile in ACTIONS else "")
+            )
+
+
+def _guard_positions(_rules: Any, _attribute: Any, value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or not all(type(p) is int for p in value):
+        raise RulesError(f"Rules.guard_positions must be a tuple of positions, got {value!r}")
+    if len(value) > GUARDS_IN_BOX:
+        raise RulesError(f"Rules.guard_positions places {len(value)} guards; the box has 8")
+
+
+def _flag(name: str):
+    def check(_rules: Any, _attribute: Any, value: Any) -> None:
+        if type(value) is not bool:
+            raise RulesError(f"Rules.{name} must be True or False, got {value!r}")
+
+    return check
+
+
+def _tuple_or_none(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen
+class Rules:
+    """The rules of one game of Verflixxt!; validated on construction and by `attrs.evolve`.
+
+    ``Rules()`` is the classic game for 4 players. The presets bundle each edition:
+
+    >>> Rules.amigo(players=3).action_tiles
+    True
+    >>> Rules(players=9)
+    Traceback (most recent call last):
+    ...
+    amigo_rules.core.errors.RulesError: Rules.players must be an integer from 2 to 8, got 9
+    """
+
+    players: int = attrs.field(default=4, validator=_players)
+    """Number of players: 2-6 (VX-COMP-2), 7-8 with two pawns each (VXV-6)."""
+    layout: str | tuple[str, ...] = attrs.field(
+        default="classic", converter=_as_layout, validator=_layout
+    )
+    """``"classic"`` (VX-SETUP-1), ``"random"`` (VX-SETUP-2, VXV-1 c),
+    ``"plus_before_lucky"`` / ``"lucky_last"`` (VXV-1 a/b) or the explicit tiles between
+    start and finish (VX-SETUP-4)."""
+    guards: bool = attrs.field(default=True, validator=_flag("guards"))
+    """Guards in play (VX-TURN-2)."""
+    action_tiles: bool = attrs.field(default=False, validator=_flag("action_tiles"))
+    """Gift/Steal action tiles, inserted after every 8 path tiles of a named layout
+    (VX-SETUP-2, VX-ACT-*)."""
+    start_tile_to_box: bool = attrs.field(default=False, validator=_flag("start_tile_to_box"))
+    """The start tile leaves the track when its last piece moves off (VX-TAKE-2)."""
+    tie_break_fewer_lucky: bool = attrs.field(
+        default=False, validator=_flag("tie_break_fewer_lucky")
+    )
+    """A tie goes to the tied player with fewer lucky tiles (VX-SCORE-2)."""
+    guard_positions: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_tuple_or_none, validator=_guard_positions
+    )
+    """Explicit guard positions on an explicit layout (VX-SETUP-4); None: by VX-SETUP-1."""
+
+    def __attrs_post_init__(self) -> None:
+        explicit = isinstance(self.layout, tuple)
+        if explicit:
+            has_actions = any(t in ACTIONS for t in self.layout)
+            if has_actions != self.action_tiles:
+                raise RulesError(
+                    "Rules.layout and Rules.action_tiles disagree: an explicit layout holds "
+                    "action tiles exactly when action_tiles=True"
+                )
+        if self.guard_positions is not None:
+            if not self.guards:
+                raise RulesError("Rules.guard_positions needs Rules.guards=True")
+            if not explicit:
+                raise RulesError("Rules.guard_positions needs an explicit Rules.layout")
+            bad = [p for p in self.guard_positions if not 1 <= p <= len(self.layout)]
+            if bad:
+                raise RulesError(
+                    f"Rules.guard_positions {bad} are not path tiles (1 … {len(self.layout)})"
+                )
+
+    @property
+    def pawns_per_player(self) -> int:
+        """3 pawns each with 2-4 players, 2 with 5-8 (VX-COMP-2, VXV-6)."""
+        return 3 if self.players <= 4 else 2
+
+    @classmethod
+    def classic(cls, players: int = 4, **options: Any) -> Rules:
+        """The Ravensburger 2005 game: classic layout, guards, shared wins."""
+        return cls(players=players, **options)
+
+    @classmethod
+    def amigo(cls, players: int = 4, **options: Any) -> Rules:
+        """The Amigo 2020 base game: random layout with action tiles, no guards."""
+        settings = dict(
+            layout="random",
+            guards=False,
+            action_tiles=True,
+            start_tile_to_box=True,
+            tie_break_fewer_lucky=True,
+        )
+        return cls(players=players, **{**settings, **options})
+
+    @classmethod
+    def amigo_pro(cls, players: int = 4, **options: Any) -> Rules:
+        """The Amigo 2020 "Pro Version": classic layout with guards."""
+        settings = dict(start_tile_to_box=True, tie_break_fewer_lucky=True)
+        return cls(players=players, **{**settings, **options})
+
+
+PRESETS = {"classic": Rules.classic, "amigo": Rules.amigo, "amigo_pro": Rules.amigo_pro}
+"""The presets by name, as the command line takes them."""
