@@ -5,5 +5,6 @@
 
 from .random import RandomAgent
 from .registry import AGENTS, make_agent
+from .verflixxt import GreedyAgent
 
-__all__ = ["AGENTS", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "make_agent"]

@@ -6,11 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import RulesError, get_game
+from .exxtra import ExxtraHeuristicAgent
 from .random import RandomAgent
+from .verflixxt import GreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[[int | None], Any]]] = {
-    "verflixxt": {"random": RandomAgent},
-    "exxtra": {"random": RandomAgent},
+    "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent},
+    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent},
 }
 """For each game, the agent names and their factories (taking a seed)."""
 

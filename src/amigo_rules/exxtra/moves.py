@@ -15,9 +15,12 @@ RUNGS = 6
 """The ladder's rungs 0-5 (EX-COMP-2)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Roll:
-    """A roll of both dice (chance, EX-ROLL-1): die A's face, then die B's; 0 stands for X."""
+    """A roll of both dice (chance, EX-ROLL-1): die A's face, then die B's; 0 stands for X.
+
+    The hash is cached: the sampler of chance nodes hashes the whole outcome table.
+    """
 
     a: int
     b: int
@@ -69,7 +72,7 @@ GRAMMAR = "'roll 7-X' (die A: 1 2 3 4 7 X, die B: 1 2 3 5 6 X), 'reroll' or 'pla
 
 
 def _face(text: str, faces: tuple[int, ...]) -> int | None:
-    face = X if text == "x" else int(text) if text.isdigit() else None
+    face = X if text == "x" else int(text) if text.isdigit() and int(text) != X else None
     return face if face in faces else None
 
 

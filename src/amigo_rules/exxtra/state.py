@@ -46,4 +46,5 @@ class State:
     @property
     def over(self) -> bool:
         """Whether the game is over: a counter reached the finish, or truncated."""
-        return FINISH in self.counters or self.truncated
+        max_turns = self.rules.max_turns
+        return FINISH in self.counters or (max_turns is not None and self.turn >= max_turns)

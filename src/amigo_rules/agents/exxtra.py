@@ -1,0 +1,89 @@
+"""A heuristic EXXtra agent: weighs each placement's worth against the odds of a re-roll."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ..exxtra import FINISH, Observation, Place, Reroll
+from ..exxtra.dice import DIE_A, DIE_B, X, combination
+
+WIN = 12.0
+"""Worth of a placement that carries the counter to the finish, in spaces."""
+DENIAL = 0.5
+"""Worth of one space taken from an opponent, relative to one space of one's own."""
+
+
+@cache
+def _at_least(value: int) -> float:
+    """Probability that one roll shows a combination of at least ``value`` (X as 0)."""
+    hits = sum(combination(a, b) >= value for a in DIE_A for b in DIE_B)
+    return hits / (len(DIE_A) * len(DIE_B))
+
+
+class ExxtraHeuristicAgent:
+    """Places where a pair is likely to stay and pays off; re-rolls while that is worth it.
+
+    A pair on rung ``r`` pays ``r`` spaces next turn unless an opponent places a combination
+    at least as high below it first (EX-PLACE-2); each opponent is assumed to reach a given
+    combination with about twice the odds of one roll, and to place below the pair only if a
+    lower rung is free (rung 0 counts half). Knocking opponents' pairs off counts half a space
+    per rung, more when it stops a win. A re-roll is worth the average over the 36 rolls of
+    the best placement after it (plus a double's advance), minus one retreat per X: 11 rolls
+    in 36 show an X and end the turn (EX-ROLL-4). Ties are broken by the seeded generator.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
+        if observation.roll is None:  # never asked at a roll; stay total anyway
+            return legal_moves[0]
+        rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
+        values = [
+            self._reroll_value(observation, rungs)
+            if type(move) is Reroll
+            else self._place_value(observation, move.rung, observation.roll, 0)
+            for move in legal_moves
+        ]
+        best = max(values)
+        choices = [move for move, value in zip(legal_moves, values, strict=True) if value == best]
+        return choices[int(self.rng.integers(len(choices)))]
+
+    __call__ = act
+
+    def _place_value(self, obs: Observation, rung: int, value: int, advanced: int) -> float:
+        """Worth of placing ``value`` on ``rung`` after a double advanced ``advanced`` spaces."""
+        me = obs.player
+        counter = obs.counters[me] + advanced
+        if counter >= FINISH:
+            return WIN + FINISH
+        free_below = any(
+            r not in {pair[0] for pair in obs.ladder if pair is not None} for r in range(1, rung)
+        )
+        threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (1.0 if free_below else 0.5)
+        survive = (1 - threat) ** (obs.rules.players - 1)
+        worth = advanced + survive * (rung + (WIN if counter + rung >= FINISH else 0.0))
+        for owner, pair in enumerate(obs.ladder):
+            if owner != me and pair is not None and pair[0] > rung and pair[1] <= value:
+                stops_win = obs.counters[owner] + pair[0] >= FINISH
+                worth += DENIAL * pair[0] + (WIN if stops_win else 0.0)
+        return worth
+
+    def _reroll_value(self, obs: Observation, rungs: tuple[int, ...]) -> float:
+        """Average worth of rolling again and then placing at best (EX-ROLL-4/5)."""
+        counter = obs.counters[obs.player]
+        total = 0.0
+        for a in DIE_A:
+            for b in DIE_B:
+                if a == X or b == X:
+                    total -= min(counter, (a == X) + (b == X))
+                    continue
+                advanced = a if a == b else 0
+                value = combination(a, b)
+                total += max(self._place_value(obs, r, value, advanced) for r in rungs)
+        return total / (len(DIE_A) * len(DIE_B))

@@ -1,0 +1,103 @@
+"""A greedy one-ply agent for Verflixxt!: it looks at the observation and the die only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..track import ACTIONS, FINISH, GIFT, LUCKY, START, STEAL, is_minus
+from ..verflixxt import Observation, Steal, Step, score_tiles
+
+LANDING_WEIGHT = 0.2
+"""How much a tile the moved pawn will stand on alone counts, against one taken now."""
+LUCKY_RESERVE = 2.0
+"""What a lucky tile is worth when the tower holds no minus tile for it to turn yet."""
+TIE = 1e-9
+
+
+class GreedyAgent:
+    """Takes the tile that adds most to its own tower's score, avoids taking bad ones.
+
+    Each legal move gets a value from the observation alone: the score the tower gains by
+    the tile the move takes (computed with `score_tiles`), plus a smaller share of the tile
+    the moved pawn will then stand on alone; guard moves and moves off shared tiles take
+    nothing, so they win when every pawn move would take a minus tile. A steal takes the
+    top tile that helps its own tower most. Ties are broken by its seeded generator.
+
+    >>> from amigo_rules import verflixxt
+    >>> state = verflixxt.apply(verflixxt.new_game(seed=1), verflixxt.Roll(3))
+    >>> GreedyAgent(seed=0).act(verflixxt.observation(state, 0), verflixxt.legal_moves(state))
+    Step(piece='pawn', position=0)
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
+        values = [self.value(observation, move) for move in legal_moves]
+        best = max(values)
+        choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
+        return choices[int(self.rng.integers(len(choices)))]
+
+    __call__ = act
+
+    def value(self, obs: Observation, move: Any) -> float:
+        """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
+        if isinstance(move, Steal):
+            return self.gain(obs, obs.towers[move.victim][-1])
+        if isinstance(move, Step):
+            return self.step_value(obs, move)
+        return 0.0
+
+    def gain(self, obs: Observation, tile: str) -> float:
+        """The change of the own tower's score by putting ``tile`` on top."""
+        tower = obs.towers[obs.viewer]
+        gained = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
+        if tile == LUCKY and not any(is_minus(t) for t in tower):
+            gained += LUCKY_RESERVE
+        return gained
+
+    def step_value(self, obs: Observation, move: Step) -> float:
+        origin = move.position
+        finish = len(obs.tiles) - 1
+        target = min(origin + obs.roll, finish)
+        here = sum(ps.count(origin) for ps in obs.pawns) + obs.guards.count(origin)
+        there = sum(ps.count(target) for ps in obs.pawns) + obs.guards.count(target)
+        value = 0.0
+        if move.piece == "pawn":
+            if here == 1:
+                value += self.leave_value(obs, obs.tiles[origin])
+            tile = obs.tiles[target]
+            if there == 0 and target != finish and tile not in (START, *ACTIONS):
+                value += LANDING_WEIGHT * self.gain(obs, tile)
+        else:
+            value += self.guard_value(obs, origin, target)
+        return value
+
+    def leave_value(self, obs: Observation, tile: str) -> float:
+        """What leaving ``tile`` alone brings: the tile itself, or its action."""
+        if tile in (START, FINISH):
+            return 0.0
+        tower = obs.towers[obs.viewer]
+        if tile == GIFT:  # the top tile goes away
+            return score_tiles(tower[:-1], obs.rules) - score_tiles(tower, obs.rules)
+        if tile == STEAL:  # the best top tile among the others comes over
+            tops = [t[-1] for p, t in enumerate(obs.towers) if p != obs.viewer and t]
+            return max((self.gain(obs, t) for t in tops), default=0.0)
+        return self.gain(obs, tile)
+
+    def guard_value(self, obs: Observation, origin: int, target: int) -> float:
+        """A guard move takes nothing; it may protect an own pawn standing alone on a minus
+        tile (the pawn is no longer alone) or expose one (the guard leaves it alone)."""
+        own = obs.pawns[obs.viewer]
+        value = 0.0
+        for position, sign in ((target, 1), (origin, -1)):
+            others = sum(ps.count(position) for ps in obs.pawns) + obs.guards.count(position)
+            if own.count(position) == 1 and others - (sign < 0) == 1:
+                tile = obs.tiles[position]
+                if tile not in (START, FINISH, *ACTIONS):
+                    value -= sign * LANDING_WEIGHT * min(0.0, self.gain(obs, tile))
+        return value

@@ -1,0 +1,59 @@
+"""The terminal views of the games, by name, imported only when a command needs one.
+
+Every view module provides::
+
+    PRESETS: tuple[str, ...]            # --preset choices, the first one the default
+    VARIANTS: dict[str, str]            # --variant NAME -> help text
+    DEFAULT_PLAYERS: int
+    def make_rules(preset, players, variants) -> Rules   # RulesError on bad input
+    def draw(state, viewer) -> str                       # rich markup
+
+and optionally ``describe(before, move, after) -> str``, one transcript fragment per move.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Final
+
+from ...core import GAMES, RulesError
+
+VIEWS: Final = {
+    "verflixxt": "amigo_rules.cli.games.verflixxt",
+    "exxtra": "amigo_rules.cli.games.exxtra",
+}
+"""Game name → the module of its terminal view."""
+
+
+def names() -> tuple[str, ...]:
+    """The games the command line offers: implemented (``amigo_rules.GAMES``) with a view."""
+    return tuple(name for name in GAMES if name in VIEWS)
+
+
+def view(name: str) -> ModuleType:
+    """The terminal view of the game ``name``.
+
+    Raises `RulesError` when the game has no view (or its view is not written yet).
+    """
+    if name not in names():
+        raise RulesError(f"no terminal view for {name!r}; the games are {', '.join(names())}")
+    module = VIEWS[name]
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        raise RulesError(f"the terminal view of {name!r} is not available yet") from None
+
+
+def available() -> tuple[str, ...]:
+    """The games whose view imports, in `names` order."""
+    found = []
+    for name in names():
+        try:
+            view(name)
+        except RulesError:
+            continue
+        found.append(name)
+    return tuple(found)

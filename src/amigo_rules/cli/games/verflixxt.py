@@ -1,0 +1,158 @@
+"""The terminal view of Verflixxt!: rules from command-line options, the board in colour and
+one line per move for transcripts."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from ...core import RulesError
+from ...track import ACTIONS, FINISH, GIFT, LUCKY, START, destination, is_minus, is_plus
+from ...verflixxt import PRESETS as RULES_PRESETS
+from ...verflixxt import Phase, Roll, Rules, State, Steal, Step, observation, score_tiles
+from ..palette import player_label, player_style
+
+PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
+"""The ``--preset`` choices, the first one the default."""
+VARIANTS: dict[str, str] = {}
+"""``--variant NAME`` → its help text."""
+DEFAULT_PLAYERS = 4
+
+TILES_PER_ROW = 8
+"""Tiles per line of the track drawing: 8 cells of 10 columns fit an 80-column terminal."""
+CELL = 9
+"""Width of one tile cell, without the separating space."""
+LABELS = {START: "start", FINISH: "finish", LUCKY: "lucky", GIFT: "gift", "steal": "steal"}
+GUARD = "G"
+
+
+def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...]) -> Rules:
+    """The `Rules` of ``preset`` (default: classic) for ``players`` (default: 4).
+
+    Raises `RulesError` for an unknown preset or variant and for a bad player count.
+    """
+    preset = PRESETS[0] if preset is None else preset
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        known = ", ".join(VARIANTS) or "none yet"
+        raise RulesError(f"unknown variant {unknown[0]!r}; the variants are: {known}")
+    return RULES_PRESETS[preset](players=DEFAULT_PLAYERS if players is None else players)
+
+
+def tile_style(tile: str) -> str:
+    """The rich style of a tile: plus green, minus red, lucky gold, others distinct."""
+    if is_plus(tile):
+        return "bold green"
+    if is_minus(tile):
+        return "bold red"
+    if tile == LUCKY:
+        return "bold gold1"
+    if tile in ACTIONS:
+        return "bold magenta" if tile == GIFT else "bold cyan"
+    return "bold reverse"
+
+
+def tile_markup(tile: str, width: int = 0) -> str:
+    label = LABELS.get(tile, tile)
+    return f"[{tile_style(tile)}]{escape(label)}[/]" + " " * max(0, width - len(label))
+
+
+def _pieces(pawns: tuple[tuple[int, ...], ...], guards: tuple[int, ...], position: int) -> list:
+    """The pieces on ``position`` as (text, style) pairs: one digit per pawn, G per guard."""
+    out = [(str(p), player_style(p)) for p, ps in enumerate(pawns) for x in ps if x == position]
+    out += [(GUARD, "bold white")] * guards.count(position)
+    return out
+
+
+def _track(tiles, pawns, guards) -> list[str]:
+    """The track in rows of `TILES_PER_ROW` cells: a tile line, then lines of pieces."""
+    lines = []
+    width = CELL - 1
+    for start in range(0, len(tiles), TILES_PER_ROW):
+        row = range(start, min(start + TILES_PER_ROW, len(tiles)))
+        cells = [f"[dim]{x:>2}[/] {tile_markup(tiles[x], CELL - 3)}" for x in row]
+        lines.append(" ".join(cells).rstrip())
+        stacks = [_pieces(pawns, guards, x) for x in row]
+        depth = max((len(s) + width - 1) // width for s in stacks)
+        for level in range(depth):
+            parts = []
+            for stack in stacks:
+                chunk = stack[level * width : (level + 1) * width]
+                text = "".join(f"[{style}]{char}[/]" for char, style in chunk)
+                parts.append(" " + text + " " * (width - len(chunk)))
+            lines.append(" ".join(parts).rstrip())
+    return lines
+
+
+def _status(obs) -> str:
+    who = player_label(obs.player)
+    if obs.phase is Phase.OVER:
+        return "[bold]game over[/]"
+    if obs.phase is Phase.ROLL:
+        return f"{who} to roll the die"
+    if obs.phase is Phase.STEAL:
+        return f"{who} to choose whose top tile to steal"
+    return f"{who} to move a piece · die: [bold]{obs.roll}[/]"
+
+
+def draw(state: State, viewer: int | None) -> str:
+    """The table as rich markup: the track, every tower with its score, whose turn it is.
+
+    ``viewer`` is the human's seat (marked "you"); only what ``observation(state, viewer)``
+    shows is drawn (in Verflixxt! the whole table is public).
+    """
+    obs = observation(state, 0 if viewer is None else viewer)
+    lines = _track(obs.tiles, obs.pawns, obs.guards)
+    lines.append("[dim]pieces: 0-7 pawns of P0-P7 · G guard · towers bottom → top[/]")
+    for p, tower in enumerate(obs.towers):
+        you = " [bold](you)[/]" if p == viewer else "      "
+        tiles = " ".join(tile_markup(t) for t in tower) or "[dim]empty[/]"
+        points = score_tiles(tower, obs.rules)
+        lines.append(f"{player_label(p)}{you} score [bold]{points:>3}[/] │ {tiles}")
+    lines.append(_status(obs))
+    return "\n".join(lines)
+
+
+def describe(before: State, move, after: State) -> str:
+    """One transcript fragment for ``move`` played in ``before`` (rich markup).
+
+    >>> from amigo_rules import verflixxt
+    >>> state = verflixxt.new_game(seed=1)
+    >>> describe(state, verflixxt.Roll(4), verflixxt.apply(state, verflixxt.Roll(4)))
+    '[bold red]P0[/] rolls 4'
+    """
+    player = before.player
+    if isinstance(move, Roll):
+        return f"{player_label(player)} rolls {move.value}"
+    if isinstance(move, Steal):
+        tile = before.towers[move.victim][-1]
+        return f"steals {tile_markup(tile)} from {player_label(move.victim)}"
+    if not isinstance(move, Step):
+        return escape(str(move))
+    board = before.board
+    target = destination(board, move.position, before.roll)
+    text = f"moves {move.piece} {move.position} → {target} ({tile_markup(board.tiles[target])})"
+    return " · ".join([text, *_consequences(before, move, after)])
+
+
+def _consequences(before: State, move: Step, after: State) -> list[str]:
+    """What a step did besides moving: tiles taken, given or flipped, the start tile boxed."""
+    notes = []
+    player = before.player
+    mine, mine_after = before.towers[player], after.towers[player]
+    if len(mine_after) > len(mine):
+        notes.append(f"takes {tile_markup(mine_after[-1])}")
+    for other, (old, new) in enumerate(zip(before.towers, after.towers, strict=True)):
+        if other != player and len(new) > len(old):
+            notes.append(f"gives {tile_markup(new[-1])} to {player_label(other)}")
+    tiles, tiles_after = before.board.tiles, after.board.tiles
+    if tiles[0] == START and tiles_after[0] != START:
+        notes.append("the start tile goes to the box")
+    origin = move.position
+    flipped = len(tiles) == len(tiles_after) and tiles_after[origin] != tiles[origin]
+    if tiles[origin] in ACTIONS and flipped:
+        notes.append(f"{tiles[origin]} tile turns to {tiles_after[origin]}")
+    if after.phase is Phase.STEAL:
+        notes.append("must steal")
+    return notes
