@@ -11,7 +11,7 @@ class RandomAgent:
     """Plays a uniformly random legal move, from its own seeded generator.
 
     >>> RandomAgent(seed=1).act(None, ("a", "b", "c"))
-    'c'
+    'b'
     """
 
     name = "random"
