@@ -24,7 +24,8 @@ class Observation(Protocol):
 class Game(Protocol):
     """What ``amigo_rules.get_game(name)`` returns: a game subpackage.
 
-    Every function is pure; see ``shared/design/API.md`` for the contract.
+    Every function is pure: the same arguments give the same result and no input is changed.
+    The documentation page "For bot authors" describes each function.
     """
 
     NAME: str
