@@ -62,9 +62,8 @@ class ExxtraHeuristicAgent:
         counter = obs.counters[me] + advanced
         if counter >= FINISH:
             return WIN + FINISH
-        free_below = any(
-            r not in {pair[0] for pair in obs.ladder if pair is not None} for r in range(1, rung)
-        )
+        taken = {pair[0] for pair in obs.ladder if pair is not None}
+        free_below = any(r not in taken for r in range(1, rung))
         threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (1.0 if free_below else 0.5)
         survive = (1 - threat) ** (obs.rules.players - 1)
         worth = advanced + survive * (rung + (WIN if counter + rung >= FINISH else 0.0))

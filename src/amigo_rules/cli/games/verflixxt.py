@@ -152,7 +152,5 @@ def _consequences(before: State, move: Step, after: State) -> list[str]:
     origin = move.position
     flipped = len(tiles) == len(tiles_after) and tiles_after[origin] != tiles[origin]
     if tiles[origin] in ACTIONS and flipped:
-        notes.append(f"{tiles[origin]} tile turns to {tiles_after[origin]}")
-    if after.phase is Phase.STEAL:
-        notes.append("must steal")
+        notes.append(f"{tiles[origin]} tile flips")
     return notes
