@@ -19,9 +19,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from .core import CHANCE, TERMINAL, IllegalMoveError, get_game
+from .core import CHANCE, TERMINAL, GameRecord, IllegalMoveError, chance_rng, get_game
 from .core.chance import sample_outcome
-from .core.record import GameRecord, chance_rng
 
 
 class ConformanceError(AssertionError):

@@ -10,8 +10,8 @@ from amigo_rules import verflixxt
 from amigo_rules.agents import AGENTS, RandomAgent, make_agent
 from amigo_rules.cli import agent_seed, main
 from amigo_rules.cli.games import available
+from amigo_rules.core import chance_rng
 from amigo_rules.core.chance import sample_chance
-from amigo_rules.core.record import chance_rng
 
 
 def run(*args, input=None):

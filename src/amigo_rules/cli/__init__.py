@@ -23,9 +23,19 @@ from rich.table import Table
 
 from .. import __version__
 from ..agents import AGENTS, make_agent
-from ..core import CHANCE, TERMINAL, AgentError, AmigoRulesError, RulesError, get_game, play
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    AgentError,
+    AmigoRulesError,
+    RulesError,
+    agent_name,
+    chance_rng,
+    decide,
+    get_game,
+    play,
+)
 from ..core.chance import sample_chance
-from ..core.record import agent_name, chance_rng, decide
 from . import games
 from .palette import player_label
 

@@ -4,7 +4,7 @@ from .chance import sample_chance, sample_outcome
 from .errors import AgentError, AmigoRulesError, IllegalMoveError, RulesError, StateError
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
-from .record import GameRecord, play
+from .record import GameRecord, agent_name, chance_rng, decide, play
 from .registry import GAMES, get_game
 
 __all__ = [
@@ -20,6 +20,9 @@ __all__ = [
     "Observation",
     "RulesError",
     "StateError",
+    "agent_name",
+    "chance_rng",
+    "decide",
     "get_game",
     "play",
     "sample_chance",

@@ -5,19 +5,28 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from fractions import Fraction
-from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
 import numpy as np
 
+_TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
+"""Sampling tables by the identity of the outcome tuple (games reuse constant tuples, and
+hashing Fractions costs more than sampling); each entry keeps its tuple alive."""
 
-@lru_cache(maxsize=4096)
+
 def _table(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...], int]:
     """Cumulative integer weights over a common denominator, for exact sampling."""
+    entry = _TABLES.get(id(outcomes))
+    if entry is not None and entry[0] is outcomes:
+        return entry[1], entry[2]
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
-    return tuple(accumulate(weights)), denominator
+    cumulative = tuple(accumulate(weights))
+    if len(_TABLES) >= 1024:
+        _TABLES.clear()
+    _TABLES[id(outcomes)] = (outcomes, cumulative, denominator)
+    return cumulative, denominator
 
 
 def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Generator) -> Any:

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import jsonio
 from .chance import sample_chance
-from .errors import AgentError, IllegalMoveError, StateError
+from .errors import AgentError, IllegalMoveError, RulesError, StateError
 from .nodes import CHANCE, TERMINAL
 from .registry import get_game
 
@@ -138,7 +138,7 @@ def play(
     rules = state.rules
     players = rules.players
     if len(agents) != players:
-        raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
+        raise RulesError(f"{players} players need {players} agents, got {len(agents)}")
     names = tuple(agent_name(a) for a in agents)
     rng = chance_rng(seed)
     moves: list[Any] = []
