@@ -23,13 +23,16 @@ from amigo_rules.core.chance import sample_outcome
 
 def configurations() -> list[tuple[str, str, object]]:
     """(game, label, rules) for every benchmarked configuration."""
-    from amigo_rules import exxtra, verflixxt
+    from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 
     configs: list[tuple[str, str, object]] = []
     for preset in ("classic", "amigo", "amigo_pro"):
         for players in (2, 4, 6):
             rules = verflixxt.PRESETS[preset](players=players)
             configs.append(("verflixxt", f"{preset}, {players} players", rules))
+    for players in (2, 4, 8):
+        rules = verflixxt_hoch.Rules(players=players)
+        configs.append(("verflixxt_hoch", f"{players} players", rules))
     for players in (3, 4, 6):
         configs.append(("exxtra", f"{players} players", exxtra.Rules(players=players)))
     return configs
@@ -74,13 +77,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", help="benchmark only this game")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per configuration")
     args = parser.parse_args(argv)
-    print(f"{'game':<10} {'configuration':<24} {'games/s':>9} {'steps/s':>10} {'state B':>8}")
+    print(f"{'game':<15} {'configuration':<22} {'games/s':>9} {'steps/s':>10} {'state B':>8}")
     for game, label, rules in configurations():
         if args.game and game != args.game:
             continue
         games, steps, elapsed = playouts(game, rules, args.seconds)
         print(
-            f"{game:<10} {label:<24} {games / elapsed:>9.1f} {steps / elapsed:>10.0f} "
+            f"{game:<15} {label:<22} {games / elapsed:>9.1f} {steps / elapsed:>10.0f} "
             f"{state_bytes(game, rules):>8}",
             flush=True,
         )

@@ -8,7 +8,10 @@ from vx_scenarios import make_state, moves, play
 from amigo_rules import CHANCE, TERMINAL, verflixxt
 from amigo_rules.verflixxt import Phase, Rules
 
-LAYOUT = ("gift", "-1", "-7", "+6", "-2", "+5", "L", "+8", "-10", "+1", "L", "-2", "-3", "-3", "-8", "-8")
+LAYOUT = (
+    "gift", "-1", "-7", "+6", "-2", "+5", "L", "+8", "-10", "+1", "L", "-2", "-3", "-3", "-8",
+    "-8",
+)
 # Track during these scenarios: S=0, action tile=1, -1=2, F=3; the rest is in the towers.
 
 

@@ -77,7 +77,7 @@ def test_game_over_has_no_moves():
     ],
 )
 def test_impossible_rules(options):
-    with pytest.raises(RulesError, match="Rules."):
+    with pytest.raises(RulesError, match=r"Rules\."):
         Rules(**options)
 
 

@@ -115,7 +115,11 @@ def test_a_pawn_leaving_a_tile_alone_takes_it():
 @pytest.mark.rule("VX-TAKE-1")
 @pytest.mark.parametrize(
     ("pawns", "guards"),
-    [([(2, 2, 0), (0, 0, 0)], (3,)), ([(2, 0, 0), (2, 0, 0)], (3,)), ([(2, 0, 0), (0, 0, 0)], (2,))],
+    [
+        ([(2, 2, 0), (0, 0, 0)], (3,)),
+        ([(2, 0, 0), (2, 0, 0)], (3,)),
+        ([(2, 0, 0), (0, 0, 0)], (2,)),
+    ],
     ids=["own pawn", "other pawn", "guard"],
 )
 def test_no_tile_is_taken_when_another_piece_stays(pawns, guards):

@@ -26,15 +26,22 @@ def make_state(
     player: int = 0,
     roll: int = 0,
     phase: Phase | None = None,
+    hands=None,
+    played=(),
 ) -> State:
     """A state of ``rules`` with pieces and towers as given, validated like a JSON load."""
     start = verflixxt.new_game(rules, seed=0)
     tiles = start.board.tiles if tiles is None else tuple(tiles)
     guards = start.board.guards if guards is None else tuple(guards)
     towers = ((),) * rules.players if towers is None else tuple(tuple(t) for t in towers)
-    phase = phase or (Phase.MOVE if roll else Phase.ROLL)
+    if rules.tactical_cards:  # VXV-9: no die; hands full unless given
+        phase = phase or Phase.MOVE
+        hands = start.hands if hands is None else tuple(tuple(sorted(h)) for h in hands)
+    else:
+        phase = phase or (Phase.MOVE if roll else Phase.ROLL)
+        hands = ()
     board = Board(tiles, tuple(tuple(sorted(p)) for p in pawns), tuple(sorted(guards)))
-    state = State(rules, board, towers, player, phase, roll)
+    state = State(rules, board, towers, player, phase, roll, None, hands, tuple(played))
     # Round-trip through the validating reader: scenarios must be reachable-looking states.
     return verflixxt.from_json(verflixxt.to_json(state))
 

@@ -6,5 +6,6 @@
 from .random import RandomAgent
 from .registry import AGENTS, make_agent
 from .verflixxt import GreedyAgent
+from .verflixxt_hoch import HochGreedyAgent
 
-__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "GreedyAgent", "HochGreedyAgent", "RandomAgent", "make_agent"]

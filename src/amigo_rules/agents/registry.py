@@ -9,10 +9,12 @@ from ..core import RulesError, get_game
 from .exxtra import ExxtraHeuristicAgent
 from .random import RandomAgent
 from .verflixxt import GreedyAgent
+from .verflixxt_hoch import HochGreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[[int | None], Any]]] = {
     "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent},
     "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent},
+    "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent},
 }
 """For each game, the agent names and their factories (taking a seed)."""
 

@@ -8,7 +8,7 @@ from typing import Final
 
 from .errors import RulesError
 
-GAMES: Final = ("exxtra", "verflixxt")
+GAMES: Final = ("exxtra", "verflixxt", "verflixxt_hoch")
 """The names of the implemented games, as ``get_game`` takes them."""
 
 

@@ -1,11 +1,12 @@
 """The tile-track machinery shared by Verflixxt and Verflixxt hoch²."""
 
-from .board import Board, destination, left_alone, moved, remove_tile
-from .scoring import lucky_below, lucky_converts
+from .board import Board, destination, left_alone, moved, passed_to_end, remove_tile
+from .scoring import lucky_below, lucky_by_count, lucky_converts
 from .tiles import (
     ACTION_TILES_IN_BOX,
     ACTIONS,
     BOX,
+    FACE_DOWN,
     FINISH,
     GIFT,
     GUARDS_IN_BOX,
@@ -15,6 +16,7 @@ from .tiles import (
     PLUS,
     START,
     STEAL,
+    face_up,
     gift_rank,
     is_minus,
     is_plus,
@@ -26,6 +28,7 @@ __all__ = [
     "ACTIONS",
     "ACTION_TILES_IN_BOX",
     "BOX",
+    "FACE_DOWN",
     "FINISH",
     "GIFT",
     "GUARDS_IN_BOX",
@@ -37,13 +40,16 @@ __all__ = [
     "STEAL",
     "Board",
     "destination",
+    "face_up",
     "gift_rank",
     "is_minus",
     "is_plus",
     "left_alone",
     "lucky_below",
+    "lucky_by_count",
     "lucky_converts",
     "moved",
+    "passed_to_end",
     "remove_tile",
     "takeable",
     "value",

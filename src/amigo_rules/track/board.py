@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from .tiles import FINISH, START
+from .tiles import FINISH, START, face_up, takeable
 
 
 @attrs.frozen
@@ -66,9 +66,39 @@ def left_alone(board: Board, origin: int, start_tile_to_box: bool) -> str | None
 
     Returns the tile the pawn's owner takes (VX-TAKE-1), the action tile it triggers
     (VX-TAKE-3), ``START`` when the start tile goes back to the box (VX-TAKE-2), or None.
-    The caller checks that the pawn was alone.
+    The caller checks that the pawn was alone. A face-down tile is taken face up (VXV-10).
     """
     tile = board.tiles[origin]
     if tile == START:
         return START if start_tile_to_box else None
-    return None if tile == FINISH else tile
+    return None if tile == FINISH else face_up(tile)
+
+
+def passed_to_end(board: Board, *, pawns_only: bool = False) -> Board:
+    """The path tiles every piece has passed move, in their order, to directly before the
+    finish (VXV-3; with ``pawns_only`` VXV-8b).
+
+    A tile is passed when every piece (pawn or guard, those on the finish included) stands
+    beyond it; with ``pawns_only`` every pawn, and a tile under a guard left behind stays
+    with its guard. Only takeable path tiles move: the start tile and action tiles stay.
+    """
+    rearmost = min(min(ps) for ps in board.pawns)
+    guards = board.guards
+    if not pawns_only:
+        rearmost = min(rearmost, min(guards, default=rearmost))
+    tiles = board.tiles
+    passed = [i for i in range(rearmost) if takeable(tiles[i]) and i not in guards]
+    if not passed:
+        return board
+    finish = len(tiles) - 1
+    kept = tuple(t for i, t in enumerate(tiles[:-1]) if i not in passed)
+    moved_tiles = tuple(tiles[i] for i in passed)
+
+    def shifted(x: int) -> int:
+        return x if x == finish else x - sum(i < x for i in passed)
+
+    return Board(
+        (*kept, *moved_tiles, FINISH),
+        tuple(tuple(map(shifted, ps)) for ps in board.pawns),
+        tuple(map(shifted, guards)),
+    )

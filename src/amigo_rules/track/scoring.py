@@ -45,3 +45,28 @@ def lucky_below(tower: Iterable[str]) -> int:
         flipped = index + 1 < len(tiles) and tiles[index + 1] == LUCKY
         total += -value(tile) if flipped else value(tile)
     return total
+
+
+def lucky_by_count(tower: Iterable[str]) -> int:
+    """VXV-8: the number of lucky tiles decides: exactly one turns the largest minus tile
+    into plus, exactly two do nothing, three or more turn the largest plus tile into minus.
+
+    >>> lucky_by_count(["-5", "-2", "+3", "L"]), lucky_by_count(["-5", "+3", "L", "L", "L"])
+    (6, -8)
+    """
+    plus: list[int] = []
+    minus: list[int] = []
+    lucky = 0
+    for tile in tower:
+        if tile == LUCKY:
+            lucky += 1
+        elif is_plus(tile):
+            plus.append(value(tile))
+        elif is_minus(tile):
+            minus.append(value(tile))
+    total = sum(plus) + sum(minus)
+    if lucky == 1 and minus:
+        total -= 2 * min(minus)
+    elif lucky >= 3 and plus:
+        total -= 2 * max(plus)
+    return total

@@ -9,6 +9,8 @@ START: Final = "S"
 FINISH: Final = "F"
 LUCKY: Final = "L"
 GIFT: Final = "gift"
+FACE_DOWN: Final = "?"
+"""The prefix of a path tile lying face down in the track (VXV-10): ``"?-5"``."""
 STEAL: Final = "steal"
 
 PLUS: Final = tuple(f"+{n}" for n in range(1, 9))
@@ -38,6 +40,11 @@ def is_plus(tile: str) -> bool:
 
 def is_minus(tile: str) -> bool:
     return tile[0] == "-"
+
+
+def face_up(tile: str) -> str:
+    """The tile itself, a face-down one (``"?-5"``) turned up (VXV-10)."""
+    return tile[1:] if tile[0] == FACE_DOWN else tile
 
 
 def takeable(tile: str) -> bool:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from ..core import IllegalMoveError
 from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
-from .moves import GRAMMAR, Move, Roll, Steal, Step, parse
-from .observation import Observation, array_length, observation
+from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
+from .observation import HIDDEN, Observation, array_length, observation
 from .rules import LAYOUTS, PRESETS, Rules
 from .scoring import score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
@@ -38,17 +38,22 @@ def parse_move(state: State, text: str) -> Move:
 
 __all__ = [
     "GRAMMAR",
+    "HIDDEN",
     "LAYOUTS",
     "NAME",
     "PRESETS",
+    "Flip",
     "Move",
     "Observation",
+    "Pass",
     "Phase",
     "Roll",
     "Rules",
     "State",
     "Steal",
     "Step",
+    "Stop",
+    "Swap",
     "action_id",
     "apply",
     "array_length",

@@ -1,7 +1,15 @@
 """Integer action ids (API.md), stable across states.
 
-With ``L = track_length(rules)``: ``pawn P`` is ``P``, ``guard P`` is ``L + P``,
-``steal N`` is ``2L + N``. Chance outcomes: ``roll V`` is ``V - 1``.
+With ``L = track_length(rules)`` and ``N`` players: ``pawn P`` is ``P``, ``guard P`` is
+``L + P``, ``steal N`` is ``2L + N``. With ``roll_one="choice"`` (VXV-2) ``pawn P +1`` /
+``guard P +1`` share the ids of ``pawn P`` / ``guard P`` (they never meet in one state),
+``-1`` adds ``2L + N`` and ``+0`` adds ``4L + N``. With ``roll_one="swap"`` (VXV-7)
+``swap P Q [O]`` is ``2L + N + (d·L + P)·(N + 1) + o`` where ``d`` is 0 for ``Q = P - 1``
+and 1 for ``Q = P + 1``, and ``o`` is ``O`` or ``N`` when no owner is named. With
+``tactical_cards`` (VXV-9) the card plays ``pawn P +V`` / ``guard P +V`` for ``V`` from 2
+to 6 add ``2L·(V + 1) + N`` (``+1``, ``-1`` as above), ``stop`` is ``16L + N`` and ``pass``
+``16L + N + 1``. With ``hidden_tiles`` (VXV-10) ``flip P`` is
+``P`` plus the number of ids without flips. Chance outcomes: ``roll V`` is ``V - 1``.
 """
 
 from __future__ import annotations
@@ -10,7 +18,7 @@ import numpy as np
 
 from ..core import CHANCE, IllegalMoveError
 from .engine import current_player, legal_moves
-from .moves import PAWN, Move, Steal, Step
+from .moves import PAWN, Flip, Move, Pass, Steal, Step, Stop, Swap
 from .rules import Rules
 from .setup import track_length
 from .state import State
@@ -18,7 +26,21 @@ from .state import State
 
 def num_actions(rules: Rules) -> int:
     """The number of decision action ids for ``rules``."""
-    return 2 * track_length(rules) + rules.players
+    return _flip_base(rules) + (track_length(rules) if rules.hidden_tiles else 0)
+
+
+def _flip_base(rules: Rules) -> int:
+    """The ids of every move but the VXV-10 flips."""
+    length = track_length(rules)
+    players = rules.players
+    extra = 0
+    if rules.roll_one == "choice":
+        extra = 4 * length
+    elif rules.roll_one == "swap":
+        extra = 2 * length * (players + 1)
+    elif rules.tactical_cards:
+        extra = 14 * length + 2
+    return 2 * length + players + extra
 
 
 def num_chance_outcomes(rules: Rules) -> int:
@@ -26,11 +48,26 @@ def num_chance_outcomes(rules: Rules) -> int:
     return 6
 
 
-def _id(move: Move, length: int) -> int:
+def _id(move: Move, length: int, players: int, flip_base: int = 0) -> int:
     if type(move) is Step:
-        return move.position + (0 if move.piece == PAWN else length)
+        plain = move.position + (0 if move.piece == PAWN else length)
+        delta = move.delta
+        if delta is None or delta == 1:
+            return plain
+        block = 1 if delta < 0 else 2 if delta == 0 else delta + 1  # -1, +0, +2 … +6
+        return plain + 2 * length * block + players
     if type(move) is Steal:
         return 2 * length + move.victim
+    if type(move) is Swap:
+        ahead = move.target > move.position
+        owner = players if move.owner is None else move.owner
+        return 2 * length + players + ((ahead * length + move.position) * (players + 1) + owner)
+    if type(move) is Stop:
+        return 16 * length + players
+    if type(move) is Pass:
+        return 16 * length + players + 1
+    if type(move) is Flip:
+        return flip_base + move.position
     return move.value - 1
 
 
@@ -38,14 +75,15 @@ def action_id(state: State, move: Move) -> int:
     """The id of the legal ``move`` in ``state``."""
     if move not in legal_moves(state):
         raise IllegalMoveError(f"{move!s} is not a legal move here")
-    return _id(move, track_length(state.rules))
+    return _id(move, track_length(state.rules), state.rules.players, _flip_base(state.rules))
 
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
     length = track_length(state.rules)
+    flip_base = _flip_base(state.rules)
     for move in legal_moves(state):
-        if _id(move, length) == action:
+        if _id(move, length, state.rules.players, flip_base) == action:
             return move
     kind = "chance outcome" if current_player(state) == CHANCE else "action"
     raise IllegalMoveError(f"{kind} id {action!r} names no legal move here")
@@ -56,8 +94,9 @@ def legal_action_mask(state: State) -> np.ndarray:
     mask = np.zeros(num_actions(state.rules), dtype=bool)
     if current_player(state) != CHANCE:
         length = track_length(state.rules)
+        flip_base = _flip_base(state.rules)
         for move in legal_moves(state):
-            mask[_id(move, length)] = True
+            mask[_id(move, length, state.rules.players, flip_base)] = True
     return mask
 
 

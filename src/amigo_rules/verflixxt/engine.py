@@ -7,8 +7,38 @@ from fractions import Fraction
 from functools import cache
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
-from ..track import GIFT, START, STEAL, Board, gift_rank, is_minus, left_alone, moved, remove_tile
-from .moves import GUARD, PAWN, Move, Roll, Steal, Step, roll, steal, step
+from ..track import (
+    FACE_DOWN,
+    GIFT,
+    START,
+    STEAL,
+    Board,
+    gift_rank,
+    is_minus,
+    left_alone,
+    moved,
+    passed_to_end,
+    remove_tile,
+    takeable,
+)
+from .cards import CARDS, card_moves, played_card
+from .early_end import early_end
+from .moves import (
+    GUARD,
+    PASS,
+    PAWN,
+    Flip,
+    Move,
+    Pass,
+    Roll,
+    Steal,
+    Step,
+    Stop,
+    Swap,
+    roll,
+    steal,
+    step,
+)
 from .state import Phase, State
 
 
@@ -43,6 +73,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Rolls ``roll 1`` … ``roll 6``; then own pawns by position, then movable guards by
     position, one move per (piece kind, tile) (VX-TURN-2, VX-TURN-4); steals by victim.
+    On a roll of 1 with ``roll_one="choice"`` each piece move comes as +1, -1, +0, with no
+    -1 from position 0 (VXV-2).
     """
     phase = state.phase
     if phase is Phase.MOVE:
@@ -55,12 +87,63 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for g in sorted(set(board.guards))
             if g != finish and board.has_pawn_at(g)
         )
+        if state.roll == 1 and state.rules.roll_one is not None:
+            return _roll_one(state, pawns + guards)
+        if state.rules.tactical_cards:
+            return card_moves(state, pawns + guards) or (PASS,)
         return pawns + guards
     if phase is Phase.ROLL:
         return tuple(m for m, _ in _die())
     if phase is Phase.STEAL:
         return tuple(steal(v) for v in _victims(state))
+    if phase is Phase.FLIP:
+        return tuple(Flip(x) for x in _flippable(state.board))
     return ()
+
+
+def _flippable(board: Board) -> list[int]:
+    """VXV-10: the unoccupied face-up path tiles, by position."""
+    return [
+        x for x, tile in enumerate(board.tiles)
+        if takeable(tile) and tile[0] != FACE_DOWN and not board.pieces_at(x)
+    ]
+
+
+def _roll_one(state: State, plain: tuple[Step, ...]) -> tuple[Move, ...]:
+    """The moves of a roll of 1 by ``roll_one``.
+
+    VXV-2: every plain move with its direction +1, -1, +0. VXV-7: the plain moves, then
+    the swaps by own tile, adjacent tile (behind first) and opponent.
+    """
+    if state.rules.roll_one == "choice":
+        return tuple(
+            step(m.piece, m.position, delta)
+            for m in plain
+            for delta in (1, -1, 0)
+            if delta >= 0 or m.position > 0
+        )
+    return plain + _swaps(state)
+
+
+def _swaps(state: State) -> tuple[Swap, ...]:
+    """VXV-7: an own pawn with an opponent's pawn one tile behind or ahead; pieces on the
+    finish never move. The owner is named only when several opponents stand there."""
+    board = state.board
+    finish = board.finish
+    me = state.player
+    swaps = []
+    for p in sorted(set(board.pawns[me])):
+        if p == finish:
+            continue
+        for q in (p - 1, p + 1):
+            if q < 0 or q == finish:
+                continue
+            owners = [o for o, ps in enumerate(board.pawns) if o != me and q in ps]
+            if len(owners) == 1:
+                swaps.append(Swap(p, q))
+            else:
+                swaps.extend(Swap(p, q, o) for o in owners)
+    return tuple(swaps)
 
 
 def _victims(state: State) -> tuple[int, ...]:
@@ -75,9 +158,19 @@ def apply(state: State, move: Move) -> State:
     """
     phase = state.phase
     if phase is Phase.MOVE and type(move) is Step and move in legal_moves(state):
+        if state.rules.tactical_cards:  # VXV-9: the card leaves the hand
+            state = played_card(state, move.delta)
         return _step(state, move)
+    if phase is Phase.MOVE and type(move) is Swap and move in legal_moves(state):
+        return _swap(state, move)
+    if phase is Phase.MOVE and type(move) is Stop and move in legal_moves(state):
+        return _close_turn(state)
+    if phase is Phase.MOVE and type(move) is Pass and move in legal_moves(state):
+        return _pass_die(_lay_out_hand(state))
+    if phase is Phase.FLIP and type(move) is Flip and move in legal_moves(state):
+        return _pass_die(_turn_down(state, move.position))
     if phase is Phase.ROLL and type(move) is Roll and 1 <= move.value <= 6:
-        return State(state.rules, state.board, state.towers, state.player, Phase.MOVE, move.value)
+        return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
     if phase is Phase.STEAL and type(move) is Steal and move.victim in _victims(state):
         return _steal(state, move.victim)
     raise IllegalMoveError(_why_illegal(state, move))
@@ -91,11 +184,19 @@ def _why_illegal(state: State, move: object) -> str:
 
 
 def _step(state: State, move: Step) -> State:
-    """Move one piece by the roll, then take the tile left alone or run its action."""
+    """Move one piece by the roll (or by its ``delta``: VXV-2's direction, VXV-9's card),
+    then take the tile left alone or run its action. Staying (delta 0) leaves nothing, so
+    takes nothing (VXV-2)."""
     board = state.board
     player = state.player
     origin = move.position
-    target = min(origin + state.roll, len(board.tiles) - 1)
+    delta = move.delta
+    if delta is None:
+        target = min(origin + state.roll, len(board.tiles) - 1)
+    elif delta == 0:
+        return _end_turn(state)
+    else:
+        target = min(origin + delta, len(board.tiles) - 1)
     left = None
     if move.piece == PAWN:
         alone = board.pieces_at(origin) == 1
@@ -113,14 +214,42 @@ def _step(state: State, move: Step) -> State:
         board = remove_tile(board, origin)
         if left != START:
             towers = (*towers[:player], (*towers[player], left), *towers[player + 1 :])
-    after = State(state.rules, board, towers, player, Phase.MOVE, state.roll)
+    after = state.at(board, towers, player, Phase.MOVE, state.roll)
     if left == GIFT:
         return _end_turn(_gift(after, origin))
     if left == STEAL:
         after = _flip(after, origin, GIFT)
         if _victims(after):
-            return State(after.rules, after.board, after.towers, player, Phase.STEAL)
+            return after.at(after.board, after.towers, player, Phase.STEAL)
     return _end_turn(after)
+
+
+def _swap(state: State, move: Swap) -> State:
+    """VXV-7: the two pawns change places; no tile is taken."""
+    board = state.board
+    me = state.player
+    owner = move.owner
+    if owner is None:
+        owner = next(o for o, ps in enumerate(board.pawns) if o != me and move.target in ps)
+    pawns = tuple(
+        moved(ps, move.position, move.target) if o == me
+        else moved(ps, move.target, move.position) if o == owner
+        else ps
+        for o, ps in enumerate(board.pawns)
+    )
+    board = Board(board.tiles, pawns, board.guards)
+    return _end_turn(state.at(board, state.towers, me, Phase.MOVE, state.roll))
+
+
+def _turn_down(state: State, position: int) -> State:
+    """VXV-10: the tile on ``position`` lies face down from now on."""
+    tiles = state.board.tiles
+    board = Board(
+        (*tiles[:position], FACE_DOWN + tiles[position], *tiles[position + 1 :]),
+        state.board.pawns,
+        state.board.guards,
+    )
+    return state.at(board, state.towers, state.player, Phase.FLIP)
 
 
 def _flip(state: State, position: int, side: str) -> State:
@@ -128,7 +257,7 @@ def _flip(state: State, position: int, side: str) -> State:
     board = Board(
         (*tiles[:position], side, *tiles[position + 1 :]), state.board.pawns, state.board.guards
     )
-    return State(state.rules, board, state.towers, state.player, state.phase, state.roll)
+    return state.at(board, state.towers, state.player, state.phase, state.roll)
 
 
 def _gift(state: State, position: int) -> State:
@@ -147,7 +276,7 @@ def _gift(state: State, position: int) -> State:
     towers = tuple(
         t[:-1] if p == giver else (*t, tile) if p == receiver else t for p, t in enumerate(towers)
     )
-    return State(state.rules, state.board, towers, giver, state.phase, state.roll)
+    return state.at(state.board, towers, giver, state.phase, state.roll)
 
 
 def _steal(state: State, victim: int) -> State:
@@ -158,16 +287,82 @@ def _steal(state: State, victim: int) -> State:
     towers = tuple(
         t[:-1] if p == victim else (*t, tile) if p == thief else t for p, t in enumerate(towers)
     )
-    return _end_turn(State(state.rules, state.board, towers, thief, Phase.STEAL))
+    return _end_turn(state.at(state.board, towers, thief, Phase.STEAL))
 
 
 def _end_turn(state: State) -> State:
-    """Pass the die clockwise, skipping players whose pawns are all home (VX-TURN-1)."""
+    """Pass the die clockwise, skipping players whose pawns are all home (VX-TURN-1);
+    first move the passed tiles to the end (VXV-3, VXV-8b), end the game early (VXV-4,
+    VXV-5, VXV-8b) or let the player turn a tile face down (VXV-10)."""
     board = state.board
+    rules = state.rules
+    if rules.passed_tiles_to_end:
+        board = passed_to_end(board)
+    if rules.negative_lucky_sweep:
+        board = passed_to_end(board, pawns_only=True)
+    if rules.early_end is not None or rules.negative_lucky_sweep:
+        over = early_end(state.at(board, state.towers, state.player, Phase.OVER))
+        if over is not None:
+            return over
+    if board is not state.board:
+        state = state.at(board, state.towers, state.player, state.phase, state.roll)
+    if rules.tactical_cards and any(x != board.finish for x in board.pawns[state.player]):
+        # VXV-9: the turn goes on while a card can be played (not once all pawns are home,
+        # VX-TURN-1)
+        going_on = state.at(board, state.towers, state.player, Phase.MOVE)
+        if type(legal_moves(going_on)[0]) is Step:
+            return going_on
+    return _close_turn(state)
+
+
+def _close_turn(state: State) -> State:
+    """The last action of a turn: turn a tile face down (VXV-10), then pass the die."""
+    board = state.board
+    if state.rules.hidden_tiles and _flippable(board) and _next_player(board, state.player) >= 0:
+        return state.at(board, state.towers, state.player, Phase.FLIP)
+    return _pass_die(state)
+
+
+def _next_player(board: Board, player: int) -> int:
+    """The next player clockwise with a pawn on the way (VX-TURN-1), or -1 if none."""
     finish = len(board.tiles) - 1
     players = len(board.pawns)
     for k in range(1, players + 1):
-        nxt = (state.player + k) % players
+        nxt = (player + k) % players
         if any(p != finish for p in board.pawns[nxt]):
-            return State(state.rules, board, state.towers, nxt, Phase.ROLL)
-    return State(state.rules, board, state.towers, state.player, Phase.OVER)
+            return nxt
+    return -1
+
+
+def _pass_die(state: State) -> State:
+    """The die goes to the next player, or the game is over (VX-TURN-1, VX-END-1)."""
+    if state.rules.tactical_cards:
+        return _pass_cards(state)
+    nxt = _next_player(state.board, state.player)
+    if nxt < 0:
+        return state.at(state.board, state.towers, state.player, Phase.OVER)
+    return state.at(state.board, state.towers, nxt, Phase.ROLL)
+
+
+
+def _pass_cards(state: State) -> State:
+    """VXV-9: the turn passes clockwise to the next player still in the game; once every
+    such player has an empty hand, everyone takes all cards back first."""
+    board = state.board
+    finish = board.finish
+    hands = state.hands
+    nxt = _next_player(board, state.player)
+    if nxt < 0:
+        return State(state.rules, board, state.towers, state.player, Phase.OVER, 0,
+                     state.penalty, hands)
+    if not any(hands[p] for p, ps in enumerate(board.pawns) if any(x != finish for x in ps)):
+        hands = (CARDS,) * len(hands)
+    return State(state.rules, board, state.towers, nxt, Phase.MOVE, 0, state.penalty, hands)
+
+
+def _lay_out_hand(state: State) -> State:
+    """VXV-9: a player who cannot play lays the cards in hand out as played."""
+    player = state.player
+    hands = (*state.hands[:player], (), *state.hands[player + 1 :])
+    return State(state.rules, state.board, state.towers, player, state.phase, 0,
+                 state.penalty, hands)

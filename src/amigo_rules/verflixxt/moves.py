@@ -1,5 +1,9 @@
 """Moves of Verflixxt! and their notation (API.md): ``roll 4``, ``pawn 7``, ``guard 7``,
-``steal 2``."""
+``steal 2``, ``flip 7`` (VXV-10); with a direction on a roll of 1 under VXV-2:
+``pawn 7 +1``, ``pawn 7 -1``, ``pawn 7 +0``; a swap on a roll of 1 under VXV-7:
+``swap 7 8`` (``swap 7 8 2`` naming the opponent when several have pawns on tile 8);
+tactical cards under VXV-9 as a distance: ``pawn 7 +3``, ``guard 7 -1``, and ``stop``,
+``pass``."""
 
 from __future__ import annotations
 
@@ -21,15 +25,26 @@ class Roll:
         return f"roll {self.value}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Step:
-    """Move the ``piece`` (``"pawn"`` or ``"guard"``) standing on ``position`` by the roll."""
+    """Move the ``piece`` (``"pawn"`` or ``"guard"``) standing on ``position`` by the roll,
+    or by ``delta`` tiles: +1, -1 or 0 when the roll of 1 leaves the direction open (VXV-2),
+    the value of the tactical card played (VXV-9).
+    """
 
     piece: str
     position: int
+    delta: int | None = None
+    """None when the roll decides; else the chosen +1, -1 or 0 (VXV-2) or the card (VXV-9)."""
 
     def __str__(self) -> str:
-        return f"{self.piece} {self.position}"
+        if self.delta is None:
+            return f"{self.piece} {self.position}"
+        return f"{self.piece} {self.position} {self.delta:+d}"
+
+    def __repr__(self) -> str:
+        delta = "" if self.delta is None else f", delta={self.delta}"
+        return f"Step(piece={self.piece!r}, position={self.position}{delta})"
 
 
 @attrs.frozen
@@ -42,7 +57,51 @@ class Steal:
         return f"steal {self.victim}"
 
 
-Move = Roll | Step | Steal
+@attrs.frozen
+class Swap:
+    """VXV-7: the own pawn on ``position`` and an opponent's pawn on the adjacent tile
+    ``target`` change places; ``owner`` names the opponent when several have pawns there,
+    else it is None."""
+
+    position: int
+    target: int
+    owner: int | None = None
+
+    def __str__(self) -> str:
+        owner = "" if self.owner is None else f" {self.owner}"
+        return f"swap {self.position} {self.target}{owner}"
+
+
+@attrs.frozen
+class Flip:
+    """VXV-10: turn the unoccupied face-up path tile on ``position`` face down."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"flip {self.position}"
+
+
+@attrs.frozen
+class Stop:
+    """VXV-9: end the turn after at least one card."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@attrs.frozen
+class Pass:
+    """VXV-9: the only move of a player who holds no card they can play."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+STOP = Stop()
+PASS = Pass()
+
+Move = Roll | Step | Steal | Swap | Flip | Stop | Pass
 
 PAWN = "pawn"
 GUARD = "guard"
@@ -54,8 +113,8 @@ def roll(value: int) -> Roll:
 
 
 @cache
-def step(piece: str, position: int) -> Step:
-    return Step(piece, position)
+def step(piece: str, position: int, delta: int | None = None) -> Step:
+    return Step(piece, position, delta)
 
 
 @cache
@@ -63,8 +122,14 @@ def steal(victim: int) -> Steal:
     return Steal(victim)
 
 
-_GRAMMAR = re.compile(r"(roll|pawn|guard|steal) (\d+)")
-GRAMMAR = "'roll N', 'pawn P', 'guard P' or 'steal N'"
+_GRAMMAR = re.compile(
+    r"(roll|pawn|guard|steal|flip) (\d+)|(pawn|guard) (\d+) ([+-]\d+)|swap (\d+) (\d+)(?: (\d+))?"
+    r"|(stop|pass)"
+)
+GRAMMAR = (
+    "'roll N', 'pawn P', 'guard P', 'pawn P +1' / '-1' / '+0', 'swap P Q [N]', 'steal N', "
+    "'flip P', 'stop' or 'pass'"
+)
 
 
 def parse(text: str) -> Move:
@@ -72,14 +137,25 @@ def parse(text: str) -> Move:
 
     >>> parse("  Pawn   7 ")
     Step(piece='pawn', position=7)
+    >>> str(parse("guard 3 -1"))
+    'guard 3 -1'
     """
     words = " ".join(str(text).lower().split())
     match = _GRAMMAR.fullmatch(words)
     if match is None:
         raise IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+    if match.group(9):
+        return STOP if match.group(9) == "stop" else PASS
+    if match.group(6):
+        owner = match.group(8)
+        return Swap(int(match.group(6)), int(match.group(7)), None if owner is None else int(owner))
+    if match.group(3):
+        return step(match.group(3), int(match.group(4)), int(match.group(5)))
     word, number = match.group(1), int(match.group(2))
     if word == "roll":
         return roll(number)
     if word == "steal":
         return steal(number)
+    if word == "flip":
+        return Flip(number)
     return step(word, number)

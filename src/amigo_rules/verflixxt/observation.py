@@ -1,4 +1,5 @@
-"""What one player sees: in Verflixxt! everything on the table is public."""
+"""What one player sees: in Verflixxt! everything on the table is public, except other
+players' towers with ``towers="top"`` / ``"hidden"`` (VXV-HIDDEN-TOWERS)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import attrs
 import numpy as np
 
 from ..core import RulesError
-from ..track import ACTIONS, FINISH, PATH_TILES, START
+from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
+from .cards import CARDS
 from .rules import Rules
 from .setup import track_length
 from .state import Phase, State
@@ -16,11 +18,13 @@ from .state import Phase, State
 TILE_KINDS = (START, FINISH, *ACTIONS, *PATH_TILES)
 """The one-hot order of a track slot in `Observation.to_array`."""
 PHASES = tuple(Phase)
+HIDDEN = "?"
+"""A tile the viewer cannot see (VXV-HIDDEN-TOWERS)."""
 
 
 @cache
 def _tile_index() -> dict[str, int]:
-    return {t: i for i, t in enumerate(TILE_KINDS)}
+    return {**{t: i for i, t in enumerate(TILE_KINDS)}, HIDDEN: len(TILE_KINDS) + 1}
 
 
 @attrs.frozen
@@ -37,18 +41,29 @@ class Observation:
     """The active player."""
     phase: Phase
     roll: int
+    penalty: tuple[int, str] | None = None
+    """The VXV-5 penalty ``(player, tile)`` once the game is over (public)."""
+    hands: tuple[tuple[int, ...], ...] = ()
+    """VXV-9: every player's tactical cards (public: played cards lie open)."""
+    played: tuple[int, ...] = ()
+    """VXV-9: the cards the active player has played this turn."""
 
     def to_array(self) -> np.ndarray:
         """A flat float32 encoding of fixed length for the rules (`array_length`).
 
-        Per track slot: tile one-hot (`TILE_KINDS`, then "no tile"), each player's pawn
+        Per track slot: tile one-hot (`TILE_KINDS`, then "no tile", then with
+        ``hidden_tiles`` a face-down tile, VXV-10), each player's pawn
         count, guard count; per player: tower counts per path tile and the top tile
-        one-hot (last entry: empty); then roll, phase, active player and viewer one-hot.
+        one-hot (last entry: empty), and with hidden towers (VXV-HIDDEN-TOWERS) the number
+        of tiles the viewer cannot see (a hidden top sets no top entry); then roll, phase,
+        active player and viewer one-hot; with ``tactical_cards`` (VXV-9) per player the
+        cards in hand, then the cards played this turn (one entry per card -1, 1 … 6).
         """
         rules = self.rules
         players = rules.players
         slots = track_length(rules)
-        per_slot = len(TILE_KINDS) + 1 + players + 1
+        kinds_t = len(TILE_KINDS) + 1 + rules.hidden_tiles
+        per_slot = kinds_t + players + 1
         out = np.zeros(array_length(rules), dtype=np.float32)
         index = _tile_index()
         for s in range(slots):
@@ -56,17 +71,23 @@ class Observation:
             out[base + (index[self.tiles[s]] if s < len(self.tiles) else len(TILE_KINDS))] = 1
         for p, positions in enumerate(self.pawns):
             for x in positions:
-                out[x * per_slot + len(TILE_KINDS) + 1 + p] += 1
+                out[x * per_slot + kinds_t + p] += 1
         for g in self.guards:
             out[g * per_slot + per_slot - 1] += 1
         base = slots * per_slot
         kinds = len(PATH_TILES)
+        hidden = rules.towers != "open"
         for tower in self.towers:
             for tile in tower:
-                out[base + PATH_TILES.index(tile)] += 1
-            top = PATH_TILES.index(tower[-1]) if tower else kinds
-            out[base + kinds + top] = 1
-            base += 2 * kinds + 1
+                if tile == HIDDEN:
+                    out[base + 2 * kinds + 1] += 1
+                else:
+                    out[base + PATH_TILES.index(tile)] += 1
+            if not tower:
+                out[base + 2 * kinds] = 1
+            elif tower[-1] != HIDDEN:
+                out[base + kinds + PATH_TILES.index(tower[-1])] = 1
+            base += 2 * kinds + 1 + hidden
         if self.roll:
             out[base + self.roll - 1] = 1
         base += 6
@@ -74,24 +95,50 @@ class Observation:
         base += len(PHASES)
         out[base + self.player] = 1
         out[base + players + self.viewer] = 1
+        if rules.tactical_cards:
+            base += 2 * players
+            for hand in (*self.hands, self.played):
+                for value in hand:
+                    out[base + CARDS.index(value)] = 1
+                base += len(CARDS)
         return out
 
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array` for ``rules``."""
     players = rules.players
-    per_slot = len(TILE_KINDS) + 1 + players + 1
+    per_slot = len(TILE_KINDS) + 1 + rules.hidden_tiles + players + 1
     kinds = len(PATH_TILES)
-    towers = players * (2 * kinds + 1)
-    return track_length(rules) * per_slot + towers + 6 + len(PHASES) + 2 * players
+    towers = players * (2 * kinds + 1 + (rules.towers != "open"))
+    cards = (players + 1) * len(CARDS) if rules.tactical_cards else 0
+    return track_length(rules) * per_slot + towers + 6 + len(PHASES) + 2 * players + cards
 
 
 def observation(state: State, player: int) -> Observation:
-    """What ``player`` sees of ``state``: the whole table."""
-    if not 0 <= player < state.rules.players:
-        raise RulesError(f"no player {player} in a {state.rules.players}-player game")
+    """What ``player`` sees of ``state``: the whole table, other players' towers as
+    ``"?"`` tiles where the rules hide them (VXV-HIDDEN-TOWERS: ``"hidden"`` shows only
+    their size, ``"top"`` their size and top tile; a player always sees their own), and
+    face-down track tiles as ``"?"`` (VXV-10)."""
+    rules = state.rules
+    if not 0 <= player < rules.players:
+        raise RulesError(f"no player {player} in a {rules.players}-player game")
     board = state.board
+    tiles = board.tiles
+    if rules.hidden_tiles:  # VXV-10: face-down tiles show no value
+        tiles = tuple(HIDDEN if t[0] == FACE_DOWN else t for t in tiles)
+    towers = state.towers
+    if rules.towers != "open":
+        towers = tuple(
+            tower if p == player else _masked(tower, rules.towers == "top")
+            for p, tower in enumerate(towers)
+        )
     return Observation(
-        player, state.rules, board.tiles, board.pawns, board.guards, state.towers,
-        state.player, state.phase, state.roll,
+        player, rules, tiles, board.pawns, board.guards, towers,
+        state.player, state.phase, state.roll, state.penalty, state.hands, state.played,
     )
+
+
+def _masked(tower: tuple[str, ...], show_top: bool) -> tuple[str, ...]:
+    if show_top and tower:
+        return (HIDDEN,) * (len(tower) - 1) + tower[-1:]
+    return (HIDDEN,) * len(tower)

@@ -23,6 +23,24 @@ def _choice(name: str, allowed: tuple[Any, ...]):
     return check
 
 
+def _optional_choice(name: str, allowed: tuple[str, ...]):
+    def check(_rules: Any, _attribute: Any, value: Any) -> None:
+        if value is not None and (type(value) is not str or value not in allowed):
+            options = ", ".join(repr(a) for a in (None, *allowed))
+            raise RulesError(f"Rules.{name} must be one of {options}, got {value!r}")
+
+    return check
+
+
+TOWERS = ("open", "top", "hidden")
+"""Who sees the towers: everyone, others only the top tile, others only the size
+(VXV-HIDDEN-TOWERS)."""
+EARLY_END = ("first_home", "one_pawn_left")
+"""When the game ends early: VXV-4, VXV-5."""
+ROLL_ONE = ("choice", "swap")
+"""What a roll of 1 allows besides the plain move: VXV-2, VXV-7."""
+
+
 def _players(_rules: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int or not 2 <= value <= 8:
         raise RulesError(f"Rules.players must be an integer from 2 to 8, got {value!r}")
@@ -117,9 +135,75 @@ class Rules:
         default=None, converter=_tuple_or_none, validator=_guard_positions
     )
     """Explicit guard positions on an explicit layout (VX-SETUP-4); None: by VX-SETUP-1."""
+    lucky_below: bool = attrs.field(default=False, validator=_flag("lucky_below"))
+    """Each lucky tile flips the sign of the tile directly below it (VXV-LUCKY-BELOW)."""
+    towers: str = attrs.field(default="open", validator=_choice("towers", TOWERS))
+    """``"open"``, ``"top"`` or ``"hidden"``: how much of other players' towers an
+    observation shows (VXV-HIDDEN-TOWERS)."""
+    roll_one: str | None = attrs.field(
+        default=None, validator=_optional_choice("roll_one", ROLL_ONE)
+    )
+    """``"choice"``: a roll of 1 moves one tile forward, one back or not at all (VXV-2);
+    ``"swap"``: a roll of 1 moves one tile forward or swaps an own pawn with an opponent's
+    pawn on an adjacent tile (VXV-7); None: a 1 is an ordinary roll."""
+    passed_tiles_to_end: bool = attrs.field(
+        default=False, validator=_flag("passed_tiles_to_end")
+    )
+    """Path tiles every piece has passed move to directly before the finish (VXV-3)."""
+    early_end: str | None = attrs.field(
+        default=None, validator=_optional_choice("early_end", EARLY_END)
+    )
+    """``"first_home"`` (VXV-4) or ``"one_pawn_left"`` (VXV-5); None: VX-END-1."""
+    negative_lucky: bool = attrs.field(default=False, validator=_flag("negative_lucky"))
+    """Lucky tiles counted by number, laid at the end of the track (VXV-8)."""
+    negative_lucky_sweep: bool = attrs.field(
+        default=False, validator=_flag("negative_lucky_sweep")
+    )
+    """VXV-8b: tiles behind the last pawn move before the finish; when all players but one
+    are home, that player receives every tile still in the track and the game ends."""
+    tactical_cards: bool = attrs.field(default=False, validator=_flag("tactical_cards"))
+    """VXV-9: cards -1, 1 … 6 instead of the die."""
+    hidden_tiles: bool = attrs.field(default=False, validator=_flag("hidden_tiles"))
+    """VXV-10: each turn ends by turning an unoccupied path tile face down; guards start on
+    the first 8 plus or lucky tiles. Needs ``layout="random"``."""
 
     def __attrs_post_init__(self) -> None:
         explicit = isinstance(self.layout, tuple)
+        if self.negative_lucky:
+            if self.lucky_below:
+                raise RulesError(
+                    "Rules.negative_lucky and Rules.lucky_below both decide what lucky tiles "
+                    "do; choose one"
+                )
+            if self.layout != "classic":
+                raise RulesError(
+                    "Rules.negative_lucky lays its own track (VXV-8); it needs "
+                    f"Rules.layout='classic', got {self.layout!r}"
+                )
+        if self.tactical_cards and self.roll_one is not None:
+            raise RulesError(
+                "Rules.tactical_cards replaces the die, so Rules.roll_one (what a rolled 1 "
+                f"allows) has no roll to act on; got roll_one={self.roll_one!r}"
+            )
+        if self.hidden_tiles:
+            if self.negative_lucky:
+                raise RulesError(
+                    "Rules.hidden_tiles and Rules.negative_lucky lay different tracks "
+                    "(shuffled / fixed); choose one"
+                )
+            if self.layout != "random":
+                raise RulesError(
+                    "Rules.hidden_tiles shuffles the track (VXV-10); it needs "
+                    f"Rules.layout='random', got {self.layout!r}"
+                )
+        if self.negative_lucky_sweep:
+            if not self.negative_lucky:
+                raise RulesError("Rules.negative_lucky_sweep needs Rules.negative_lucky=True")
+            if self.early_end is not None:
+                raise RulesError(
+                    "Rules.negative_lucky_sweep and Rules.early_end both decide when the game "
+                    "ends; choose one"
+                )
         if explicit:
             has_actions = any(t in ACTIONS for t in self.layout)
             if has_actions != self.action_tiles:
@@ -142,6 +226,11 @@ class Rules:
     def pawns_per_player(self) -> int:
         """3 pawns each with 2-4 players, 2 with 5-8 (VX-COMP-2, VXV-6)."""
         return 3 if self.players <= 4 else 2
+
+    @property
+    def lucky_tiles(self) -> int:
+        """6 lucky tiles; with VXV-8 and more than 4 players two more than players."""
+        return self.players + 2 if self.negative_lucky and self.players > 4 else 6
 
     @classmethod
     def classic(cls, players: int = 4, **options: Any) -> Rules:

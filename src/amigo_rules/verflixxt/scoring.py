@@ -5,27 +5,48 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import RulesError
-from ..track import LUCKY, PATH_TILES, lucky_converts
+from ..track import LUCKY, PATH_TILES, lucky_below, lucky_by_count, lucky_converts, value
 from .rules import Rules
 from .state import Phase, State
 
 
 def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
-    """Score one player's tower, given bottom to top (VX-SCORE-1).
+    """Score one player's tower, given bottom to top (VX-SCORE-1, VXV-LUCKY-BELOW, VXV-8).
 
     >>> score_tiles(["-3", "L", "+5"])
     8
+    >>> score_tiles(["-3", "L", "+5"], Rules(lucky_below=True))
+    8
+    >>> score_tiles(["-3", "+5", "L"], Rules(lucky_below=True))
+    -8
     """
     tower = tuple(tiles)
     unknown = [t for t in tower if t not in PATH_TILES]
     if unknown:
         raise RulesError(f"not Verflixxt path tiles: {unknown}; tiles are +1…+8, -1…-10, L")
-    return lucky_converts(tower)
+    if rules is not None and not isinstance(rules, Rules):
+        raise RulesError(f"score_tiles needs verflixxt.Rules, got {type(rules).__name__}")
+    return _scorer(rules)(tower)
+
+
+def _scorer(rules: Rules | None):
+    """The tower scoring of ``rules``: VX-SCORE-1, VXV-LUCKY-BELOW or VXV-8."""
+    if rules is None:
+        return lucky_converts
+    if rules.lucky_below:
+        return lucky_below
+    return lucky_by_count if rules.negative_lucky else lucky_converts
 
 
 def score(state: State) -> tuple[int, ...]:
-    """Each player's score as if the game ended now (VX-SCORE-1)."""
-    return tuple(lucky_converts(tower) for tower in state.towers)
+    """Each player's score as if the game ended now (VX-SCORE-1, VXV-LUCKY-BELOW, and the
+    VXV-5 penalty tile)."""
+    scorer = _scorer(state.rules)
+    scores = tuple(scorer(tower) for tower in state.towers)
+    if state.penalty is not None:  # VXV-5: at face value, beyond any lucky tile
+        owner, tile = state.penalty
+        scores = tuple(s + value(tile) if p == owner else s for p, s in enumerate(scores))
+    return scores
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -6,9 +6,11 @@ from collections import Counter
 from typing import Any
 
 from ..core import StateError, jsonio
-from ..track import ACTIONS, BOX, FINISH, GIFT, PATH_TILES, START, Board
+from ..track import ACTIONS, FACE_DOWN, FINISH, GIFT, PATH_TILES, START, Board, face_up, is_minus
+from .cards import CARDS, LIMIT
+from .engine import legal_moves
 from .rules import Rules
-from .setup import guard_positions, path_tiles
+from .setup import box, guard_positions, path_tiles
 from .state import Phase, State
 
 NAME = "verflixxt"
@@ -30,6 +32,12 @@ def to_json(state: State) -> str:
                 "player": state.player,
                 "phase": state.phase.value,
                 "roll": state.roll,
+                **({} if state.penalty is None else {"penalty": list(state.penalty)}),
+                **(
+                    {"hands": [list(h) for h in state.hands], "played": list(state.played)}
+                    if state.rules.tactical_cards
+                    else {}
+                ),
             },
         },
     )
@@ -61,9 +69,22 @@ def from_json(text: str) -> State:
         jsonio.field(body, "player", jsonio.integer),
         jsonio.field(body, "phase", _phase),
         jsonio.field(body, "roll", jsonio.integer),
+        _penalty(body.get("penalty")),
+        tuple(tuple(h) for h in jsonio.field(body, "hands", jsonio.array(ints)))
+        if "hands" in body
+        else (),
+        tuple(jsonio.field(body, "played", ints)) if "played" in body else (),
     )
     check_state(state)
     return state
+
+
+def _penalty(value: Any) -> tuple[int, str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise StateError(f"field 'penalty': {value!r} is not [player, tile]")
+    return (jsonio.integer(value[0]), jsonio.string(value[1]))
 
 
 def _not_object() -> Any:
@@ -94,7 +115,11 @@ def check_state(state: State) -> None:
         if bad:
             raise StateError(f"towers: player {p} holds {bad}, which are not path tiles")
     expected = _path_multiset(rules)
-    held = Counter(t for t in tiles if t in PATH_TILES) + Counter(t for w in towers for t in w)
+    laid = (face_up(t) for t in tiles)
+    held = Counter(t for t in laid if t in PATH_TILES) + Counter(t for w in towers for t in w)
+    if state.penalty is not None:
+        _check_penalty(state)
+        held[state.penalty[1]] += 1
     if held != expected:
         missing, extra = expected - held, held - expected
         raise StateError(f"tiles are not conserved: missing {dict(missing)}, extra {dict(extra)}")
@@ -105,6 +130,8 @@ def check_state(state: State) -> None:
 
 def _check_track(rules: Rules, tiles: tuple[str, ...]) -> None:
     known = {START, FINISH, *ACTIONS, *PATH_TILES}
+    if rules.hidden_tiles:  # VXV-10
+        known |= {FACE_DOWN + t for t in PATH_TILES}
     unknown = sorted({t for t in tiles if t not in known})
     if unknown:
         raise StateError(f"tiles: unknown tiles {unknown}")
@@ -118,11 +145,21 @@ def _check_track(rules: Rules, tiles: tuple[str, ...]) -> None:
     if actions != sum(t in ACTIONS for t in laid):
         raise StateError(f"tiles: {actions} action tiles, the layout has "
                          f"{sum(t in ACTIONS for t in laid)}")
-    if rules.layout != "random":
+    moving = rules.passed_tiles_to_end or rules.negative_lucky_sweep
+    if rules.layout != "random" and not moving:
         order = iter(GIFT if t in ACTIONS else t for t in laid)
         rest = [GIFT if t in ACTIONS else t for t in tiles if t not in (START, FINISH)]
         if not all(t in order for t in rest):
             raise StateError("tiles: the track is not in the order of the layout")
+
+
+def _check_penalty(state: State) -> None:
+    """VXV-5: a minus tile taken by a player at the end of an ``one_pawn_left`` game."""
+    owner, tile = state.penalty
+    if state.rules.early_end != "one_pawn_left" or state.phase is not Phase.OVER:
+        raise StateError("penalty: only at the end of a game with early_end='one_pawn_left'")
+    if not 0 <= owner < state.rules.players or tile not in PATH_TILES or not is_minus(tile):
+        raise StateError(f"penalty: {[owner, tile]} is not [player, minus tile]")
 
 
 def _check_positions(what: str, positions: tuple[int, ...], finish: int) -> None:
@@ -136,11 +173,24 @@ def _check_turn(state: State, finish: int) -> None:
     players = state.rules.players
     if not 0 <= state.player < players:
         raise StateError(f"player {state.player} is not a player of this game")
-    if (state.roll != 0) != (state.phase is Phase.MOVE) or not 0 <= state.roll <= 6:
+    rolled = state.phase is Phase.MOVE and not state.rules.tactical_cards
+    if (state.roll != 0) != rolled or not 0 <= state.roll <= 6:
         raise StateError(f"roll {state.roll} does not fit the {state.phase.value} phase")
-    all_home = all(x == finish for ps in state.board.pawns for x in ps)
-    if state.phase is Phase.OVER and not all_home:
+    pawns = state.board.pawns
+    early = state.rules.early_end
+    if early == "first_home":  # VXV-4
+        over = any(all(x == finish for x in ps) for ps in pawns)
+    elif early == "one_pawn_left":  # VXV-5
+        over = sum(x != finish for ps in pawns for x in ps) <= 1
+    elif state.rules.negative_lucky_sweep:  # VXV-8b
+        early = "negative_lucky_sweep"
+        over = sum(any(x != finish for x in ps) for ps in pawns) <= 1
+    else:  # VX-END-1
+        over = all(x == finish for ps in pawns for x in ps)
+    if state.phase is Phase.OVER and not over:
         raise StateError("phase 'over' while pawns are still on the way")
+    if state.phase in (Phase.ROLL, Phase.MOVE) and over and early is not None:
+        raise StateError(f"the game should be over ({early})")
     if state.phase in (Phase.ROLL, Phase.MOVE) and all(
         x == finish for x in state.board.pawns[state.player]
     ):
@@ -149,10 +199,32 @@ def _check_turn(state: State, finish: int) -> None:
         t for p, t in enumerate(state.towers) if p != state.player
     ):
         raise StateError("phase 'steal' with nothing to steal")
+    _check_cards(state)
+    if state.phase is Phase.FLIP:
+        flippable = legal_moves(state)
+        if not state.rules.hidden_tiles or not flippable:
+            raise StateError("phase 'flip' without hidden_tiles or a tile to turn")
+
+
+def _check_cards(state: State) -> None:
+    """VXV-9: hands only with tactical cards, each a set of the seven cards; the cards
+    played this turn are out of the active player's hand and add up to at most 6."""
+    hands, played = state.hands, state.played
+    if not state.rules.tactical_cards:
+        if hands or played:
+            raise StateError("hands / played: only with tactical_cards")
+        return
+    if len(hands) != state.rules.players:
+        raise StateError(f"hands: {len(hands)} hands for {state.rules.players} players")
+    for p, hand in enumerate(hands):
+        if list(hand) != sorted(set(hand)) or not set(hand) <= set(CARDS):
+            raise StateError(f"hands: player {p} holds {list(hand)}, not distinct cards of "
+                             f"{list(CARDS)} in ascending order")
+    if len(set(played)) != len(played) or not set(played) <= set(CARDS):
+        raise StateError(f"played: {list(played)} are not distinct cards")
+    if sum(played) > LIMIT or set(played) & set(hands[state.player]):
+        raise StateError(f"played: {list(played)} add up to more than {LIMIT} or are in hand")
 
 
 def _path_multiset(rules: Rules) -> Counter[str]:
-    if isinstance(rules.layout, tuple):
-        return Counter(t for t in rules.layout if t in PATH_TILES)
-    return Counter(BOX)
-
+    return Counter(box(rules))

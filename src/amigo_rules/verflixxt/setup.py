@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from ..core import RulesError
-from ..track import BOX, FINISH, GIFT, LUCKY, MINUS, PLUS, START, Board
+from ..track import (
+    BOX,
+    FINISH,
+    GIFT,
+    GUARDS_IN_BOX,
+    LUCKY,
+    MINUS,
+    PATH_TILES,
+    PLUS,
+    START,
+    Board,
+)
+from .cards import CARDS
 from .rules import Rules
 from .state import Phase, State
 
 _MINUS_FIRST = MINUS[:8]
+
+
+def box(rules: Rules) -> Counter[str]:
+    """The path tiles of the game: the box (VX-COMP-1), with VXV-8's lucky tiles."""
+    if isinstance(rules.layout, tuple):
+        return Counter(t for t in rules.layout if t in PATH_TILES)
+    if rules.lucky_tiles == BOX[LUCKY]:
+        return BOX
+    return BOX + Counter({LUCKY: rules.lucky_tiles - BOX[LUCKY]})
 
 
 def path_tiles(rules: Rules, rng: np.random.Generator | None = None) -> tuple[str, ...]:
@@ -22,7 +45,10 @@ def path_tiles(rules: Rules, rng: np.random.Generator | None = None) -> tuple[st
     if isinstance(layout, tuple):
         return layout
     lucky = (LUCKY,) * 6
-    if layout == "classic":
+    if rules.negative_lucky:  # VXV-8: before -7, -8, -9 of the last group, rest at the end
+        path = (*_MINUS_FIRST, *PLUS, *MINUS[:6], LUCKY, "-7", LUCKY, "-8", LUCKY, "-9",
+                "-10", *(LUCKY,) * (rules.lucky_tiles - 3))
+    elif layout == "classic":
         path = (*_MINUS_FIRST, *lucky, *PLUS, *MINUS)
     elif layout == "plus_before_lucky":
         path = (*_MINUS_FIRST, *PLUS, *lucky, *MINUS)
@@ -31,18 +57,22 @@ def path_tiles(rules: Rules, rng: np.random.Generator | None = None) -> tuple[st
     else:
         box = sorted(BOX.elements())
         path = tuple(box[i] for i in rng.permutation(len(box))) if rng is not None else tuple(box)
-    if rules.action_tiles:
-        path = sum(((*path[i : i + 8], GIFT) for i in range(0, len(path), 8)), ())
+    if rules.action_tiles:  # after each of the first four groups of 8 path tiles
+        path = (*sum(((*path[i : i + 8], GIFT) for i in range(0, 32, 8)), ()), *path[32:])
     return path
 
 
 def guard_positions(rules: Rules, tiles: tuple[str, ...]) -> tuple[int, ...]:
-    """Where the guards start: VX-SETUP-1 (lucky, +7, +8), VXV-1 a/b (+1 … +8), VX-SETUP-4."""
+    """Where the guards start: VX-SETUP-1 (lucky, +7, +8), VXV-1 a/b and VXV-8 (+1 … +8),
+    VXV-10 (the first 8 plus or lucky tiles), VX-SETUP-4."""
     if not rules.guards:
         return ()
     if rules.guard_positions is not None:
         return tuple(sorted(rules.guard_positions))
-    if rules.layout in ("plus_before_lucky", "lucky_last"):
+    if rules.hidden_tiles:  # VXV-10: the first 8 plus or lucky tiles
+        positive = [i for i, tile in enumerate(tiles) if tile == LUCKY or tile[0] == "+"]
+        return tuple(positive[:GUARDS_IN_BOX])
+    if rules.layout in ("plus_before_lucky", "lucky_last") or rules.negative_lucky:
         guarded: tuple[str, ...] = PLUS
     else:
         guarded = (LUCKY, "+7", "+8")
@@ -62,11 +92,14 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     tiles = (START, *path_tiles(rules, np.random.default_rng(seed)), FINISH)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
     board = Board(tiles, pawns, guard_positions(rules, tiles))
-    return State(rules, board, ((),) * rules.players, 0, Phase.ROLL)
+    towers = ((),) * rules.players
+    if rules.tactical_cards:  # VXV-9: no die; every hand full
+        return State(rules, board, towers, 0, Phase.MOVE, 0, None, (CARDS,) * rules.players)
+    return State(rules, board, towers, 0, Phase.ROLL)
 
 
 def track_length(rules: Rules) -> int:
     """The number of tiles in the track at setup, start and finish included."""
     if isinstance(rules.layout, tuple):
         return len(rules.layout) + 2
-    return sum(BOX.values()) + 2 + (4 if rules.action_tiles else 0)
+    return sum(box(rules).values()) + 2 + (4 if rules.action_tiles else 0)

@@ -19,6 +19,8 @@ class Phase(StrEnum):
     """The active player moves a piece by ``State.roll`` (VX-TURN-2)."""
     STEAL = "steal"
     """The active player chooses whose top tile to steal (VX-ACT-2)."""
+    FLIP = "flip"
+    """The active player turns an unoccupied path tile face down (VXV-10)."""
     OVER = "over"
     """Every pawn is on the finish (VX-END-1)."""
 
@@ -37,3 +39,23 @@ class State:
     phase: Phase
     roll: int = 0
     """The die rolled this turn while ``phase`` is MOVE, else 0."""
+    penalty: tuple[int, str] | None = None
+    """VXV-5: ``(player, tile)``, the penalty tile the owner of the last pawn took at the
+    end; it counts at face value, no lucky tile turns it. None otherwise."""
+    hands: tuple[tuple[int, ...], ...] = ()
+    """VXV-9: per player the tactical cards in hand, ascending; ``()`` without the variant."""
+    played: tuple[int, ...] = ()
+    """VXV-9: the cards the active player has played this turn, in order."""
+
+    def at(
+        self,
+        board: Board,
+        towers: tuple[tuple[str, ...], ...],
+        player: int,
+        phase: Phase,
+        roll: int = 0,
+    ) -> State:
+        """This game at another position, with the same penalty, hands and cards played."""
+        return State(
+            self.rules, board, towers, player, phase, roll, self.penalty, self.hands, self.played
+        )

@@ -22,6 +22,7 @@ from ...core import GAMES, RulesError
 VIEWS: Final = {
     "verflixxt": "amigo_rules.cli.games.verflixxt",
     "exxtra": "amigo_rules.cli.games.exxtra",
+    "verflixxt_hoch": "amigo_rules.cli.games.verflixxt_hoch",
 }
 """Game name → the module of its terminal view."""
 

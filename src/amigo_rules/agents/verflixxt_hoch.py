@@ -1,0 +1,180 @@
+"""A greedy one-ply agent for Verflixxt hoch²: it looks at the observation only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..track import FINISH, GIFT, LUCKY, START, STEAL, is_minus
+from ..verflixxt_hoch import Attack, HatMove, Observation, Play, Steal, score_tiles
+from ..verflixxt_hoch.gifts import top_tile
+from ..verflixxt_hoch.tiles import CARD_VALUE, TOKEN_STACK
+
+HAT = 10.0
+"""What a hat is worth at the finish (HO-HAT-5): +10 lucky, -10 cursed."""
+HAT_HOLD = 0.6
+"""The share of a hat's worth counted while it is still on the way (it can change heads)."""
+LANDING_WEIGHT = 0.25
+"""How much a tile the moved pawn will stand on alone counts, against one taken now."""
+MEETING_WEIGHT = 0.3
+"""How much a hat chance on the landing tile counts, against the hat action itself."""
+LUCKY_RESERVE = 2.0
+"""What a lucky tile is worth when the collection holds no minus tile for it yet."""
+TIE = 1e-9
+_NOT_TAKEN = (START, FINISH, GIFT, STEAL)
+
+
+class HochGreedyAgent:
+    """Takes valuable tiles, finish tokens and the lucky hat; sheds the cursed cap.
+
+    Each legal move gets a value from the observation alone: the change of the own score by
+    the tile a move takes (`score_tiles`, so risk tiles count by the parity they would
+    make), the top finish token for an exact arrival, ±10 for a hat brought home, a share of
+    the tile the pawn will then stand on alone and of the hat chances where it lands; hat
+    actions count the hats' worth (take the lucky hat, hand the cursed cap to an opponent,
+    swap it for the lucky hat); Gift and Steal tiles count the tile lost or won; a steal
+    takes the top tile that helps most; ``stop`` is worth 0, so the second card is played
+    only when it helps. Ties are broken by its seeded generator.
+
+    >>> from amigo_rules import verflixxt_hoch as ho
+    >>> state = ho.new_game(ho.Rules(players=2), seed=3)
+    >>> move = HochGreedyAgent(seed=0).act(ho.observation(state, 0), ho.legal_moves(state))
+    >>> move in ho.legal_moves(state)
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
+        values = [self.value(observation, move) for move in legal_moves]
+        best = max(values)
+        choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
+        return choices[int(self.rng.integers(len(choices)))]
+
+    __call__ = act
+
+    def value(self, obs: Observation, move: Any) -> float:
+        """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
+        if isinstance(move, Play):
+            return 0.0 if move.piece is None else self.play_value(obs, move)
+        if isinstance(move, HatMove):
+            return self.hat_value(obs, move)
+        if isinstance(move, Steal):
+            tower = obs.towers[move.victim]
+            return self.gain(obs, tower[top_tile(tower)])
+        if isinstance(move, Attack):
+            return self.attack_value(obs, move)
+        return 0.0
+
+    def gain(self, obs: Observation, tile: str) -> float:
+        """The change of the own score by adding ``tile`` to the collection."""
+        tower = obs.towers[obs.viewer]
+        gained = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
+        if tile == LUCKY and not any(is_minus(t) for t in tower):
+            gained += LUCKY_RESERVE
+        return gained
+
+    def token(self, obs: Observation) -> float:
+        return float(TOKEN_STACK[obs.tokens][1:]) if obs.tokens < len(TOKEN_STACK) else 0.0
+
+    def leave_value(self, obs: Observation, tile: str) -> float:
+        """What leaving ``tile`` alone brings: the tile itself, or its action."""
+        if tile in (START, FINISH):
+            return 0.0
+        tower = obs.towers[obs.viewer]
+        if tile == GIFT:
+            index = top_tile(tower)
+            if index is None:
+                return 0.0
+            rest = tower[:index] + tower[index + 1 :]
+            return score_tiles(rest, obs.rules) - score_tiles(tower, obs.rules)
+        if tile == STEAL:
+            tops = [t[top_tile(t)] for p, t in enumerate(obs.towers)
+                    if p != obs.viewer and top_tile(t) is not None]
+            return max((self.gain(obs, t) for t in tops), default=0.0)
+        return self.gain(obs, tile)
+
+    def play_value(self, obs: Observation, move: Play) -> float:
+        me = obs.viewer
+        value_ = CARD_VALUE[move.card]
+        steps = -value_ if move.reverse else value_
+        origin = move.position
+        finish = len(obs.tiles) - 1
+        target = max(0, min(origin + steps, finish))
+        value = 0.0
+        if origin + steps == finish:
+            value += self.token(obs)
+        if move.piece == "guard":
+            return value + self.guard_value(obs, origin, target)
+        here = sum(ps.count(origin) for ps in obs.pawns) + obs.guards.count(origin)
+        if here == 1 and target != origin:
+            value += self.leave_value(obs, obs.tiles[origin])
+        if move.piece == "lucky":
+            value += HAT * (1 - HAT_HOLD) if target == finish else 0.0
+        elif move.piece == "cursed":
+            value -= HAT * (1 - HAT_HOLD) if target == finish else 0.0
+            value += 0.5 if steps < 0 else 0.0  # walking back keeps it in play longer
+        if target in (finish, origin):
+            return value
+        there = sum(ps.count(target) for ps in obs.pawns) + obs.guards.count(target)
+        tile = obs.tiles[target]
+        if there == 0 and tile not in _NOT_TAKEN:
+            value += LANDING_WEIGHT * self.gain(obs, tile)
+        worn = {"lucky": 0, "cursed": 1}.get(move.piece)
+        lucky = obs.hats[0]
+        if worn is None and lucky is not None and lucky[1] == target and lucky[0] != me:
+            value += MEETING_WEIGHT * HAT
+        if worn == 1:
+            others = any(q != me and target in ps for q, ps in enumerate(obs.pawns))
+            if others or (lucky is not None and lucky[1] == target):
+                value += MEETING_WEIGHT * HAT
+        return value
+
+    def guard_value(self, obs: Observation, origin: int, target: int) -> float:
+        """A guard move takes nothing; it may protect an own pawn standing alone on a bad
+        tile (the pawn is no longer alone) or expose one (the guard leaves it alone)."""
+        own = obs.pawns[obs.viewer]
+        value = 0.0
+        for position, sign in ((target, 1), (origin, -1)):
+            others = sum(ps.count(position) for ps in obs.pawns) + obs.guards.count(position)
+            if own.count(position) == 1 and others - (sign < 0) == 1:
+                tile = obs.tiles[position]
+                if tile not in _NOT_TAKEN:
+                    value -= sign * LANDING_WEIGHT * min(0.0, self.gain(obs, tile))
+        return value
+
+    def hat_value(self, obs: Observation, move: HatMove) -> float:
+        """Hats by their worth: gaining the lucky hat or losing the cursed cap is good."""
+        me = obs.viewer
+        worn = obs.arrived_hat  # 0 none, 1 lucky, 2 cursed
+        if move.action == "take":
+            return HAT * HAT_HOLD * (1 if move.target == "lucky" else -1)
+        if move.action == "swap":  # the worn hat for the other one
+            return 2 * HAT * HAT_HOLD * (1 if worn == 2 else -1)
+        if move.action == "give":
+            if int(move.target) == me:
+                return 0.0
+            return HAT * HAT_HOLD * (1 if worn == 2 else -1)
+        return 0.0
+
+    def attack_value(self, obs: Observation, move: Attack) -> float:
+        """Tokens for pieces pushed exactly home; hats pushed home count for their owners."""
+        me = obs.viewer
+        origin = move.position
+        value_ = CARD_VALUE[obs.hand[0]]
+        finish = len(obs.tiles) - 1
+        pushed = sum(ps.count(origin) for q, ps in enumerate(obs.pawns) if q != me)
+        pushed += obs.guards.count(origin)
+        value = 0.1 * pushed  # opponents' pawns pushed on are out of the way
+        if origin + value_ == finish:
+            left = TOKEN_STACK[obs.tokens :][:pushed]
+            value += sum(float(t[1:]) for t in left)
+        if origin + value_ >= finish:
+            for i, h in enumerate(obs.hats):
+                if h is not None and h[0] != me and h[1] == origin:
+                    value += HAT * HAT_HOLD * (-1 if i == 0 else 1)
+        return value

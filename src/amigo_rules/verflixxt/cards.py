@@ -1,0 +1,51 @@
+"""Tactical cards instead of the die (VXV-9): the hand and the card moves.
+
+Every player holds the cards -1, 1, 2, 3, 4, 5, 6. On a turn a player plays one or more
+cards whose values sum to at most 6, each one move of a pawn or eligible guard (-1 is one
+tile back), written as a step by the card (``pawn 7 +3``, ``guard 9 -1``); after each card
+the player may ``stop``. *Rulings:* -1 counts as -1 in the sum; a card no piece can use
+cannot be played; a player who can play no card has the single move ``pass`` and lays the
+cards in hand out as played; when every player still in the game has an empty hand, every
+player takes all seven cards back."""
+
+from __future__ import annotations
+
+from .moves import STOP, Move, Step, step
+from .state import State
+
+CARDS = (-1, 1, 2, 3, 4, 5, 6)
+"""A full hand, ascending."""
+LIMIT = 6
+"""The most the cards of one turn may add up to."""
+
+
+def card_moves(state: State, plain: tuple[Step, ...]) -> tuple[Move, ...]:
+    """The card moves of the active player, written ``pawn 7 +3`` (a step by the card): by
+    card, then by the order of ``plain`` (the pieces that may move); then ``stop`` once a
+    card has been played this turn. Empty when no card can be played."""
+    budget = LIMIT - sum(state.played)
+    moves: list[Move] = [
+        step(m.piece, m.position, value)
+        for value in state.hands[state.player]
+        if value <= budget
+        for m in plain
+        if value > 0 or m.position > 0
+    ]
+    if moves and state.played:
+        moves.append(STOP)
+    return tuple(moves)
+
+
+def played_card(state: State, value: int) -> State:
+    """``state`` with the card ``value`` out of the active player's hand."""
+    player = state.player
+    hand = list(state.hands[player])
+    hand.remove(value)
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    return State(
+        state.rules, state.board, state.towers, player, state.phase, 0, state.penalty, hands,
+        (*state.played, value),
+    )
+
+
+__all__ = ["CARDS", "LIMIT", "card_moves", "played_card"]

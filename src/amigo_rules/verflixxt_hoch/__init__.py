@@ -1,0 +1,73 @@
+"""Verflixxt hoch² (Ravensburger 2007): every rule of ``HO-*`` built on the track machinery.
+
+>>> from amigo_rules import verflixxt_hoch as ho
+>>> state = ho.new_game(ho.Rules(players=2), seed=3)
+>>> state.hands[state.player], ho.current_player(state) == state.player
+(('4o', '5o'), True)
+>>> [str(m) for m in ho.legal_moves(state)][:2]
+['card 4o pawn 0', 'card 4o lucky 0']
+"""
+
+from __future__ import annotations
+
+from ..core import IllegalMoveError
+from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
+from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
+from .moves import GRAMMAR, Attack, Draw, HatMove, Move, Play, Steal, Stop, parse
+from .observation import Observation, array_length, observation
+from .rules import Rules
+from .scoring import score, score_tiles, winners
+from .serialization import NAME, from_json, to_json
+from .setup import allocate_hats, new_game
+from .state import Phase, State
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
+
+    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
+    """
+    move = parse(text)
+    legal = legal_moves(state)
+    if move not in legal:
+        names = ", ".join(str(m) for m in legal) or "none: the game is over"
+        raise IllegalMoveError(f"{text!r} is not a legal move here; legal moves: {names}")
+    return move
+
+
+__all__ = [
+    "GRAMMAR",
+    "NAME",
+    "Attack",
+    "Draw",
+    "HatMove",
+    "Move",
+    "Observation",
+    "Phase",
+    "Play",
+    "Rules",
+    "State",
+    "Steal",
+    "Stop",
+    "action_id",
+    "allocate_hats",
+    "apply",
+    "array_length",
+    "chance_outcomes",
+    "current_player",
+    "from_json",
+    "is_terminal",
+    "legal_action_mask",
+    "legal_moves",
+    "move_for_action",
+    "new_game",
+    "num_actions",
+    "num_chance_outcomes",
+    "observation",
+    "parse",
+    "parse_move",
+    "score",
+    "score_tiles",
+    "to_json",
+    "winners",
+]

@@ -1,0 +1,83 @@
+"""Integer action ids (API.md), stable across states.
+
+With ``L`` the track length at setup: ``card C piece P [reverse]`` is
+``((c * 4 + k) * L + P) * 2 + r`` (``c`` the card's index in `CARDS`, ``k`` the piece in
+pawn, lucky, cursed, guard; ``card C`` alone is ``c * 8 * L``); after those ``B = 128 L``
+ids come ``stop`` (B), ``hat none`` (B+1), ``hat take lucky`` (B+2), ``hat take cursed``
+(B+3), ``hat swap`` (B+4), ``hat give N`` (B+5+N), ``attack P`` (B+5+players+P) and
+``steal N`` (B+5+players+L+N).
+Chance: ``draw C`` is ``c``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import CHANCE, IllegalMoveError
+from .engine import current_player, legal_moves
+from .moves import PIECES, Attack, Draw, HatMove, Move, Play, Steal
+from .rules import Rules
+from .state import State
+from .tiles import CARD_INDEX, CARDS
+
+_HAT_IDS = {("none", ""): 1, ("take", "lucky"): 2, ("take", "cursed"): 3, ("swap", ""): 4}
+
+
+def num_actions(rules: Rules) -> int:
+    """The number of decision action ids for ``rules``."""
+    length = rules.track_length
+    return len(CARDS) * len(PIECES) * 2 * length + 5 + 2 * rules.players + length
+
+
+def num_chance_outcomes(rules: Rules) -> int:
+    """The number of chance outcome ids: the 16 card kinds."""
+    return len(CARDS)
+
+
+def _id(move: Move, length: int, players: int) -> int:
+    kind = type(move)
+    if kind is Play:
+        card = CARD_INDEX[move.card]
+        if move.piece is None:
+            return card * 8 * length
+        piece = PIECES.index(move.piece)
+        return ((card * 4 + piece) * length + move.position) * 2 + move.reverse
+    if kind is Draw:
+        return CARD_INDEX[move.card]
+    base = len(CARDS) * 8 * length
+    if kind is Attack:
+        return base + 5 + players + move.position
+    if kind is Steal:
+        return base + 5 + players + length + move.victim
+    if kind is HatMove:
+        if move.action == "give":
+            return base + 5 + int(move.target)
+        return base + _HAT_IDS[move.action, move.target]
+    return base
+
+
+def action_id(state: State, move: Move) -> int:
+    """The id of the legal ``move`` in ``state``."""
+    if move not in legal_moves(state):
+        raise IllegalMoveError(f"{move!s} is not a legal move here")
+    return _id(move, state.rules.track_length, state.rules.players)
+
+
+def move_for_action(state: State, action: int) -> Move:
+    """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
+    length = state.rules.track_length
+    for move in legal_moves(state):
+        if _id(move, length, state.rules.players) == action:
+            return move
+    kind = "chance outcome" if current_player(state) == CHANCE else "action"
+    raise IllegalMoveError(f"{kind} id {action!r} names no legal move here")
+
+
+def legal_action_mask(state: State) -> np.ndarray:
+    """A boolean array over `num_actions`, True at the ids of the legal moves."""
+    mask = np.zeros(num_actions(state.rules), dtype=bool)
+    if current_player(state) != CHANCE:
+        length = state.rules.track_length
+        for move in legal_moves(state):
+            mask[_id(move, length, state.rules.players)] = True
+    return mask

@@ -1,0 +1,457 @@
+"""The turn: who acts, which moves are legal, what a move does (HO-TURN-*, HO-FIN-1,
+HO-HAT-*, HO-END-1)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import attrs
+
+from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..track import ACTIONS, GIFT, STEAL, Board, left_alone, moved, remove_tile
+from .gifts import gift, hand_over, victims
+from .moves import (
+    CURSED,
+    GUARD,
+    LUCKY,
+    PAWN,
+    STOP,
+    Attack,
+    Draw,
+    HatMove,
+    Move,
+    Play,
+    Steal,
+    Stop,
+    attack,
+    draw,
+    hat,
+    play,
+    steal,
+)
+from .state import NO_HAT, Phase, State
+from .tiles import CARD_INDEX, CARD_VALUE, CARDS, CURSED_CAP, LUCKY_HAT, TOKEN_STACK, is_yellow
+
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def _evolve(state: State, **changes: object) -> State:
+    """``attrs.evolve`` without its introspection (State has no validators)."""
+    return State(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+
+
+_HAT_OF_PIECE = {LUCKY: 1, CURSED: 2}
+_HAT_NAMES = ("lucky", "cursed")
+_HAT_TILES = (LUCKY_HAT, CURSED_CAP)
+
+
+def current_player(state: State) -> int:
+    """The player to act, `CHANCE` while a card is to be drawn, or `TERMINAL`."""
+    phase = state.phase
+    if phase is Phase.DRAW:
+        return CHANCE
+    if phase is Phase.OVER:
+        return TERMINAL
+    return state.player
+
+
+def is_terminal(state: State) -> bool:
+    """Whether every pawn has reached the finish (HO-END-1)."""
+    return state.phase is Phase.OVER
+
+
+_fraction = lru_cache(maxsize=4096)(Fraction)
+
+
+@lru_cache(maxsize=8192)
+def _draws(source: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    total = sum(source)
+    return tuple((draw(c), _fraction(n, total)) for c, n in zip(CARDS, source, strict=True) if n)
+
+
+def _source(state: State) -> tuple[int, ...]:
+    """The pile a card is drawn from: the draw pile, or the discard pile reshuffled."""
+    return state.pile if any(state.pile) else state.discard
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """HO-TURN-4: each card kind left in the draw pile (the discard pile once the draw pile
+    is empty), with probability its share of that pile; ``()`` elsewhere."""
+    return _draws(_source(state)) if state.phase is Phase.DRAW else ()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves of the node, in a stable order.
+
+    Card plays by card (in card order: -1y, -1o, 0y, … 6o), then own pawns by position
+    (hatless, lucky, cursed; the cursed cap's reverse direction right after its normal
+    one), then guards by position, then attacks by position (HO-ATTACK-1); ``stop`` last
+    in the double-move phase. Hat actions:
+    take, swap, give by player, then ``hat none``. Steals by victim. Draws by card.
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        hand = state.hands[state.player]
+        plays = sum((_plays(state, c) for c in dict.fromkeys(hand)), ())
+        if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]] != 0:
+            return plays + _attacks(state, CARD_VALUE[hand[0]])
+        return plays
+    if phase is Phase.DRAW:
+        return tuple(m for m, _ in _draws(_source(state)))
+    if phase is Phase.HAT:
+        return _hat_options(state)
+    if phase is Phase.DOUBLE:
+        return (*_plays(state, state.hands[state.player][0]), STOP)
+    if phase is Phase.STEAL:
+        return tuple(steal(v) for v in victims(state.towers, state.player))
+    return ()
+
+
+def _plays(state: State, card: str) -> tuple[Play, ...]:
+    """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card``."""
+    value = CARD_VALUE[card]
+    if value == 0:
+        return (play(card),)
+    board = state.board
+    player = state.player
+    finish = len(board.tiles) - 1
+    own = board.pawns[player]
+    in_play = sum(x != finish for x in own)
+    lucky, cursed = state.hats
+    out = []
+    for x in sorted(set(own)):
+        if x == finish:
+            continue
+        here = (player, x)
+        wears_lucky = lucky == here
+        wears_cursed = cursed == here
+        if own.count(x) > wears_lucky + wears_cursed:
+            out.append(play(card, PAWN, x))
+        if wears_lucky and (x + value < finish or in_play == 1):
+            out.append(play(card, LUCKY, x))
+        if wears_cursed:
+            if value > 0 or x > 0:
+                out.append(play(card, CURSED, x))
+            if x - value >= 0 or value < 0:
+                out.append(play(card, CURSED, x, True))
+    guards = board.guards
+    if guards:
+        occupied = {x for ps in board.pawns for x in ps}
+        for g in sorted(set(guards)):
+            if g != finish and g in occupied:
+                out.append(play(card, GUARD, g))
+    return tuple(out)
+
+
+def _attacks(state: State, value: int) -> tuple[Attack, ...]:
+    """HO-ATTACK-1: own pawns in play sharing a tile with an opponent's pawn or a guard.
+
+    Not offered when it would push a lucky-hat pawn home while its owner keeps another pawn
+    in play (ruling), nor with a pair of 0s (nothing would move).
+    """
+    board = state.board
+    player = state.player
+    finish = len(board.tiles) - 1
+    lucky = state.hats[0]
+    out = []
+    for x in sorted(set(board.pawns[player])):
+        if x == finish:
+            continue
+        others = x in board.guards or any(
+            x in ps for q, ps in enumerate(board.pawns) if q != player
+        )
+        if not others:
+            continue
+        if (
+            lucky is not None
+            and lucky[1] == x
+            and lucky[0] != player
+            and x + value >= finish
+            and any(y not in (x, finish) for y in board.pawns[lucky[0]])
+        ):
+            continue
+        out.append(attack(x))
+    return tuple(out)
+
+
+def _hat_options(state: State) -> tuple[HatMove, ...]:
+    """HO-HAT-2: what the pawn that just arrived may do with the hats on its tile."""
+    out = _hat_actions(state.board, state.hats, state.arrived, state.arrived_hat)
+    return (*out, hat("none"))
+
+
+def _hat_actions(
+    board: Board, hats: tuple, tile: int, worn: int
+) -> tuple[HatMove, ...]:
+    out = []
+    if worn == NO_HAT:
+        for i in (0, 1):
+            h = hats[i]
+            if h is not None and h[1] == tile:
+                out.append(hat("take", _HAT_NAMES[i]))
+        return tuple(out)
+    other = hats[2 - worn]
+    if other is not None and other[1] == tile:
+        out.append(hat("swap"))
+    for q, positions in enumerate(board.pawns):
+        wearing = sum(h == (q, tile) for h in hats if h is not None)
+        if positions.count(tile) > wearing:
+            out.append(hat("give", str(q)))
+    return tuple(out)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; the input is never changed.
+
+    Raises `IllegalMoveError` naming the move and why it is not legal here.
+    """
+    phase = state.phase
+    kind = type(move)
+    if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and move in legal_moves(state):
+        return _play(state, move)
+    if kind is Draw and phase is Phase.DRAW and move.card in CARD_INDEX:
+        source = _source(state)
+        if source[CARD_INDEX[move.card]]:
+            return _draw(state, move.card)
+    if kind is HatMove and phase is Phase.HAT and move in _hat_options(state):
+        return _hat(state, move)
+    if kind is Attack and phase is Phase.PLAY and move in legal_moves(state):
+        return _attack(state, move.position)
+    if kind is Stop and phase is Phase.DOUBLE:
+        return _end_of_plays(state)
+    if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
+                                                                        state.player):
+        return _steal(state, move.victim)
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _why_illegal(state: State, move: object) -> str:
+    if state.phase is Phase.OVER:
+        return f"{move!s} is not legal: the game is over"
+    legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
+    return f"{move!s} is not legal here ({state.phase.value} phase); legal moves: {legal}"
+
+
+def _replace(items: tuple, index: int, item: object) -> tuple:
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _play(state: State, move: Play) -> State:
+    """Play a card: move the piece, take the tile left alone, finish token, hats home."""
+    player = state.player
+    card = move.card
+    hand = state.hands[player]
+    at = hand.index(card)
+    hands = _replace(state.hands, player, hand[:at] + hand[at + 1 :])
+    discard = _replace(state.discard, CARD_INDEX[card], state.discard[CARD_INDEX[card]] + 1)
+    first = state.plays == 0
+    after = _evolve(
+        state, hands=hands, discard=discard, plays=state.plays + 1,
+        yellow=is_yellow(card) if first else state.yellow,
+    )
+    if move.piece is None:
+        return _after_move(after)
+    board = state.board
+    towers = state.towers
+    hats = state.hats
+    tokens = state.tokens
+    value = CARD_VALUE[card]
+    steps = -value if move.reverse else value
+    origin = move.position
+    finish = len(board.tiles) - 1
+    target = max(0, min(origin + steps, finish))
+    exact = origin + steps == finish
+    stayed = target == origin
+    worn = _HAT_OF_PIECE.get(move.piece, NO_HAT)
+    action = None
+    if move.piece == GUARD:
+        board = Board(board.tiles, board.pawns, moved(board.guards, origin, target))
+    else:
+        alone = board.pieces_at(origin) == 1
+        pawns = _replace(board.pawns, player, moved(board.pawns[player], origin, target))
+        board = Board(board.tiles, pawns, board.guards)
+        if worn:
+            hats = _replace(hats, worn - 1, (player, target))
+        left = left_alone(board, origin, False) if alone and target != origin else None
+        if left in ACTIONS:  # HO-COMBINE-1 (VX-TAKE-3): the tile stays, its action runs
+            action, left = left, None
+        if left is not None:
+            board = remove_tile(board, origin)
+            towers = _replace(towers, player, (*towers[player], left))
+            hats = tuple(
+                (h[0], h[1] - 1) if h is not None and h[1] > origin else h for h in hats
+            )
+            target -= target > origin
+            finish -= 1
+    if exact and tokens < len(TOKEN_STACK):
+        towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
+        tokens += 1
+    if worn and target == finish:
+        towers = _replace(towers, player, (*towers[player], _HAT_TILES[worn - 1]))
+        hats = _replace(hats, worn - 1, None)
+    hat_next = bool(
+        move.piece != GUARD
+        and target != finish
+        and not stayed
+        and _hat_actions(board, hats, target, worn)
+    )
+    if action is not None:  # HO-COMBINE-1: after the move and its tile taking, then flip
+        board = _flip(board, origin, STEAL if action == GIFT else GIFT)
+        if action == GIFT:
+            towers = gift(towers, player, state.rules.risk_rank)
+        elif victims(towers, player):
+            return _evolve(
+                after, board=board, towers=towers, hats=hats, tokens=tokens, phase=Phase.STEAL,
+                arrived=target if hat_next else -1, arrived_hat=worn if hat_next else NO_HAT,
+            )
+    after = _evolve(after, board=board, towers=towers, hats=hats, tokens=tokens)
+    return _after_action(after, target if hat_next else -1, worn)
+
+
+def _flip(board: Board, position: int, side: str) -> Board:
+    """The action tile on ``position`` turned to ``side`` (VX-ACT-1/2)."""
+    tiles = board.tiles
+    return Board((*tiles[:position], side, *tiles[position + 1 :]), board.pawns, board.guards)
+
+
+def _after_action(state: State, arrived: int, worn: int) -> State:
+    """The end of a play: game over, the hat action of the pawn that arrived, or on."""
+    if all(x == len(state.board.tiles) - 1 for ps in state.board.pawns for x in ps):
+        return _evolve(state, phase=Phase.OVER, plays=0, yellow=False, arrived=-1,
+                       arrived_hat=NO_HAT)
+    if arrived >= 0:
+        return _evolve(state, phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
+    return _after_move(state)
+
+
+def _steal(state: State, victim: int) -> State:
+    """VX-ACT-2 in hoch²: the victim's top-most path or risk tile goes on top of the active
+    player's collection; then the pending hat action, if any."""
+    towers = hand_over(state.towers, victim, state.player)
+    after = _evolve(state, towers=towers, arrived=-1, arrived_hat=NO_HAT)
+    return _after_action(after, state.arrived, state.arrived_hat)
+
+
+def _attack(state: State, origin: int) -> State:
+    """HO-ATTACK-1: both cards push every opponent pawn and every guard on the tile.
+
+    Rulings: pushed pieces take no tile and make no hat action; each pushed piece landing
+    exactly on the finish earns the attacker a finish token; pushed hats that reach the
+    finish go to their wearers' owners.
+    """
+    player = state.player
+    hand = state.hands[player]
+    value = CARD_VALUE[hand[0]]
+    discard = state.discard
+    for card in hand:
+        discard = _replace(discard, CARD_INDEX[card], discard[CARD_INDEX[card]] + 1)
+    board = state.board
+    finish = len(board.tiles) - 1
+    target = max(0, min(origin + value, finish))
+    pushed = 0
+    pawns = []
+    for q, positions in enumerate(board.pawns):
+        if q != player and origin in positions:
+            pushed += positions.count(origin)
+            positions = tuple(sorted(target if y == origin else y for y in positions))
+        pawns.append(positions)
+    guards = board.guards
+    if origin in guards:
+        pushed += guards.count(origin)
+        guards = tuple(sorted(target if g == origin else g for g in guards))
+    towers = state.towers
+    tokens = state.tokens
+    if origin + value == finish:
+        for _ in range(pushed):
+            if tokens < len(TOKEN_STACK):
+                towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
+                tokens += 1
+    hats = state.hats
+    for i, h in enumerate(hats):
+        if h is not None and h[0] != player and h[1] == origin:
+            if target == finish:
+                towers = _replace(towers, h[0], (*towers[h[0]], _HAT_TILES[i]))
+                hats = _replace(hats, i, None)
+            else:
+                hats = _replace(hats, i, (h[0], target))
+    board = Board(board.tiles, tuple(pawns), guards)
+    after = _evolve(
+        state, board=board, towers=towers, hats=hats, tokens=tokens, discard=discard,
+        hands=_replace(state.hands, player, ()), plays=2, yellow=False,
+    )
+    if all(x == finish for ps in board.pawns for x in ps):
+        return _evolve(after, phase=Phase.OVER, plays=0)
+    return _end_of_plays(after)
+
+
+def _hat(state: State, move: HatMove) -> State:
+    """HO-HAT-2: take, hand over or swap a hat (or leave the hats as they are)."""
+    hats = state.hats
+    here = (state.player, state.arrived)
+    worn = state.arrived_hat
+    if move.action == "take":
+        hats = _replace(hats, _HAT_NAMES.index(move.target), here)
+    elif move.action == "give":
+        hats = _replace(hats, worn - 1, (int(move.target), state.arrived))
+    elif move.action == "swap":
+        i = worn - 1
+        hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
+    after = _evolve(state, hats=hats, arrived=-1, arrived_hat=NO_HAT)
+    return _after_move(after)
+
+
+def _in_play(state: State, player: int) -> bool:
+    finish = len(state.board.tiles) - 1
+    return any(x != finish for x in state.board.pawns[player])
+
+
+def _after_move(state: State) -> State:
+    """HO-TURN-3: after a yellow first card the player may play the second card."""
+    state = _evolve(state, phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
+    if (
+        state.plays == 1
+        and state.yellow
+        and state.hands[state.player]
+        and _in_play(state, state.player)
+    ):
+        return _evolve(state, phase=Phase.DOUBLE)
+    return _end_of_plays(state)
+
+
+def _end_of_plays(state: State) -> State:
+    """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home)."""
+    if len(state.hands[state.player]) < 2 and _in_play(state, state.player):
+        return _evolve(state, phase=Phase.DRAW)
+    return _next_player(state)
+
+
+def _draw(state: State, card: str) -> State:
+    pile, discard = state.pile, state.discard
+    if not any(pile):
+        pile, discard = discard, (0,) * len(CARDS)
+    index = CARD_INDEX[card]
+    pile = _replace(pile, index, pile[index] - 1)
+    player = state.player
+    hand = tuple(sorted((*state.hands[player], card), key=CARD_INDEX.__getitem__))
+    after = _evolve(
+        state, hands=_replace(state.hands, player, hand), pile=pile, discard=discard
+    )
+    if len(hand) < 2:
+        return after
+    return _next_player(after)
+
+
+def _next_player(state: State) -> State:
+    """Pass clockwise, skipping players with every pawn home (HO-TURN-5)."""
+    board = state.board
+    finish = len(board.tiles) - 1
+    players = len(board.pawns)
+    for k in range(1, players + 1):
+        nxt = (state.player + k) % players
+        if any(p != finish for p in board.pawns[nxt]):
+            return _evolve(
+                state, player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
+                arrived_hat=NO_HAT,
+            )
+    return _evolve(state, phase=Phase.OVER, plays=0, yellow=False)

@@ -1,0 +1,186 @@
+"""Moves of Verflixxt hoch² and their notation.
+
+``card 3y pawn 7`` (play a card on a hatless own pawn), ``card 3y lucky 7`` /
+``card 3y cursed 7`` (on the own pawn wearing that hat), ``card 3y cursed 7 -3`` (the
+cursed cap's backward choice; ``+1`` for a -1 played forward), ``card -1o guard 4``,
+``card 0y`` (a 0 moves nothing), ``stop`` (no double move), ``hat take lucky``,
+``hat take cursed``, ``hat give 2``, ``hat swap``, ``hat none``, ``attack 7``
+(HO-ATTACK-1), ``steal 2`` (HO-COMBINE-1); chance: ``draw 3y``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import attrs
+
+from ..core import IllegalMoveError
+from .tiles import CARD_VALUE, CARDS
+
+PAWN = "pawn"
+LUCKY = "lucky"
+CURSED = "cursed"
+GUARD = "guard"
+PIECES = (PAWN, LUCKY, CURSED, GUARD)
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` on the ``piece`` standing on ``position`` (HO-TURN-1).
+
+    ``piece`` is ``pawn`` (an own pawn without hat), ``lucky``/``cursed`` (the own pawn
+    wearing that hat), ``guard``, or None for a 0 card. ``reverse`` is the cursed cap's
+    other direction (HO-HAT-4).
+    """
+
+    card: str
+    piece: str | None = None
+    position: int = 0
+    reverse: bool = False
+
+    def __str__(self) -> str:
+        if self.piece is None:
+            return f"card {self.card}"
+        text = f"card {self.card} {self.piece} {self.position}"
+        if self.reverse:
+            value = CARD_VALUE[self.card]
+            text += " +1" if value < 0 else f" -{value}"
+        return text
+
+
+@attrs.frozen
+class Stop:
+    """Decline the double move (HO-TURN-3)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@attrs.frozen
+class HatMove:
+    """A hat action of the pawn that just arrived (HO-HAT-2).
+
+    ``action`` is ``take`` (``target`` ``lucky``/``cursed``), ``give`` (``target`` the
+    player whose hatless pawn gets the hat), ``swap`` or ``none``.
+    """
+
+    action: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"hat {self.action} {self.target}" if self.target else f"hat {self.action}"
+
+
+@attrs.frozen
+class Draw:
+    """Drawing a ``card`` of that kind (a chance outcome, HO-TURN-4)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@attrs.frozen
+class Attack:
+    """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"attack {self.position}"
+
+
+@attrs.frozen
+class Steal:
+    """Take the top-most path tile of ``victim``'s collection (HO-COMBINE-1, VX-ACT-2)."""
+
+    victim: int
+
+    def __str__(self) -> str:
+        return f"steal {self.victim}"
+
+
+Move = Play | Stop | HatMove | Draw | Attack | Steal
+
+
+@cache
+def play(card: str, piece: str | None = None, position: int = 0, reverse: bool = False) -> Play:
+    return Play(card, piece, position, reverse)
+
+
+@cache
+def attack(position: int) -> Attack:
+    return Attack(position)
+
+
+@cache
+def steal(victim: int) -> Steal:
+    return Steal(victim)
+
+
+@cache
+def draw(card: str) -> Draw:
+    return Draw(card)
+
+
+@cache
+def hat(action: str, target: str = "") -> HatMove:
+    return HatMove(action, target)
+
+
+STOP = Stop()
+
+_CARD = r"(-?\d+[yo])"
+_PLAY = re.compile(_CARD + r"(?: (pawn|lucky|cursed|guard) (\d+)(?: ([+-]\d+))?)?")
+GRAMMAR = ("'card C', 'card C pawn|lucky|cursed|guard P [±N]', 'stop', 'hat take lucky|cursed', "
+           "'hat give N', 'hat swap', 'hat none', 'attack P', 'steal N' or 'draw C' "
+           "(C: value and y/o, e.g. 3y, -1o)")
+
+
+def _unknown(text: str) -> IllegalMoveError:
+    return IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+
+
+def parse(text: str) -> Move:
+    """The move written ``text`` (case and spacing are free), legal or not.
+
+    >>> str(parse("  CARD 3Y  cursed 7 -3"))
+    'card 3y cursed 7 -3'
+    """
+    words = " ".join(str(text).lower().split())
+    head, _, rest = words.partition(" ")
+    if head == "stop" and not rest:
+        return STOP
+    if head == "attack" and re.fullmatch(r"\d+", rest):
+        return attack(int(rest))
+    if head == "steal" and re.fullmatch(r"\d+", rest):
+        return steal(int(rest))
+    if head == "draw" and rest in CARDS:
+        return draw(rest)
+    if head == "hat":
+        if rest in ("swap", "none"):
+            return hat(rest)
+        if rest in ("take lucky", "take cursed"):
+            return hat("take", rest[5:])
+        match = re.fullmatch(r"give (\d+)", rest)
+        if match:
+            return hat("give", str(int(match.group(1))))
+        raise _unknown(text)
+    if head == "card":
+        match = _PLAY.fullmatch(rest)
+        if match is None or match.group(1) not in CARDS:
+            raise _unknown(text)
+        card, piece, position, turn = match.groups()
+        if piece is None:
+            return play(card)
+        reverse = False
+        if turn is not None:
+            value = CARD_VALUE[card]
+            expected = "+1" if value < 0 else f"-{value}"
+            if turn != expected or value == 0:
+                raise _unknown(text)
+            reverse = True
+        return play(card, piece, int(position), reverse)
+    raise _unknown(text)

@@ -1,0 +1,129 @@
+"""What one player sees: the table, their own hand, the sizes of the other hands and of
+the draw pile, the discard pile — never another player's cards."""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from ..core import RulesError
+from ..track import ACTIONS, FINISH, START
+from .rules import Rules
+from .state import Phase, State
+from .tiles import CARD_INDEX, CARDS, COLLECTED, TRACK_TILES
+
+TILE_KINDS = (START, FINISH, *TRACK_TILES, *ACTIONS)
+"""The one-hot order of a track slot in `Observation.to_array`."""
+PHASES = tuple(Phase)
+_TILE_INDEX = {t: i for i, t in enumerate(TILE_KINDS)}
+_COLLECTED_INDEX = {t: i for i, t in enumerate(COLLECTED)}
+
+
+@attrs.frozen
+class Observation:
+    """Player ``viewer``'s view of the table."""
+
+    viewer: int
+    rules: Rules
+    tiles: tuple[str, ...]
+    pawns: tuple[tuple[int, ...], ...]
+    guards: tuple[int, ...]
+    towers: tuple[tuple[str, ...], ...]
+    hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    tokens: int
+    """Finish tokens taken so far."""
+    hand: tuple[str, ...]
+    """The viewer's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    pile_size: int
+    """How many cards the draw pile holds."""
+    discard: tuple[int, ...]
+    """The discard pile: how many of each card kind (face up)."""
+    player: int
+    """The active player."""
+    phase: Phase
+    plays: int
+    yellow: bool
+    arrived: int
+    arrived_hat: int
+
+    def to_array(self) -> np.ndarray:
+        """A flat float32 encoding of fixed length for the rules (`array_length`).
+
+        Per track slot: tile one-hot (`TILE_KINDS`, then "no tile"), each player's pawn
+        count, guard count, lucky hat, cursed cap; per player: collection counts per kind
+        (`COLLECTED`), hand size; per hat: wearer one-hot (last entry: home); own hand and
+        discard counts per card kind; pile size, tokens taken, cards played, yellow flag,
+        arrived position + 1, arrived hat; phase, active player and viewer one-hot.
+        """
+        out = np.zeros(array_length(self.rules), dtype=np.float32)
+        players = self.rules.players
+        slots = self.rules.track_length
+        kinds = len(TILE_KINDS) + 1
+        per_slot = kinds + players + 3
+        for s, tile in enumerate(self.tiles):
+            out[s * per_slot + _TILE_INDEX[tile]] = 1
+        for s in range(len(self.tiles), slots):
+            out[s * per_slot + kinds - 1] = 1
+        for p, positions in enumerate(self.pawns):
+            for x in positions:
+                out[x * per_slot + kinds + p] += 1
+        for g in self.guards:
+            out[g * per_slot + kinds + players] += 1
+        for i, h in enumerate(self.hats):
+            if h is not None:
+                out[h[1] * per_slot + kinds + players + 1 + i] = 1
+        base = slots * per_slot
+        width = len(COLLECTED) + 1
+        for p, tower in enumerate(self.towers):
+            for tile in tower:
+                out[base + p * width + _COLLECTED_INDEX[tile]] += 1
+            out[base + p * width + width - 1] = self.hand_sizes[p]
+        base += players * width
+        for h in self.hats:
+            out[base + (players if h is None else h[0])] = 1
+            base += players + 1
+        for card in self.hand:
+            out[base + CARD_INDEX[card]] += 1
+        base += len(CARDS)
+        out[base : base + len(CARDS)] = self.discard
+        base += len(CARDS)
+        out[base : base + 6] = (
+            self.pile_size, self.tokens, self.plays, self.yellow, self.arrived + 1,
+            self.arrived_hat,
+        )
+        base += 6
+        out[base + PHASES.index(self.phase)] = 1
+        base += len(PHASES)
+        out[base + self.player] = 1
+        out[base + players + self.viewer] = 1
+        return out
+
+
+def array_length(rules: Rules) -> int:
+    """The length of `Observation.to_array` for ``rules``."""
+    players = rules.players
+    per_slot = len(TILE_KINDS) + 1 + players + 3
+    return (
+        rules.track_length * per_slot
+        + players * (len(COLLECTED) + 1)
+        + 2 * (players + 1)
+        + 2 * len(CARDS)
+        + 6
+        + len(PHASES)
+        + 2 * players
+    )
+
+
+def observation(state: State, player: int) -> Observation:
+    """What ``player`` sees of ``state``."""
+    if type(player) is not int or not 0 <= player < state.rules.players:
+        raise RulesError(f"no player {player!r} in a {state.rules.players}-player game")
+    board = state.board
+    return Observation(
+        player, state.rules, board.tiles, board.pawns, board.guards, state.towers, state.hats,
+        state.tokens, state.hands[player], tuple(len(h) for h in state.hands),
+        sum(state.pile), state.discard, state.player, state.phase, state.plays, state.yellow,
+        state.arrived, state.arrived_hat,
+    )

@@ -1,0 +1,55 @@
+"""Scores and winners (HO-RISK-1, HO-SCORE-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..core import RulesError
+from ..track import PATH_TILES, lucky_converts
+from .rules import Rules
+from .state import Phase, State
+from .tiles import COLLECTED, CURSED_CAP, HATS, LUCKY_HAT, RISK, TOKENS
+
+_KNOWN = frozenset(COLLECTED)
+
+
+def _score(tiles: tuple[str, ...]) -> int:
+    path = [t for t in tiles if t in PATH_TILES]
+    risk = [int(t[1:]) for t in tiles if t in RISK]
+    sign = -1 if len(risk) % 2 else 1
+    tokens = sum(int(t[1:]) for t in tiles if t in TOKENS)
+    hats = 10 * tiles.count(LUCKY_HAT) - 10 * tiles.count(CURSED_CAP)
+    return lucky_converts(path) + sign * sum(risk) + tokens + hats
+
+
+def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
+    """Score one player's collection (HO-SCORE-1): path tiles by VX-SCORE-1 (lucky tiles
+    never turn risk tiles), risk tiles by HO-RISK-1, finish tokens, hats.
+
+    >>> score_tiles(["R3", "R5", "R6"])
+    -14
+    >>> score_tiles(["-3", "L", "+5", "R4", "R7", "T2", "hat+"])
+    31
+    """
+    collection = tuple(tiles)
+    unknown = [t for t in collection if t not in _KNOWN]
+    if unknown:
+        raise RulesError(
+            f"not Verflixxt hoch² tiles: {unknown}; tiles are +1…+8, -1…-10, L, R3…R7, "
+            f"T2…T6, {', '.join(HATS)}"
+        )
+    return _score(collection)
+
+
+def score(state: State) -> tuple[int, ...]:
+    """Each player's score as if the game ended now (HO-SCORE-1)."""
+    return tuple(_score(tower) for tower in state.towers)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winners once the game is over (highest score, ties share); ``()`` before."""
+    if state.phase is not Phase.OVER:
+        return ()
+    scores = score(state)
+    best = max(scores)
+    return tuple(p for p, s in enumerate(scores) if s == best)

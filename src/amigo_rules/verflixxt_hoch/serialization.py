@@ -1,0 +1,265 @@
+"""``to_json`` / ``from_json``: the versioned state document, validated on the way in."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..core import StateError, jsonio
+from ..track import ACTIONS, FINISH, START, Board
+from .engine import _hat_actions
+from .gifts import victims
+from .rules import Rules
+from .setup import deck_counts, guard_positions
+from .state import NO_HAT, Phase, State
+from .tiles import CARD_INDEX, CARDS, COLLECTED, HATS, TOKEN_STACK, TOKENS, TRACK_TILES
+
+NAME = "verflixxt_hoch"
+
+
+def to_json(state: State) -> str:
+    """The state as a versioned JSON document (``schema: amigo-rules/state``)."""
+    board = state.board
+    return jsonio.dump(
+        "state",
+        NAME,
+        {
+            "rules": jsonio.rules_to_data(state.rules),
+            "state": {
+                "tiles": list(board.tiles),
+                "pawns": [list(p) for p in board.pawns],
+                "guards": list(board.guards),
+                "towers": [list(t) for t in state.towers],
+                "hats": [None if h is None else list(h) for h in state.hats],
+                "tokens": state.tokens,
+                "hands": [list(h) for h in state.hands],
+                "pile": list(state.pile),
+                "discard": list(state.discard),
+                "player": state.player,
+                "phase": state.phase.value,
+                "plays": state.plays,
+                "yellow": state.yellow,
+                "arrived": state.arrived,
+                "arrived_hat": state.arrived_hat,
+            },
+        },
+    )
+
+
+def _phase(value: Any) -> Phase:
+    try:
+        return Phase(jsonio.string(value))
+    except ValueError:
+        raise StateError(f"{value!r} is not one of {[p.value for p in Phase]}") from None
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    pair = jsonio.array(jsonio.integer)(value)
+    if len(pair) != 2:
+        raise StateError(f"{value!r} is not a [player, position] pair")
+    return pair  # type: ignore[return-value]
+
+
+def _hats(value: Any) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    hats = jsonio.array(jsonio.optional(_pair))(value)
+    if len(hats) != 2:
+        raise StateError(f"{value!r} is not [lucky hat, cursed cap]")
+    return hats  # type: ignore[return-value]
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StateError("not an object")
+    return value
+
+
+def from_json(text: str) -> State:
+    """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
+    data = jsonio.load(text, "state", NAME)
+    rules = jsonio.rules_from_data(Rules, data.get("rules"))
+    body = jsonio.field(data, "state", _object)
+    ints = jsonio.array(jsonio.integer)
+    strings = jsonio.array(jsonio.string)
+    board = Board(
+        jsonio.field(body, "tiles", strings),
+        jsonio.field(body, "pawns", jsonio.array(ints)),
+        jsonio.field(body, "guards", ints),
+    )
+    state = State(
+        rules,
+        board,
+        jsonio.field(body, "towers", jsonio.array(strings)),
+        jsonio.field(body, "hats", _hats),
+        jsonio.field(body, "tokens", jsonio.integer),
+        jsonio.field(body, "hands", jsonio.array(strings)),
+        jsonio.field(body, "pile", ints),
+        jsonio.field(body, "discard", ints),
+        jsonio.field(body, "player", jsonio.integer),
+        jsonio.field(body, "phase", _phase),
+        jsonio.field(body, "plays", jsonio.integer),
+        jsonio.field(body, "yellow", jsonio.boolean),
+        jsonio.field(body, "arrived", jsonio.integer),
+        jsonio.field(body, "arrived_hat", jsonio.integer),
+    )
+    check_state(state)
+    return state
+
+
+def check_state(state: State) -> None:
+    """Raise `StateError` unless ``state`` is one the rules can reach."""
+    rules, board = state.rules, state.board
+    tiles = board.tiles
+    known = {START, FINISH, *TRACK_TILES, *(ACTIONS if rules.action_tiles else ())}
+    unknown = sorted({t for t in tiles if t not in known})
+    if unknown:
+        raise StateError(f"tiles: unknown tiles {unknown}")
+    if len(tiles) < 2 or tiles[0] != START or tiles[-1] != FINISH or tiles.count(START) != 1 \
+            or tiles.count(FINISH) != 1:
+        raise StateError("tiles: the start tile must be first and the finish last, once each")
+    actions = sum(t in ACTIONS for t in tiles)
+    if actions != rules.action_count:
+        raise StateError(f"tiles: {actions} action tiles, the rules lay {rules.action_count}")
+    finish = len(tiles) - 1
+    players = rules.players
+    if len(board.pawns) != players:
+        raise StateError(f"pawns: {len(board.pawns)} players, the rules say {players}")
+    for p, positions in enumerate(board.pawns):
+        if len(positions) != rules.pawns_per_player:
+            raise StateError(f"pawns: player {p} has {len(positions)}, not "
+                             f"{rules.pawns_per_player}")
+        _check_positions(f"pawns of player {p}", positions, finish)
+    laid = rules.layout if rules.layout is not None else tuple(sorted(rules.box().elements()))
+    expected_guards = len(guard_positions((START, *laid, FINISH)))
+    if len(board.guards) != expected_guards:
+        raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")
+    _check_positions("guards", board.guards, finish)
+    _check_collections(state)
+    _check_hats(state, finish)
+    _check_cards(state)
+    _check_turn(state, finish)
+
+
+def _check_positions(what: str, positions: tuple[int, ...], finish: int) -> None:
+    if any(not 0 <= x <= finish for x in positions):
+        raise StateError(f"{what}: positions {list(positions)} outside the track 0 … {finish}")
+    if list(positions) != sorted(positions):
+        raise StateError(f"{what}: positions {list(positions)} are not in ascending order")
+
+
+def _check_collections(state: State) -> None:
+    towers = state.towers
+    if len(towers) != state.rules.players:
+        raise StateError(f"towers: {len(towers)} collections for {state.rules.players} players")
+    allowed = set(COLLECTED)
+    for p, tower in enumerate(towers):
+        bad = [t for t in tower if t not in allowed]
+        if bad:
+            raise StateError(f"towers: player {p} holds {bad}, which are not collectable")
+    held = Counter(t for t in state.board.tiles if t in TRACK_TILES)
+    held += Counter(t for w in towers for t in w if t in TRACK_TILES)
+    expected = state.rules.box()
+    if held != expected:
+        raise StateError(f"tiles are not conserved: missing {dict(expected - held)}, extra "
+                         f"{dict(held - expected)}")
+    if not 0 <= state.tokens <= len(TOKEN_STACK):
+        raise StateError(f"tokens: {state.tokens} taken, the stack has {len(TOKEN_STACK)}")
+    taken = Counter(t for w in towers for t in w if t in TOKENS)
+    if taken != Counter(TOKEN_STACK[: state.tokens]):
+        raise StateError(f"tokens: the collections hold {dict(taken)}, but the top "
+                         f"{state.tokens} tokens of the stack were taken")
+
+
+def _check_hats(state: State, finish: int) -> None:
+    board = state.board
+    for i, (h, name) in enumerate(zip(state.hats, HATS, strict=True)):
+        home = sum(w.count(name) for w in state.towers)
+        if h is None:
+            if home != 1:
+                raise StateError(f"hats: {name} is neither on a pawn nor in one collection")
+            continue
+        if home:
+            raise StateError(f"hats: {name} is on a pawn and in a collection")
+        player, position = h
+        if not 0 <= player < state.rules.players or position not in board.pawns[player] \
+                or position == finish:
+            raise StateError(f"hats: {name} is on {list(h)}, where no pawn of that player "
+                             "is in play")
+        if i == 1 and h == state.hats[0] and board.pawns[player].count(position) < 2:
+            raise StateError("hats: both hats on one pawn")
+
+
+def _check_cards(state: State) -> None:
+    players = state.rules.players
+    if len(state.hands) != players:
+        raise StateError(f"hands: {len(state.hands)} hands for {players} players")
+    held = [0] * len(CARDS)
+    for p, hand in enumerate(state.hands):
+        if any(c not in CARD_INDEX for c in hand) or len(hand) > 2:
+            raise StateError(f"hands: player {p} holds {list(hand)}")
+        if list(hand) != sorted(hand, key=CARD_INDEX.__getitem__):
+            raise StateError(f"hands: player {p}'s cards are not in card order")
+        for c in hand:
+            held[CARD_INDEX[c]] += 1
+    for what, counts in (("pile", state.pile), ("discard", state.discard)):
+        if len(counts) != len(CARDS) or any(n < 0 for n in counts):
+            raise StateError(f"{what}: {list(counts)} is not a count per card kind")
+    total = tuple(h + a + b for h, a, b in zip(held, state.pile, state.discard, strict=True))
+    if total != deck_counts(state.rules):
+        raise StateError("cards are not conserved: hands, draw and discard piles do not add "
+                         "up to the deck")
+
+
+def _check_turn(state: State, finish: int) -> None:
+    players = state.rules.players
+    player, phase = state.player, state.phase
+    if not 0 <= player < players:
+        raise StateError(f"player {player} is not a player of this game")
+    hand = len(state.hands[player])
+    in_play = any(x != finish for x in state.board.pawns[player])
+    for p, h in enumerate(state.hands):
+        if p != player and len(h) != 2 and any(x != finish for x in state.board.pawns[p]):
+            raise StateError(f"hands: player {p}, still in play, holds {len(h)} cards")
+    if not 0 <= state.plays <= 2 or (state.yellow and not state.plays):
+        raise StateError(f"plays {state.plays} / yellow {state.yellow} are inconsistent")
+    pending = phase is Phase.HAT or (phase is Phase.STEAL and state.arrived != -1)
+    if not pending and (state.arrived != -1 or state.arrived_hat != NO_HAT):
+        raise StateError(f"arrived {state.arrived} outside the hat phase")
+    if phase is Phase.OVER:
+        if not all(x == finish for ps in state.board.pawns for x in ps):
+            raise StateError("phase 'over' while pawns are still on the way")
+        return
+    if phase is Phase.STEAL:  # the move may have brought the thief's last pawn home
+        if not state.rules.action_tiles or not victims(state.towers, player) \
+                or not 1 <= state.plays <= 2 or hand != 2 - state.plays \
+                or (state.arrived != -1 and not _pending_hat(state, finish)):
+            raise StateError(f"the steal phase does not fit plays {state.plays}, {hand} cards "
+                             "in hand and the collections")
+        return
+    if not in_play:
+        raise StateError(f"player {player} is to play with every pawn home")
+    if phase is Phase.PLAY:
+        ok = state.plays == 0 and hand == 2
+    elif phase is Phase.DOUBLE:
+        ok = state.plays == 1 and state.yellow and hand == 1
+    elif phase is Phase.DRAW:
+        ok = state.plays >= 1 and hand < 2 and (any(state.pile) or any(state.discard))
+    else:
+        ok = state.plays >= 1 and hand == 2 - state.plays and _pending_hat(state, finish)
+    if not ok:
+        raise StateError(f"the {phase.value} phase does not fit plays {state.plays}, "
+                         f"{hand} cards in hand")
+
+
+def _pending_hat(state: State, finish: int) -> bool:
+    """Whether ``arrived``/``arrived_hat`` name a pawn of the active player able to act."""
+    player = state.player
+    return (
+        0 <= state.arrived < finish
+        and state.arrived in state.board.pawns[player]
+        and state.arrived_hat in (0, 1, 2)
+        and (
+            state.arrived_hat == NO_HAT
+            or state.hats[state.arrived_hat - 1] == (player, state.arrived)
+        )
+        and bool(_hat_actions(state.board, state.hats, state.arrived, state.arrived_hat))
+    )
