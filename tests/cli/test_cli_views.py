@@ -19,11 +19,9 @@ def plain(markup, width=100):
 
 
 def test_registry_lists_the_games_with_views():
-    assert set(VIEWS) == {"verflixxt", "exxtra"}
-    assert set(names()) <= set(amigo_rules.GAMES)
-    assert "verflixxt" in available()
+    assert set(VIEWS) == set(amigo_rules.GAMES) == set(names()) == set(available())
     with pytest.raises(RulesError, match="no terminal view"):
-        view("verflixxt_hoch")
+        view("chess")
 
 
 @pytest.mark.parametrize("name", available())

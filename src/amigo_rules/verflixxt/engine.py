@@ -87,9 +87,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for g in sorted(set(board.guards))
             if g != finish and board.has_pawn_at(g)
         )
-        if state.roll == 1 and state.rules.roll_one is not None:
+        roll = state.roll
+        if roll == 1 and state.rules.roll_one is not None:
             return _roll_one(state, pawns + guards)
-        if state.rules.tactical_cards:
+        if not roll:  # no die: tactical cards (VXV-9)
             return card_moves(state, pawns + guards) or (PASS,)
         return pawns + guards
     if phase is Phase.ROLL:
@@ -158,7 +159,7 @@ def apply(state: State, move: Move) -> State:
     """
     phase = state.phase
     if phase is Phase.MOVE and type(move) is Step and move in legal_moves(state):
-        if state.rules.tactical_cards:  # VXV-9: the card leaves the hand
+        if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
             state = played_card(state, move.delta)
         return _step(state, move)
     if phase is Phase.MOVE and type(move) is Swap and move in legal_moves(state):
@@ -170,7 +171,8 @@ def apply(state: State, move: Move) -> State:
     if phase is Phase.FLIP and type(move) is Flip and move in legal_moves(state):
         return _pass_die(_turn_down(state, move.position))
     if phase is Phase.ROLL and type(move) is Roll and 1 <= move.value <= 6:
-        return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
+        return State(state.rules, state.board, state.towers, state.player, Phase.MOVE,
+                     move.value, state.penalty, state.hands, state.played)
     if phase is Phase.STEAL and type(move) is Steal and move.victim in _victims(state):
         return _steal(state, move.victim)
     raise IllegalMoveError(_why_illegal(state, move))
@@ -214,7 +216,8 @@ def _step(state: State, move: Step) -> State:
         board = remove_tile(board, origin)
         if left != START:
             towers = (*towers[:player], (*towers[player], left), *towers[player + 1 :])
-    after = state.at(board, towers, player, Phase.MOVE, state.roll)
+    after = State(state.rules, board, towers, player, Phase.MOVE, state.roll, state.penalty,
+                  state.hands, state.played)
     if left == GIFT:
         return _end_turn(_gift(after, origin))
     if left == STEAL:
@@ -296,6 +299,20 @@ def _end_turn(state: State) -> State:
     VXV-5, VXV-8b) or let the player turn a tile face down (VXV-10)."""
     board = state.board
     rules = state.rules
+    if not (
+        rules.passed_tiles_to_end
+        or rules.negative_lucky_sweep
+        or rules.early_end is not None
+        or rules.tactical_cards
+        or rules.hidden_tiles
+    ):  # the plain game: pass the die (VX-TURN-1), or the game is over (VX-END-1)
+        finish = len(board.tiles) - 1
+        players = len(board.pawns)
+        for k in range(1, players + 1):
+            nxt = (state.player + k) % players
+            if any(p != finish for p in board.pawns[nxt]):
+                return State(rules, board, state.towers, nxt, Phase.ROLL)
+        return State(rules, board, state.towers, state.player, Phase.OVER)
     if rules.passed_tiles_to_end:
         board = passed_to_end(board)
     if rules.negative_lucky_sweep:

@@ -169,6 +169,11 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         explicit = isinstance(self.layout, tuple)
+        if self.hidden_tiles and self.negative_lucky:
+            raise RulesError(
+                "Rules.hidden_tiles and Rules.negative_lucky lay different tracks "
+                "(shuffled / fixed); choose one"
+            )
         if self.negative_lucky:
             if self.lucky_below:
                 raise RulesError(
@@ -186,11 +191,6 @@ class Rules:
                 f"allows) has no roll to act on; got roll_one={self.roll_one!r}"
             )
         if self.hidden_tiles:
-            if self.negative_lucky:
-                raise RulesError(
-                    "Rules.hidden_tiles and Rules.negative_lucky lay different tracks "
-                    "(shuffled / fixed); choose one"
-                )
             if self.layout != "random":
                 raise RulesError(
                     "Rules.hidden_tiles shuffles the track (VXV-10); it needs "
