@@ -98,6 +98,44 @@ def _tuple_or_none(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _check_variants(rules: Any) -> None:
+    """Refuse the variant combinations that make no sense, naming both options."""
+    if rules.hidden_tiles and rules.negative_lucky:
+        raise RulesError(
+            "Rules.hidden_tiles and Rules.negative_lucky lay different tracks "
+            "(shuffled / fixed); choose one"
+        )
+    if rules.negative_lucky:
+        if rules.lucky_below:
+            raise RulesError(
+                "Rules.negative_lucky and Rules.lucky_below both decide what lucky tiles "
+                "do; choose one"
+            )
+        if rules.layout != "classic":
+            raise RulesError(
+                "Rules.negative_lucky lays its own track (VXV-8); it needs "
+                f"Rules.layout='classic', got {rules.layout!r}"
+            )
+    if rules.tactical_cards and rules.roll_one is not None:
+        raise RulesError(
+            "Rules.tactical_cards replaces the die, so Rules.roll_one (what a rolled 1 "
+            f"allows) has no roll to act on; got roll_one={rules.roll_one!r}"
+        )
+    if rules.hidden_tiles and rules.layout != "random":
+        raise RulesError(
+            "Rules.hidden_tiles shuffles the track (VXV-10); it needs "
+            f"Rules.layout='random', got {rules.layout!r}"
+        )
+    if rules.negative_lucky_sweep:
+        if not rules.negative_lucky:
+            raise RulesError("Rules.negative_lucky_sweep needs Rules.negative_lucky=True")
+        if rules.early_end is not None:
+            raise RulesError(
+                "Rules.negative_lucky_sweep and Rules.early_end both decide when the game "
+                "ends; choose one"
+            )
+
+
 @attrs.frozen
 class Rules:
     """The rules of one game of Verflixxt!; validated on construction and by `attrs.evolve`.
@@ -169,41 +207,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         explicit = isinstance(self.layout, tuple)
-        if self.hidden_tiles and self.negative_lucky:
-            raise RulesError(
-                "Rules.hidden_tiles and Rules.negative_lucky lay different tracks "
-                "(shuffled / fixed); choose one"
-            )
-        if self.negative_lucky:
-            if self.lucky_below:
-                raise RulesError(
-                    "Rules.negative_lucky and Rules.lucky_below both decide what lucky tiles "
-                    "do; choose one"
-                )
-            if self.layout != "classic":
-                raise RulesError(
-                    "Rules.negative_lucky lays its own track (VXV-8); it needs "
-                    f"Rules.layout='classic', got {self.layout!r}"
-                )
-        if self.tactical_cards and self.roll_one is not None:
-            raise RulesError(
-                "Rules.tactical_cards replaces the die, so Rules.roll_one (what a rolled 1 "
-                f"allows) has no roll to act on; got roll_one={self.roll_one!r}"
-            )
-        if self.hidden_tiles:
-            if self.layout != "random":
-                raise RulesError(
-                    "Rules.hidden_tiles shuffles the track (VXV-10); it needs "
-                    f"Rules.layout='random', got {self.layout!r}"
-                )
-        if self.negative_lucky_sweep:
-            if not self.negative_lucky:
-                raise RulesError("Rules.negative_lucky_sweep needs Rules.negative_lucky=True")
-            if self.early_end is not None:
-                raise RulesError(
-                    "Rules.negative_lucky_sweep and Rules.early_end both decide when the game "
-                    "ends; choose one"
-                )
+        _check_variants(self)
         if explicit:
             has_actions = any(t in ACTIONS for t in self.layout)
             if has_actions != self.action_tiles:
