@@ -96,3 +96,27 @@ def test_beats_three_random_agents_clearly():
         if seat in winners:
             wins += 1 / len(winners)
     assert wins / games > 0.35
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"hidden_tiles": True, "layout": "random"},
+        {"towers": "hidden"},
+        {"towers": "top"},
+        {"roll_one": "choice"},
+        {"roll_one": "swap"},
+        {"tactical_cards": True},
+        {"negative_lucky": True, "negative_lucky_sweep": True},
+        {"lucky_below": True},
+        {"early_end": "one_pawn_left"},
+        {"passed_tiles_to_end": True, "action_tiles": True},
+    ],
+)
+def test_plays_every_variant_to_the_end(options):
+    # play() raises AgentError if the agent crashes or returns an illegal move.
+    rules = verflixxt.Rules.classic(players=3, **options)
+    for seed in range(3):
+        agents = [GreedyAgent(seed=seed), RandomAgent(seed=seed), GreedyAgent(seed=seed + 1)]
+        record = amigo_rules.play("verflixxt", agents, rules, seed=seed)
+        assert verflixxt.is_terminal(record.final_state)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ..track import ACTIONS, FINISH, GIFT, LUCKY, START, STEAL, is_minus
+from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, is_minus
 from ..verflixxt import Observation, Steal, Step, score_tiles
 
 LANDING_WEIGHT = 0.2
@@ -53,7 +53,10 @@ class GreedyAgent:
         return 0.0
 
     def gain(self, obs: Observation, tile: str) -> float:
-        """The change of the own tower's score by putting ``tile`` on top."""
+        """The change of the own tower's score by putting ``tile`` on top (0 for a tile the
+        observation hides: VXV-10, VXV-HIDDEN-TOWERS)."""
+        if tile not in PATH_TILES:
+            return 0.0
         tower = obs.towers[obs.viewer]
         gained = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
         if tile == LUCKY and not any(is_minus(t) for t in tower):
@@ -63,12 +66,13 @@ class GreedyAgent:
     def step_value(self, obs: Observation, move: Step) -> float:
         origin = move.position
         finish = len(obs.tiles) - 1
-        target = min(origin + obs.roll, finish)
+        steps = obs.roll if move.delta is None else move.delta  # VXV-2, VXV-9: chosen
+        target = max(0, min(origin + steps, finish))
         here = sum(ps.count(origin) for ps in obs.pawns) + obs.guards.count(origin)
         there = sum(ps.count(target) for ps in obs.pawns) + obs.guards.count(target)
         value = 0.0
         if move.piece == "pawn":
-            if here == 1:
+            if here == 1 and target != origin:
                 value += self.leave_value(obs, obs.tiles[origin])
             tile = obs.tiles[target]
             if there == 0 and target != finish and tile not in (START, *ACTIONS):

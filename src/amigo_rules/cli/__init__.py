@@ -105,6 +105,18 @@ def bot_names(game: str, bots: str | None, count: int) -> list[str]:
     return list(islice(cycle(names), count))
 
 
+def variant_help() -> str:
+    """The help of ``--variant``: every game's variant names."""
+    listed = []
+    for name in games.names():
+        variants = games.view(name).VARIANTS
+        if variants:
+            listed.append(f"{name}: {', '.join(variants)}")
+    return (
+        "A variant, repeatable (see 'amigo-rules variants GAME'). " + "; ".join(listed) + "."
+    )
+
+
 def game_options(command: Callable) -> Callable:
     """The options every command that sets up a game takes."""
     options = [
@@ -113,7 +125,7 @@ def game_options(command: Callable) -> Callable:
         click.option("--seed", type=int, help="Seed of the setup, the dice and the bots."),
         click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled."),
         click.option(
-            "--variant", "variants", multiple=True, metavar="NAME", help="A variant (repeatable)."
+            "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()
         ),
     ]
     for option in reversed(options):
@@ -176,7 +188,8 @@ def print_result(out: Console, view: ModuleType, module: ModuleType, state: Any,
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="amigo-rules")
 def main() -> None:
-    """The rules of Verflixxt! and EXXtra: watch bots play, play against them, measure them."""
+    """The rules of Verflixxt!, Verflixxt hoch² and EXXtra: watch bots play, play against
+    them, measure them."""
 
 
 @main.command(context_settings=CONTEXT)
@@ -210,6 +223,19 @@ def demo(seed: int | None) -> None:
         out.print()
         print_result(out, view, module, state, None)
         out.print()
+
+
+@main.command(context_settings=CONTEXT)
+@GAME
+def variants(game: str) -> None:
+    """List the presets and variants of GAME (for --preset and --variant)."""
+    out = console()
+    view = load_view(game)
+    out.print(f"[bold]{game}[/] presets: " + (", ".join(view.PRESETS) or "none"))
+    if not view.VARIANTS:
+        out.print("no variants")
+    for name, text in view.VARIANTS.items():
+        out.print(f"  [bold]{name}[/]  {escape(text)}")
 
 
 @main.command(name="play", context_settings=CONTEXT)

@@ -6,14 +6,52 @@ from __future__ import annotations
 from rich.markup import escape
 
 from ...core import RulesError
-from ...track import ACTIONS, FINISH, GIFT, LUCKY, START, destination, is_minus, is_plus
+from ...track import (
+    ACTIONS,
+    FACE_DOWN,
+    FINISH,
+    GIFT,
+    LUCKY,
+    START,
+    destination,
+    is_minus,
+    is_plus,
+)
 from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Phase, Roll, Rules, State, Steal, Step, observation, score_tiles
+from ...verflixxt.observation import HIDDEN
 from ..palette import player_label, player_style
 
 PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
 """The ``--preset`` choices, the first one the default."""
-VARIANTS: dict[str, str] = {}
+VARIANT_OPTIONS: dict[str, tuple[str, dict]] = {
+    "plus_before_lucky": ("VXV-1 a: -1…-8, +1…+8, six lucky, -1…-10",
+                          {"layout": "plus_before_lucky"}),
+    "lucky_last": ("VXV-1 b: the lucky tiles last", {"layout": "lucky_last"}),
+    "random_layout": ("VXV-1 c: the 32 tiles shuffled", {"layout": "random"}),
+    "roll_one_choice": ("VXV-2: a 1 moves forward, back or not at all", {"roll_one": "choice"}),
+    "roll_one_swap": ("VXV-7: a 1 moves forward or swaps with a neighbour", {"roll_one": "swap"}),
+    "passed_tiles_to_end": ("VXV-3: passed tiles move before the finish",
+                            {"passed_tiles_to_end": True}),
+    "first_home": ("VXV-4: the game ends when a player is home", {"early_end": "first_home"}),
+    "one_pawn_left": ("VXV-5: the game ends when one pawn is left",
+                      {"early_end": "one_pawn_left"}),
+    "negative_lucky": ("VXV-8: lucky tiles can turn negative", {"negative_lucky": True}),
+    "negative_lucky_sweep": ("VXV-8 with its optional sweep",
+                             {"negative_lucky": True, "negative_lucky_sweep": True}),
+    "tactical_cards": ("VXV-9: cards -1, 1…6 instead of the die", {"tactical_cards": True}),
+    "hidden_tiles": ("VXV-10: a shuffled track, a tile turned face down every turn",
+                     {"hidden_tiles": True, "layout": "random"}),
+    "towers_top": ("VXV-HIDDEN-TOWERS: only the top of other towers shows", {"towers": "top"}),
+    "towers_hidden": ("VXV-HIDDEN-TOWERS: other towers show only their size",
+                      {"towers": "hidden"}),
+    "lucky_below": ("VXV-LUCKY-BELOW: a lucky tile flips the tile below it",
+                    {"lucky_below": True}),
+    "action_tiles": ("VXV-PRO-ACTIONS: Gift/Steal tiles on a guard preset",
+                     {"action_tiles": True}),
+}
+"""``--variant NAME`` → (help text, the `Rules` options it sets)."""
+VARIANTS: dict[str, str] = {name: text for name, (text, _) in VARIANT_OPTIONS.items()}
 """``--variant NAME`` → its help text."""
 DEFAULT_PLAYERS = 4
 
@@ -33,11 +71,19 @@ def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...
     preset = PRESETS[0] if preset is None else preset
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        known = ", ".join(VARIANTS) or "none yet"
-        raise RulesError(f"unknown variant {unknown[0]!r}; the variants are: {known}")
-    return RULES_PRESETS[preset](players=DEFAULT_PLAYERS if players is None else players)
+    options: dict = {}
+    chosen_by: dict[str, str] = {}
+    for variant in variants:
+        if variant not in VARIANT_OPTIONS:
+            known = ", ".join(VARIANTS)
+            raise RulesError(f"unknown variant {variant!r}; the variants are: {known}")
+        for key, value in VARIANT_OPTIONS[variant][1].items():
+            if key in options and options[key] != value:
+                raise RulesError(f"variants {chosen_by[key]!r} and {variant!r} both set {key}")
+            options[key] = value
+            chosen_by[key] = variant
+    players = DEFAULT_PLAYERS if players is None else players
+    return RULES_PRESETS[preset](players=players, **options)
 
 
 def tile_style(tile: str) -> str:
@@ -108,7 +154,7 @@ def draw(state: State, viewer: int | None) -> str:
     for p, tower in enumerate(obs.towers):
         you = " [bold](you)[/]" if p == viewer else "      "
         tiles = " ".join(tile_markup(t) for t in tower) or "[dim]empty[/]"
-        points = score_tiles(tower, obs.rules)
+        points = "?" if HIDDEN in tower else score_tiles(tower, obs.rules)
         lines.append(f"{player_label(p)}{you} score [bold]{points:>3}[/] │ {tiles}")
     lines.append(_status(obs))
     return "\n".join(lines)
@@ -116,6 +162,9 @@ def draw(state: State, viewer: int | None) -> str:
 
 def describe(before: State, move, after: State) -> str:
     """One transcript fragment for ``move`` played in ``before`` (rich markup).
+
+    It tells only what every player sees: face-down tiles (VXV-10) stay face down, and
+    tiles going onto hidden towers (VXV-HIDDEN-TOWERS) are not named.
 
     >>> from amigo_rules import verflixxt
     >>> state = verflixxt.new_game(seed=1)
@@ -126,14 +175,24 @@ def describe(before: State, move, after: State) -> str:
     if isinstance(move, Roll):
         return f"{player_label(player)} rolls {move.value}"
     if isinstance(move, Steal):
-        tile = before.towers[move.victim][-1]
-        return f"steals {tile_markup(tile)} from {player_label(move.victim)}"
+        tile = _public(before.towers[move.victim][-1], before, tower=True)
+        return f"steals {tile} from {player_label(move.victim)}"
     if not isinstance(move, Step):
         return escape(str(move))
     board = before.board
-    target = destination(board, move.position, before.roll)
-    text = f"moves {move.piece} {move.position} → {target} ({tile_markup(board.tiles[target])})"
+    steps = before.roll if move.delta is None else move.delta
+    target = destination(board, move.position, steps)
+    text = f"moves {move.piece} {move.position} → {target} ({_public(board.tiles[target], before)})"
     return " · ".join([text, *_consequences(before, move, after)])
+
+
+def _public(tile: str, state: State, *, tower: bool = False) -> str:
+    """``tile`` as every player sees it: face down on the track, or on a hidden tower."""
+    if tile[0] == FACE_DOWN:
+        return "a face-down tile"
+    if tower and state.rules.towers == "hidden":
+        return "a tile"
+    return tile_markup(tile)
 
 
 def _consequences(before: State, move: Step, after: State) -> list[str]:
@@ -142,10 +201,10 @@ def _consequences(before: State, move: Step, after: State) -> list[str]:
     player = before.player
     mine, mine_after = before.towers[player], after.towers[player]
     if len(mine_after) > len(mine):
-        notes.append(f"takes {tile_markup(mine_after[-1])}")
+        notes.append(f"takes {_public(mine_after[-1], before, tower=True)}")
     for other, (old, new) in enumerate(zip(before.towers, after.towers, strict=True)):
         if other != player and len(new) > len(old):
-            notes.append(f"gives {tile_markup(new[-1])} to {player_label(other)}")
+            notes.append(f"gives {_public(new[-1], before, tower=True)} to {player_label(other)}")
     tiles, tiles_after = before.board.tiles, after.board.tiles
     if tiles[0] == START and tiles_after[0] != START:
         notes.append("the start tile goes to the box")
