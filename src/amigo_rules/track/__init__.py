@@ -1,6 +1,7 @@
 """The tile-track machinery shared by Verflixxt and Verflixxt hoch²."""
 
 from .board import Board, destination, left_alone, moved, passed_to_end, remove_tile
+from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .scoring import lucky_below, lucky_by_count, lucky_converts
 from .tiles import (
     ACTION_TILES_IN_BOX,
@@ -41,7 +42,10 @@ __all__ = [
     "Board",
     "destination",
     "face_up",
+    "flip",
     "gift_rank",
+    "gift_receiver",
+    "hand_over",
     "is_minus",
     "is_plus",
     "left_alone",
@@ -52,5 +56,7 @@ __all__ = [
     "passed_to_end",
     "remove_tile",
     "takeable",
+    "top_index",
     "value",
+    "victims",
 ]

@@ -13,13 +13,15 @@ from ..track import (
     START,
     STEAL,
     Board,
-    gift_rank,
-    is_minus,
+    flip,
+    gift_receiver,
+    hand_over,
     left_alone,
     moved,
     passed_to_end,
     remove_tile,
     takeable,
+    victims,
 )
 from .cards import CARDS, card_moves, played_card
 from .early_end import early_end
@@ -148,8 +150,7 @@ def _swaps(state: State) -> tuple[Swap, ...]:
 
 
 def _victims(state: State) -> tuple[int, ...]:
-    towers = state.towers
-    return tuple(v for v in range(len(towers)) if v != state.player and towers[v])
+    return victims(state.towers, state.player)
 
 
 def apply(state: State, move: Move) -> State:
@@ -256,41 +257,24 @@ def _turn_down(state: State, position: int) -> State:
 
 
 def _flip(state: State, position: int, side: str) -> State:
-    tiles = state.board.tiles
-    board = Board(
-        (*tiles[:position], side, *tiles[position + 1 :]), state.board.pawns, state.board.guards
-    )
-    return state.at(board, state.towers, state.player, state.phase, state.roll)
+    return state.at(flip(state.board, position, side), state.towers, state.player, state.phase,
+                    state.roll)
 
 
 def _gift(state: State, position: int) -> State:
     """VX-ACT-1: give the top tile away by the value order, then flip to Steal."""
     state = _flip(state, position, STEAL)
-    giver = state.player
-    towers = state.towers
-    if not towers[giver]:
+    receiver = gift_receiver(state.towers, state.player)
+    if receiver is None:
         return state
-    tile = towers[giver][-1]
-    players = len(towers)
-    others = [(giver + k) % players for k in range(1, players)]
-    ranks = [gift_rank(towers[p][-1] if towers[p] else None) for p in others]
-    best = max(ranks) if is_minus(tile) else min(ranks)
-    receiver = others[ranks.index(best)]
-    towers = tuple(
-        t[:-1] if p == giver else (*t, tile) if p == receiver else t for p, t in enumerate(towers)
-    )
-    return state.at(state.board, towers, giver, state.phase, state.roll)
+    towers = hand_over(state.towers, state.player, receiver)
+    return state.at(state.board, towers, state.player, state.phase, state.roll)
 
 
 def _steal(state: State, victim: int) -> State:
     """VX-ACT-2: the victim's top tile goes on top of the active player's tower."""
-    towers = state.towers
-    tile = towers[victim][-1]
-    thief = state.player
-    towers = tuple(
-        t[:-1] if p == victim else (*t, tile) if p == thief else t for p, t in enumerate(towers)
-    )
-    return _end_turn(state.at(state.board, towers, thief, Phase.STEAL))
+    towers = hand_over(state.towers, victim, state.player)
+    return _end_turn(state.at(state.board, towers, state.player, Phase.STEAL))
 
 
 def _end_turn(state: State) -> State:

@@ -9,8 +9,8 @@ from functools import lru_cache
 import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
-from ..track import ACTIONS, GIFT, STEAL, Board, left_alone, moved, remove_tile
-from .gifts import gift, hand_over, victims
+from ..track import ACTIONS, GIFT, STEAL, Board, flip, left_alone, moved, remove_tile
+from .gifts import gift, stolen, victims
 from .moves import (
     CURSED,
     GUARD,
@@ -297,7 +297,7 @@ def _play(state: State, move: Play) -> State:
         and _hat_actions(board, hats, target, worn)
     )
     if action is not None:  # HO-COMBINE-1: after the move and its tile taking, then flip
-        board = _flip(board, origin, STEAL if action == GIFT else GIFT)
+        board = flip(board, origin, STEAL if action == GIFT else GIFT)
         if action == GIFT:
             towers = gift(towers, player, state.rules.risk_rank)
         elif victims(towers, player):
@@ -307,12 +307,6 @@ def _play(state: State, move: Play) -> State:
             )
     after = _evolve(after, board=board, towers=towers, hats=hats, tokens=tokens)
     return _after_action(after, target if hat_next else -1, worn)
-
-
-def _flip(board: Board, position: int, side: str) -> Board:
-    """The action tile on ``position`` turned to ``side`` (VX-ACT-1/2)."""
-    tiles = board.tiles
-    return Board((*tiles[:position], side, *tiles[position + 1 :]), board.pawns, board.guards)
 
 
 def _after_action(state: State, arrived: int, worn: int) -> State:
@@ -328,7 +322,7 @@ def _after_action(state: State, arrived: int, worn: int) -> State:
 def _steal(state: State, victim: int) -> State:
     """VX-ACT-2 in hoch²: the victim's top-most path or risk tile goes on top of the active
     player's collection; then the pending hat action, if any."""
-    towers = hand_over(state.towers, victim, state.player)
+    towers = stolen(state.towers, victim, state.player)
     after = _evolve(state, towers=towers, arrived=-1, arrived_hat=NO_HAT)
     return _after_action(after, state.arrived, state.arrived_hat)
 

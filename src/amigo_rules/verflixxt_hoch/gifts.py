@@ -1,4 +1,5 @@
-"""Gift and Steal on hoch² collections (HO-COMBINE-1, after VX-ACT-1/2): pure functions.
+"""Gift and Steal on hoch² collections (HO-COMBINE-1): VX-ACT-1/2 of `amigo_rules.track`
+with hoch²'s tradeable items and the rank of risk tiles.
 
 A collection is a tower in order of arrival (VX-TAKE-4) that also holds finish tokens and
 hats; only path and risk tiles are given or stolen — the top-most one, whatever token or hat
@@ -7,83 +8,60 @@ lies above it.
 
 from __future__ import annotations
 
-from ..track import LUCKY, gift_rank, is_minus
+from ..track import LUCKY, gift_rank, gift_receiver, hand_over, is_minus, top_index
+from ..track import victims as track_victims
 from .tiles import RISK, TRACK_TILES
+
+Towers = tuple[tuple[str, ...], ...]
+
+
+def tradeable(item: str) -> bool:
+    """Path and risk tiles change hands; finish tokens and hats stay."""
+    return item in TRACK_TILES
+
+
+def ranking(risk_rank: str):
+    """The gift rank of a tile (VX-ACT-1's order) under the ``risk_rank`` ruling.
+
+    A risk tile ``RN`` is worth 0 with ``"zero"``, and with ``"parity"`` -N or +N as its
+    holder's collection holds an odd or even number of risk tiles.
+    """
+
+    def rank(collection: tuple[str, ...], tile: str | None) -> int:
+        if tile in RISK:
+            if risk_rank == "zero":
+                return 0
+            odd = sum(t in RISK for t in collection) % 2
+            return -int(tile[1:]) if odd else int(tile[1:])
+        return gift_rank(tile)
+
+    def bad(collection: tuple[str, ...], tile: str) -> bool:
+        """A minus tile, or a risk tile ranked "zero" or negative for its giver, goes to the
+        best-ranked player."""
+        if tile in RISK:
+            return risk_rank == "zero" or rank(collection, tile) < 0
+        return tile != LUCKY and is_minus(tile)
+
+    return rank, bad
+
+
+def gift(towers: Towers, giver: int, risk_rank: str) -> Towers:
+    """VX-ACT-1 on hoch² collections: the towers after ``giver``'s Gift."""
+    rank, bad = ranking(risk_rank)
+    receiver = gift_receiver(towers, giver, rank=rank, bad=bad, tradeable=tradeable)
+    return towers if receiver is None else hand_over(towers, giver, receiver, tradeable)
+
+
+def stolen(towers: Towers, victim: int, thief: int) -> Towers:
+    """VX-ACT-2 on hoch² collections: the victim's top-most tile goes to the thief."""
+    return hand_over(towers, victim, thief, tradeable)
+
+
+def victims(towers: Towers, thief: int) -> tuple[int, ...]:
+    """VX-ACT-2: the other players holding a path or risk tile, by index."""
+    return track_victims(towers, thief, tradeable)
 
 
 def top_tile(collection: tuple[str, ...]) -> int | None:
     """The index of the top-most path or risk tile of ``collection``, None if it has none."""
-    for index in range(len(collection) - 1, -1, -1):
-        if collection[index] in TRACK_TILES:
-            return index
-    return None
-
-
-def tile_rank(collection: tuple[str, ...], tile: str | None, risk_rank: str) -> int:
-    """The worth of ``tile`` in the gift order (VX-ACT-1): lucky, +8 … +1, none, -1 … -10.
-
-    A risk tile ``RN`` is worth 0 with ``risk_rank="zero"``, and with ``"parity"`` -N or +N
-    as ``collection`` (its holder's) holds an odd or even number of risk tiles.
-    """
-    if tile in RISK:
-        if risk_rank == "zero":
-            return 0
-        odd = sum(t in RISK for t in collection) % 2
-        return -int(tile[1:]) if odd else int(tile[1:])
-    return gift_rank(tile)
-
-
-def rank(collection: tuple[str, ...], risk_rank: str) -> int:
-    """The gift rank of a collection: that of its top-most path or risk tile (0 if none)."""
-    index = top_tile(collection)
-    return 0 if index is None else tile_rank(collection, collection[index], risk_rank)
-
-
-def _is_bad(collection: tuple[str, ...], tile: str, risk_rank: str) -> bool:
-    """Whether a gifted tile goes to the best-ranked player (minus tiles, VX-ACT-1)."""
-    if tile in RISK:
-        return risk_rank == "zero" or tile_rank(collection, tile, risk_rank) < 0
-    return tile != LUCKY and is_minus(tile)
-
-
-def gift_receiver(towers: tuple[tuple[str, ...], ...], giver: int, risk_rank: str) -> int | None:
-    """Who receives ``giver``'s top-most tile (VX-ACT-1), None when there is nothing to give.
-
-    A bad tile (minus; a risk tile ranked "zero", or negative for its giver under "parity")
-    goes to the player whose top-most tile ranks highest, a good one (plus, lucky, a positive
-    risk tile) to the lowest; ties go to the tied player nearest clockwise from the giver.
-    """
-    index = top_tile(towers[giver])
-    players = len(towers)
-    if index is None or players < 2:
-        return None
-    tile = towers[giver][index]
-    others = [(giver + k) % players for k in range(1, players)]
-    ranks = [rank(towers[p], risk_rank) for p in others]
-    best = max(ranks) if _is_bad(towers[giver], tile, risk_rank) else min(ranks)
-    return others[ranks.index(best)]
-
-
-def hand_over(
-    towers: tuple[tuple[str, ...], ...], source: int, target: int
-) -> tuple[tuple[str, ...], ...]:
-    """``source``'s top-most path or risk tile goes on top of ``target``'s collection."""
-    index = top_tile(towers[source])
-    if index is None:
-        return towers
-    tile = towers[source][index]
-    out = list(towers)
-    out[source] = towers[source][:index] + towers[source][index + 1 :]
-    out[target] = (*towers[target], tile)
-    return tuple(out)
-
-
-def gift(towers: tuple[tuple[str, ...], ...], giver: int, risk_rank: str):
-    """VX-ACT-1 on hoch² collections: the towers after ``giver``'s Gift."""
-    receiver = gift_receiver(towers, giver, risk_rank)
-    return towers if receiver is None else hand_over(towers, giver, receiver)
-
-
-def victims(towers: tuple[tuple[str, ...], ...], thief: int) -> tuple[int, ...]:
-    """VX-ACT-2: the other players holding a path or risk tile, by index."""
-    return tuple(p for p, t in enumerate(towers) if p != thief and top_tile(t) is not None)
+    return top_index(collection, tradeable)
