@@ -72,3 +72,48 @@ OPTIONS = {
 def test_variant_matrix_sweep(values):
     rules = Rules.amigo_pro(players=3, action_tiles=True, **dict(zip(OPTIONS, values, strict=True)))
     assert check_game(verflixxt, rules, seeds=range(20), deep_every=3).terminal == 20
+
+
+ALONE = [
+    {"layout": "plus_before_lucky"},
+    {"layout": "lucky_last"},
+    {"layout": "random"},
+    {"roll_one": "choice"},
+    {"roll_one": "swap"},
+    {"passed_tiles_to_end": True},
+    {"early_end": "first_home"},
+    {"early_end": "one_pawn_left"},
+    {"negative_lucky": True},
+    {"negative_lucky": True, "negative_lucky_sweep": True},
+    {"tactical_cards": True},
+    {"hidden_tiles": True, "layout": "random"},
+    {"towers": "top"},
+    {"towers": "hidden"},
+    {"lucky_below": True},
+    {"action_tiles": True},
+]
+"""Every variant option on its own (on the classic game)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", ALONE, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_option_alone_sweep(options, players):
+    rules = Rules.classic(players=players, **options)
+    assert check_game(verflixxt, rules, seeds=range(100), deep_every=5).terminal == 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize("preset", ["classic", "amigo", "amigo_pro"])
+def test_seven_and_eight_players_sweep(preset, players):
+    rules = verflixxt.PRESETS[preset](players=players)
+    assert check_game(verflixxt, rules, seeds=range(100), deep_every=5).terminal == 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", MATRIX)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_variants_combine_sweep(options, players):
+    rules = Rules(players=players, **options)
+    assert check_game(verflixxt, rules, seeds=range(100), deep_every=5).terminal == 100

@@ -30,7 +30,12 @@ def test_conformance_with_a_small_deck():
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize(
     "options",
-    [{}, {"action_tiles": True}, {"action_tiles": True, "attack": True, "risk_rank": "parity"}],
+    [
+        {},
+        {"attack": True},
+        {"action_tiles": True},
+        {"action_tiles": True, "attack": True, "risk_rank": "parity"},
+    ],
 )
 def test_conformance_sweep(players, options):
     rules = Rules(players=players, **options)

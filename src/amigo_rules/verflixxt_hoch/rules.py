@@ -20,12 +20,10 @@ def _players(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError(f"Rules.players must be an integer from 2 to 8, got {value!r}")
 
 
-def _flag(name: str, implemented: bool = True):
+def _flag(name: str):
     def check(_rules: Any, _attribute: Any, value: Any) -> None:
         if type(value) is not bool:
             raise RulesError(f"Rules.{name} must be True or False, got {value!r}")
-        if value and not implemented:
-            raise RulesError(f"Rules.{name}=True is not implemented yet")
 
     return check
 
