@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, is_minus
 from ..verflixxt import Observation, Steal, Step, score_tiles
+from .oneply import OnePlyAgent
 
 LANDING_WEIGHT = 0.2
 """How much a tile the moved pawn will stand on alone counts, against one taken now."""
 LUCKY_RESERVE = 2.0
 """What a lucky tile is worth when the tower holds no minus tile for it to turn yet."""
-TIE = 1e-9
 
 
-class GreedyAgent:
+class GreedyAgent(OnePlyAgent):
     """Takes the tile that adds most to its own tower's score, avoids taking bad ones.
 
     Each legal move gets a value from the observation alone: the score the tower gains by
@@ -32,17 +30,6 @@ class GreedyAgent:
     """
 
     name = "greedy"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
-        values = [self.value(observation, move) for move in legal_moves]
-        best = max(values)
-        choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
-        return choices[int(self.rng.integers(len(choices)))]
-
-    __call__ = act
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..track import FINISH, GIFT, LUCKY, START, STEAL, is_minus
 from ..verflixxt_hoch import Attack, HatMove, Observation, Play, Steal, score_tiles
 from ..verflixxt_hoch.gifts import top_tile
 from ..verflixxt_hoch.tiles import CARD_VALUE, TOKEN_STACK
+from .oneply import OnePlyAgent
 
 HAT = 10.0
 """What a hat is worth at the finish (HO-HAT-5): +10 lucky, -10 cursed."""
@@ -21,11 +20,10 @@ MEETING_WEIGHT = 0.3
 """How much a hat chance on the landing tile counts, against the hat action itself."""
 LUCKY_RESERVE = 2.0
 """What a lucky tile is worth when the collection holds no minus tile for it yet."""
-TIE = 1e-9
 _NOT_TAKEN = (START, FINISH, GIFT, STEAL)
 
 
-class HochGreedyAgent:
+class HochGreedyAgent(OnePlyAgent):
     """Takes valuable tiles, finish tokens and the lucky hat; sheds the cursed cap.
 
     Each legal move gets a value from the observation alone: the change of the own score by
@@ -45,17 +43,6 @@ class HochGreedyAgent:
     """
 
     name = "greedy"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
-        values = [self.value(observation, move) for move in legal_moves]
-        best = max(values)
-        choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
-        return choices[int(self.rng.integers(len(choices)))]
-
-    __call__ = act
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""

@@ -21,6 +21,7 @@ from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Phase, Roll, Rules, State, Steal, Step, observation, score_tiles
 from ...verflixxt.observation import HIDDEN
 from ..palette import player_label, player_style
+from ..track import track_rows
 
 PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
 """The ``--preset`` choices, the first one the default."""
@@ -55,10 +56,6 @@ VARIANTS: dict[str, str] = {name: text for name, (text, _) in VARIANT_OPTIONS.it
 """``--variant NAME`` → its help text."""
 DEFAULT_PLAYERS = 4
 
-TILES_PER_ROW = 8
-"""Tiles per line of the track drawing: 8 cells of 10 columns fit an 80-column terminal."""
-CELL = 9
-"""Width of one tile cell, without the separating space."""
 LABELS = {START: "start", FINISH: "finish", LUCKY: "lucky", GIFT: "gift", "steal": "steal"}
 GUARD = "G"
 
@@ -112,23 +109,11 @@ def _pieces(pawns: tuple[tuple[int, ...], ...], guards: tuple[int, ...], positio
 
 
 def _track(tiles, pawns, guards) -> list[str]:
-    """The track in rows of `TILES_PER_ROW` cells: a tile line, then lines of pieces."""
-    lines = []
-    width = CELL - 1
-    for start in range(0, len(tiles), TILES_PER_ROW):
-        row = range(start, min(start + TILES_PER_ROW, len(tiles)))
-        cells = [f"[dim]{x:>2}[/] {tile_markup(tiles[x], CELL - 3)}" for x in row]
-        lines.append(" ".join(cells).rstrip())
-        stacks = [_pieces(pawns, guards, x) for x in row]
-        depth = max((len(s) + width - 1) // width for s in stacks)
-        for level in range(depth):
-            parts = []
-            for stack in stacks:
-                chunk = stack[level * width : (level + 1) * width]
-                text = "".join(f"[{style}]{char}[/]" for char, style in chunk)
-                parts.append(" " + text + " " * (width - len(chunk)))
-            lines.append(" ".join(parts).rstrip())
-    return lines
+    return track_rows(
+        len(tiles),
+        lambda x, width: tile_markup(tiles[x], width),
+        lambda x: _pieces(pawns, guards, x),
+    )
 
 
 def _status(obs) -> str:

@@ -21,7 +21,8 @@ from ...verflixxt_hoch import (
 )
 from ...verflixxt_hoch.tiles import CARD_VALUE, CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK
 from ..palette import player_label, player_style
-from .verflixxt import CELL, TILES_PER_ROW, tile_markup
+from ..track import track_rows
+from .verflixxt import tile_markup
 
 PRESETS: tuple[str, ...] = ("standard",)
 """The ``--preset`` choices: the game as boxed (options come as variants)."""
@@ -92,24 +93,11 @@ def _pieces(obs, position: int) -> list[tuple[str, str]]:
 
 
 def _track(obs) -> list[str]:
-    """The track in rows of `TILES_PER_ROW` cells: a tile line, then lines of pieces."""
-    tiles = obs.tiles
-    lines = []
-    width = CELL - 1
-    for start in range(0, len(tiles), TILES_PER_ROW):
-        row = range(start, min(start + TILES_PER_ROW, len(tiles)))
-        cells = [f"[dim]{x:>2}[/] {item_markup(tiles[x], CELL - 3)}" for x in row]
-        lines.append(" ".join(cells).rstrip())
-        stacks = [_pieces(obs, x) for x in row]
-        depth = max((len(s) + width - 1) // width for s in stacks)
-        for level in range(depth):
-            parts = []
-            for stack in stacks:
-                chunk = stack[level * width : (level + 1) * width]
-                text = "".join(f"[{style}]{escape(char)}[/]" for char, style in chunk)
-                parts.append(" " + text + " " * (width - len(chunk)))
-            lines.append(" ".join(parts).rstrip())
-    return lines
+    return track_rows(
+        len(obs.tiles),
+        lambda x, width: item_markup(obs.tiles[x], width),
+        lambda x: _pieces(obs, x),
+    )
 
 
 def _status(obs) -> str:
