@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from enum import Enum
 from typing import Any, TypeVar
 
 import attrs
@@ -16,6 +17,7 @@ from .errors import RulesError, StateError
 
 SCHEMA_VERSION = 1
 T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 
 
 def dump(kind: str, game: str, body: dict[str, Any]) -> str:
@@ -69,6 +71,24 @@ def string(value: Any) -> str:
     if type(value) is not str:
         raise StateError(f"{value!r} is not a string")
     return value
+
+
+def mapping(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StateError("not an object")
+    return value
+
+
+def member(enum: type[E]) -> Callable[[Any], E]:
+    """A reader of the values of a string ``enum``."""
+
+    def read(value: Any) -> E:
+        try:
+            return enum(string(value))
+        except ValueError:
+            raise StateError(f"{value!r} is not one of {[e.value for e in enum]}") from None
+
+    return read
 
 
 def optional(check: Callable[[Any], T]) -> Callable[[Any], T | None]:

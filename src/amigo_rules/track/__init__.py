@@ -1,6 +1,7 @@
 """The tile-track machinery shared by Verflixxt and Verflixxt hoch²."""
 
 from .board import Board, destination, left_alone, moved, passed_to_end, remove_tile
+from .board_json import board_from_data, board_to_data, check_positions
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .scoring import lucky_below, lucky_by_count, lucky_converts
 from .tiles import (
@@ -40,6 +41,9 @@ __all__ = [
     "START",
     "STEAL",
     "Board",
+    "board_from_data",
+    "board_to_data",
+    "check_positions",
     "destination",
     "face_up",
     "flip",

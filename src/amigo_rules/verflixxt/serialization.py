@@ -6,7 +6,19 @@ from collections import Counter
 from typing import Any
 
 from ..core import StateError, jsonio
-from ..track import ACTIONS, FACE_DOWN, FINISH, GIFT, PATH_TILES, START, Board, face_up, is_minus
+from ..track import (
+    ACTIONS,
+    FACE_DOWN,
+    FINISH,
+    GIFT,
+    PATH_TILES,
+    START,
+    board_from_data,
+    board_to_data,
+    check_positions,
+    face_up,
+    is_minus,
+)
 from .cards import CARDS, LIMIT
 from .engine import legal_moves
 from .rules import Rules
@@ -25,9 +37,7 @@ def to_json(state: State) -> str:
         {
             "rules": jsonio.rules_to_data(state.rules),
             "state": {
-                "tiles": list(board.tiles),
-                "pawns": [list(p) for p in board.pawns],
-                "guards": list(board.guards),
+                **board_to_data(board),
                 "towers": [list(t) for t in state.towers],
                 "player": state.player,
                 "phase": state.phase.value,
@@ -43,31 +53,20 @@ def to_json(state: State) -> str:
     )
 
 
-def _phase(value: Any) -> Phase:
-    try:
-        return Phase(jsonio.string(value))
-    except ValueError:
-        raise StateError(f"{value!r} is not one of {[p.value for p in Phase]}") from None
-
-
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
     data = jsonio.load(text, "state", NAME)
     rules = jsonio.rules_from_data(Rules, data.get("rules"))
-    body = jsonio.field(data, "state", lambda v: v if isinstance(v, dict) else _not_object())
+    body = jsonio.field(data, "state", jsonio.mapping)
     ints = jsonio.array(jsonio.integer)
     strings = jsonio.array(jsonio.string)
-    board = Board(
-        jsonio.field(body, "tiles", strings),
-        jsonio.field(body, "pawns", jsonio.array(ints)),
-        jsonio.field(body, "guards", ints),
-    )
+    board = board_from_data(body)
     state = State(
         rules,
         board,
         jsonio.field(body, "towers", jsonio.array(strings)),
         jsonio.field(body, "player", jsonio.integer),
-        jsonio.field(body, "phase", _phase),
+        jsonio.field(body, "phase", jsonio.member(Phase)),
         jsonio.field(body, "roll", jsonio.integer),
         _penalty(body.get("penalty")),
         tuple(tuple(h) for h in jsonio.field(body, "hands", jsonio.array(ints)))
@@ -87,10 +86,6 @@ def _penalty(value: Any) -> tuple[int, str] | None:
     return (jsonio.integer(value[0]), jsonio.string(value[1]))
 
 
-def _not_object() -> Any:
-    raise StateError("not an object")
-
-
 def check_state(state: State) -> None:
     """Raise `StateError` unless ``state`` is one the rules can reach."""
     rules, board, towers = state.rules, state.board, state.towers
@@ -103,11 +98,11 @@ def check_state(state: State) -> None:
         if len(positions) != rules.pawns_per_player:
             raise StateError(f"pawns: player {p} has {len(positions)}, not "
                              f"{rules.pawns_per_player}")
-        _check_positions(f"pawns of player {p}", positions, finish)
+        check_positions(f"pawns of player {p}", positions, finish)
     expected_guards = len(guard_positions(rules, (START, *path_tiles(rules), FINISH)))
     if len(board.guards) != expected_guards:
         raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")
-    _check_positions("guards", board.guards, finish)
+    check_positions("guards", board.guards, finish)
     if len(towers) != rules.players:
         raise StateError(f"towers: {len(towers)} towers for {rules.players} players")
     for p, tower in enumerate(towers):
@@ -160,13 +155,6 @@ def _check_penalty(state: State) -> None:
         raise StateError("penalty: only at the end of a game with early_end='one_pawn_left'")
     if not 0 <= owner < state.rules.players or tile not in PATH_TILES or not is_minus(tile):
         raise StateError(f"penalty: {[owner, tile]} is not [player, minus tile]")
-
-
-def _check_positions(what: str, positions: tuple[int, ...], finish: int) -> None:
-    if any(not 0 <= x <= finish for x in positions):
-        raise StateError(f"{what}: positions {list(positions)} outside the track 0 … {finish}")
-    if list(positions) != sorted(positions):
-        raise StateError(f"{what}: positions {list(positions)} are not in ascending order")
 
 
 def _check_turn(state: State, finish: int) -> None:

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..core import StateError, jsonio
-from ..track import ACTIONS, FINISH, START, Board
+from ..track import ACTIONS, FINISH, START, board_from_data, board_to_data, check_positions
 from .engine import _hat_actions
 from .gifts import victims
 from .rules import Rules
@@ -26,9 +26,7 @@ def to_json(state: State) -> str:
         {
             "rules": jsonio.rules_to_data(state.rules),
             "state": {
-                "tiles": list(board.tiles),
-                "pawns": [list(p) for p in board.pawns],
-                "guards": list(board.guards),
+                **board_to_data(board),
                 "towers": [list(t) for t in state.towers],
                 "hats": [None if h is None else list(h) for h in state.hats],
                 "tokens": state.tokens,
@@ -46,13 +44,6 @@ def to_json(state: State) -> str:
     )
 
 
-def _phase(value: Any) -> Phase:
-    try:
-        return Phase(jsonio.string(value))
-    except ValueError:
-        raise StateError(f"{value!r} is not one of {[p.value for p in Phase]}") from None
-
-
 def _pair(value: Any) -> tuple[int, int]:
     pair = jsonio.array(jsonio.integer)(value)
     if len(pair) != 2:
@@ -67,24 +58,14 @@ def _hats(value: Any) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
     return hats  # type: ignore[return-value]
 
 
-def _object(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise StateError("not an object")
-    return value
-
-
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
     data = jsonio.load(text, "state", NAME)
     rules = jsonio.rules_from_data(Rules, data.get("rules"))
-    body = jsonio.field(data, "state", _object)
+    body = jsonio.field(data, "state", jsonio.mapping)
     ints = jsonio.array(jsonio.integer)
     strings = jsonio.array(jsonio.string)
-    board = Board(
-        jsonio.field(body, "tiles", strings),
-        jsonio.field(body, "pawns", jsonio.array(ints)),
-        jsonio.field(body, "guards", ints),
-    )
+    board = board_from_data(body)
     state = State(
         rules,
         board,
@@ -95,7 +76,7 @@ def from_json(text: str) -> State:
         jsonio.field(body, "pile", ints),
         jsonio.field(body, "discard", ints),
         jsonio.field(body, "player", jsonio.integer),
-        jsonio.field(body, "phase", _phase),
+        jsonio.field(body, "phase", jsonio.member(Phase)),
         jsonio.field(body, "plays", jsonio.integer),
         jsonio.field(body, "yellow", jsonio.boolean),
         jsonio.field(body, "arrived", jsonio.integer),
@@ -127,23 +108,16 @@ def check_state(state: State) -> None:
         if len(positions) != rules.pawns_per_player:
             raise StateError(f"pawns: player {p} has {len(positions)}, not "
                              f"{rules.pawns_per_player}")
-        _check_positions(f"pawns of player {p}", positions, finish)
+        check_positions(f"pawns of player {p}", positions, finish)
     laid = rules.layout if rules.layout is not None else tuple(sorted(rules.box().elements()))
     expected_guards = len(guard_positions((START, *laid, FINISH)))
     if len(board.guards) != expected_guards:
         raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")
-    _check_positions("guards", board.guards, finish)
+    check_positions("guards", board.guards, finish)
     _check_collections(state)
     _check_hats(state, finish)
     _check_cards(state)
     _check_turn(state, finish)
-
-
-def _check_positions(what: str, positions: tuple[int, ...], finish: int) -> None:
-    if any(not 0 <= x <= finish for x in positions):
-        raise StateError(f"{what}: positions {list(positions)} outside the track 0 … {finish}")
-    if list(positions) != sorted(positions):
-        raise StateError(f"{what}: positions {list(positions)} are not in ascending order")
 
 
 def _check_collections(state: State) -> None:
