@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from ..track import ACTIONS, FINISH, START
+
 TIE = 1e-9
 """Values this close count as equal."""
 
@@ -31,3 +33,27 @@ class OnePlyAgent:
 
     def value(self, observation: Any, move: Any) -> float:
         raise NotImplementedError
+
+
+class TrackAgent(OnePlyAgent):
+    """A one-ply agent of the tile-track games: subclasses define ``gain(obs, tile)``, the
+    change of the own score by taking ``tile``, and ``landing_weight``, the share of it a
+    pawn standing alone on that tile counts."""
+
+    landing_weight = 0.0
+
+    def gain(self, observation: Any, tile: str) -> float:
+        raise NotImplementedError
+
+    def guard_value(self, obs: Any, origin: int, target: int) -> float:
+        """A guard move takes nothing; it may protect an own pawn standing alone on a bad
+        tile (the pawn is no longer alone) or expose one (the guard leaves it alone)."""
+        own = obs.pawns[obs.viewer]
+        value = 0.0
+        for position, sign in ((target, 1), (origin, -1)):
+            others = sum(ps.count(position) for ps in obs.pawns) + obs.guards.count(position)
+            if own.count(position) == 1 and others - (sign < 0) == 1:
+                tile = obs.tiles[position]
+                if tile not in (START, FINISH, *ACTIONS):
+                    value -= sign * self.landing_weight * min(0.0, self.gain(obs, tile))
+        return value

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, is_minus
 from ..verflixxt import Observation, Steal, Step, score_tiles
-from .oneply import OnePlyAgent
+from .oneply import TrackAgent
 
 LANDING_WEIGHT = 0.2
 """How much a tile the moved pawn will stand on alone counts, against one taken now."""
@@ -14,7 +14,7 @@ LUCKY_RESERVE = 2.0
 """What a lucky tile is worth when the tower holds no minus tile for it to turn yet."""
 
 
-class GreedyAgent(OnePlyAgent):
+class GreedyAgent(TrackAgent):
     """Takes the tile that adds most to its own tower's score, avoids taking bad ones.
 
     Each legal move gets a value from the observation alone: the score the tower gains by
@@ -30,6 +30,7 @@ class GreedyAgent(OnePlyAgent):
     """
 
     name = "greedy"
+    landing_weight = LANDING_WEIGHT
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
@@ -80,15 +81,3 @@ class GreedyAgent(OnePlyAgent):
             return max((self.gain(obs, t) for t in tops), default=0.0)
         return self.gain(obs, tile)
 
-    def guard_value(self, obs: Observation, origin: int, target: int) -> float:
-        """A guard move takes nothing; it may protect an own pawn standing alone on a minus
-        tile (the pawn is no longer alone) or expose one (the guard leaves it alone)."""
-        own = obs.pawns[obs.viewer]
-        value = 0.0
-        for position, sign in ((target, 1), (origin, -1)):
-            others = sum(ps.count(position) for ps in obs.pawns) + obs.guards.count(position)
-            if own.count(position) == 1 and others - (sign < 0) == 1:
-                tile = obs.tiles[position]
-                if tile not in (START, FINISH, *ACTIONS):
-                    value -= sign * LANDING_WEIGHT * min(0.0, self.gain(obs, tile))
-        return value

@@ -8,7 +8,7 @@ from ..track import FINISH, GIFT, LUCKY, START, STEAL, is_minus
 from ..verflixxt_hoch import Attack, HatMove, Observation, Play, Steal, score_tiles
 from ..verflixxt_hoch.gifts import top_tile
 from ..verflixxt_hoch.tiles import CARD_VALUE, TOKEN_STACK
-from .oneply import OnePlyAgent
+from .oneply import TrackAgent
 
 HAT = 10.0
 """What a hat is worth at the finish (HO-HAT-5): +10 lucky, -10 cursed."""
@@ -23,7 +23,7 @@ LUCKY_RESERVE = 2.0
 _NOT_TAKEN = (START, FINISH, GIFT, STEAL)
 
 
-class HochGreedyAgent(OnePlyAgent):
+class HochGreedyAgent(TrackAgent):
     """Takes valuable tiles, finish tokens and the lucky hat; sheds the cursed cap.
 
     Each legal move gets a value from the observation alone: the change of the own score by
@@ -43,6 +43,7 @@ class HochGreedyAgent(OnePlyAgent):
     """
 
     name = "greedy"
+    landing_weight = LANDING_WEIGHT
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
@@ -119,19 +120,6 @@ class HochGreedyAgent(OnePlyAgent):
             others = any(q != me and target in ps for q, ps in enumerate(obs.pawns))
             if others or (lucky is not None and lucky[1] == target):
                 value += MEETING_WEIGHT * HAT
-        return value
-
-    def guard_value(self, obs: Observation, origin: int, target: int) -> float:
-        """A guard move takes nothing; it may protect an own pawn standing alone on a bad
-        tile (the pawn is no longer alone) or expose one (the guard leaves it alone)."""
-        own = obs.pawns[obs.viewer]
-        value = 0.0
-        for position, sign in ((target, 1), (origin, -1)):
-            others = sum(ps.count(position) for ps in obs.pawns) + obs.guards.count(position)
-            if own.count(position) == 1 and others - (sign < 0) == 1:
-                tile = obs.tiles[position]
-                if tile not in _NOT_TAKEN:
-                    value -= sign * LANDING_WEIGHT * min(0.0, self.gain(obs, tile))
         return value
 
     def hat_value(self, obs: Observation, move: HatMove) -> float:
