@@ -1,11 +1,23 @@
 """Ready agents. An agent sees only an observation and the legal moves, never the state.
 
 ``make_agent(name, game, seed=...)`` builds one by name, as the command line does.
+`OnePlyAgent` is the frame of the greedy agents: subclass it with a ``value`` method to
+write your own.
 """
 
+from .exxtra import ExxtraHeuristicAgent
+from .oneply import OnePlyAgent
 from .random import RandomAgent
 from .registry import AGENTS, make_agent
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
-__all__ = ["AGENTS", "GreedyAgent", "HochGreedyAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "ExxtraHeuristicAgent",
+    "GreedyAgent",
+    "HochGreedyAgent",
+    "OnePlyAgent",
+    "RandomAgent",
+    "make_agent",
+]
