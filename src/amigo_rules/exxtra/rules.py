@@ -7,21 +7,15 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.validators import integer
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 
 
-def _check_players(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
-    if type(value) is not int or not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise RulesError(
-            f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {value!r}"
-        )
-
-
 def _check_max_turns(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     if value is not None and (type(value) is not int or value < 1):
-        raise RulesError(f"max_turns must be None or a positive integer, got {value!r}")
+        raise RulesError(f"Rules.max_turns must be None or a positive integer, got {value!r}")
 
 
 @attrs.frozen
@@ -33,10 +27,10 @@ class Rules:
     >>> Rules(players=7)
     Traceback (most recent call last):
     ...
-    amigo_rules.core.errors.RulesError: players must be an integer from 3 to 6, got 7
+    amigo_rules.core.errors.RulesError: Rules.players must be an integer from 3 to 6, got 7
     """
 
-    players: int = attrs.field(default=4, validator=_check_players)
+    players: int = attrs.field(default=4, validator=integer(MIN_PLAYERS, MAX_PLAYERS))
     """Number of players, 3-6 (EX-COMP-3)."""
     max_turns: int | None = attrs.field(default=None, validator=_check_max_turns)
     """Turn limit (EX-END-2): after this many turns (each player's turn counts one) the game

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from ..core import IllegalMoveError
+from ..core.actions import require_legal
 from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
@@ -29,11 +29,7 @@ def parse_move(state: State, text: str) -> Move:
 
     Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
     """
-    move = parse(text)
-    if move not in legal_moves(state):
-        legal = ", ".join(str(m) for m in legal_moves(state)) or "none: the game is over"
-        raise IllegalMoveError(f"{text!r} is not a legal move here; legal moves: {legal}")
-    return move
+    return require_legal(parse(text), legal_moves(state), text)
 
 
 __all__ = [

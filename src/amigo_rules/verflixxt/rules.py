@@ -8,28 +8,11 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS, BOX, GUARDS_IN_BOX, PATH_TILES
 
 LAYOUTS = ("classic", "random", "plus_before_lucky", "lucky_last")
 """The named layouts: VX-SETUP-1, VX-SETUP-2 (shuffled) and VXV-1 (a) and (b)."""
-
-
-def _choice(name: str, allowed: tuple[Any, ...]):
-    def check(_rules: Any, _attribute: Any, value: Any) -> None:
-        if type(value) is not type(allowed[0]) or value not in allowed:
-            options = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"Rules.{name} must be one of {options}, got {value!r}")
-
-    return check
-
-
-def _optional_choice(name: str, allowed: tuple[str, ...]):
-    def check(_rules: Any, _attribute: Any, value: Any) -> None:
-        if value is not None and (type(value) is not str or value not in allowed):
-            options = ", ".join(repr(a) for a in (None, *allowed))
-            raise RulesError(f"Rules.{name} must be one of {options}, got {value!r}")
-
-    return check
 
 
 TOWERS = ("open", "top", "hidden")
@@ -39,11 +22,6 @@ EARLY_END = ("first_home", "one_pawn_left")
 """When the game ends early: VXV-4, VXV-5."""
 ROLL_ONE = ("choice", "swap")
 """What a roll of 1 allows besides the plain move: VXV-2, VXV-7."""
-
-
-def _players(_rules: Any, _attribute: Any, value: Any) -> None:
-    if type(value) is not int or not 2 <= value <= 8:
-        raise RulesError(f"Rules.players must be an integer from 2 to 8, got {value!r}")
 
 
 def _as_layout(value: Any) -> Any:
@@ -84,14 +62,6 @@ def _guard_positions(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError(f"Rules.guard_positions must be a tuple of positions, got {value!r}")
     if len(value) > GUARDS_IN_BOX:
         raise RulesError(f"Rules.guard_positions places {len(value)} guards; the box has 8")
-
-
-def _flag(name: str):
-    def check(_rules: Any, _attribute: Any, value: Any) -> None:
-        if type(value) is not bool:
-            raise RulesError(f"Rules.{name} must be True or False, got {value!r}")
-
-    return check
 
 
 def _tuple_or_none(value: Any) -> Any:
@@ -150,7 +120,7 @@ class Rules:
     amigo_rules.core.errors.RulesError: Rules.players must be an integer from 2 to 8, got 9
     """
 
-    players: int = attrs.field(default=4, validator=_players)
+    players: int = attrs.field(default=4, validator=integer(2, 8))
     """Number of players: 2-6 (VX-COMP-2), 7-8 with two pawns each (VXV-6)."""
     layout: str | tuple[str, ...] = attrs.field(
         default="classic", converter=_as_layout, validator=_layout
@@ -158,50 +128,50 @@ class Rules:
     """``"classic"`` (VX-SETUP-1), ``"random"`` (VX-SETUP-2, VXV-1 c),
     ``"plus_before_lucky"`` / ``"lucky_last"`` (VXV-1 a/b) or the explicit tiles between
     start and finish (VX-SETUP-4)."""
-    guards: bool = attrs.field(default=True, validator=_flag("guards"))
+    guards: bool = attrs.field(default=True, validator=flag)
     """Guards in play (VX-TURN-2)."""
-    action_tiles: bool = attrs.field(default=False, validator=_flag("action_tiles"))
+    action_tiles: bool = attrs.field(default=False, validator=flag)
     """Gift/Steal action tiles, inserted after every 8 path tiles of a named layout
     (VX-SETUP-2, VX-ACT-*)."""
-    start_tile_to_box: bool = attrs.field(default=False, validator=_flag("start_tile_to_box"))
+    start_tile_to_box: bool = attrs.field(default=False, validator=flag)
     """The start tile leaves the track when its last piece moves off (VX-TAKE-2)."""
     tie_break_fewer_lucky: bool = attrs.field(
-        default=False, validator=_flag("tie_break_fewer_lucky")
+        default=False, validator=flag
     )
     """A tie goes to the tied player with fewer lucky tiles (VX-SCORE-2)."""
     guard_positions: tuple[int, ...] | None = attrs.field(
         default=None, converter=_tuple_or_none, validator=_guard_positions
     )
     """Explicit guard positions on an explicit layout (VX-SETUP-4); None: by VX-SETUP-1."""
-    lucky_below: bool = attrs.field(default=False, validator=_flag("lucky_below"))
+    lucky_below: bool = attrs.field(default=False, validator=flag)
     """Each lucky tile flips the sign of the tile directly below it (VXV-LUCKY-BELOW)."""
-    towers: str = attrs.field(default="open", validator=_choice("towers", TOWERS))
+    towers: str = attrs.field(default="open", validator=choice(TOWERS))
     """``"open"``, ``"top"`` or ``"hidden"``: how much of other players' towers an
     observation shows (VXV-HIDDEN-TOWERS)."""
     roll_one: str | None = attrs.field(
-        default=None, validator=_optional_choice("roll_one", ROLL_ONE)
+        default=None, validator=choice((None, *ROLL_ONE))
     )
     """``"choice"``: a roll of 1 moves one tile forward, one back or not at all (VXV-2);
     ``"swap"``: a roll of 1 moves one tile forward or swaps an own pawn with an opponent's
     pawn on an adjacent tile (VXV-7); None: a 1 is an ordinary roll."""
     passed_tiles_to_end: bool = attrs.field(
-        default=False, validator=_flag("passed_tiles_to_end")
+        default=False, validator=flag
     )
     """Path tiles every piece has passed move to directly before the finish (VXV-3)."""
     early_end: str | None = attrs.field(
-        default=None, validator=_optional_choice("early_end", EARLY_END)
+        default=None, validator=choice((None, *EARLY_END))
     )
     """``"first_home"`` (VXV-4) or ``"one_pawn_left"`` (VXV-5); None: VX-END-1."""
-    negative_lucky: bool = attrs.field(default=False, validator=_flag("negative_lucky"))
+    negative_lucky: bool = attrs.field(default=False, validator=flag)
     """Lucky tiles counted by number, laid at the end of the track (VXV-8)."""
     negative_lucky_sweep: bool = attrs.field(
-        default=False, validator=_flag("negative_lucky_sweep")
+        default=False, validator=flag
     )
     """VXV-8b: tiles behind the last pawn move before the finish; when all players but one
     are home, that player receives every tile still in the track and the game ends."""
-    tactical_cards: bool = attrs.field(default=False, validator=_flag("tactical_cards"))
+    tactical_cards: bool = attrs.field(default=False, validator=flag)
     """VXV-9: cards -1, 1 … 6 instead of the die."""
-    hidden_tiles: bool = attrs.field(default=False, validator=_flag("hidden_tiles"))
+    hidden_tiles: bool = attrs.field(default=False, validator=flag)
     """VXV-10: each turn ends by turning an unoccupied path tile face down; guards start on
     the first 8 plus or lucky tiles. Needs ``layout="random"``."""
 

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..core import IllegalMoveError
+from ..core.actions import require_legal
 from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Attack, Draw, HatMove, Move, Play, Steal, Stop, parse
@@ -27,12 +27,7 @@ def parse_move(state: State, text: str) -> Move:
 
     Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
     """
-    move = parse(text)
-    legal = legal_moves(state)
-    if move not in legal:
-        names = ", ".join(str(m) for m in legal) or "none: the game is over"
-        raise IllegalMoveError(f"{text!r} is not a legal move here; legal moves: {names}")
-    return move
+    return require_legal(parse(text), legal_moves(state), text)
 
 
 __all__ = [

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import CHANCE, IllegalMoveError
+from ..core import CHANCE
+from ..core.actions import action_mask, find_action, require_legal
 from .engine import current_player, legal_moves
 from .moves import PIECES, Attack, Draw, HatMove, Move, Play, Steal
 from .rules import Rules
@@ -56,28 +57,23 @@ def _id(move: Move, length: int, players: int) -> int:
     return base
 
 
+def _id_of(state: State):
+    length, players = state.rules.track_length, state.rules.players
+    return lambda move: _id(move, length, players)
+
+
 def action_id(state: State, move: Move) -> int:
     """The id of the legal ``move`` in ``state``."""
-    if move not in legal_moves(state):
-        raise IllegalMoveError(f"{move!s} is not a legal move here")
-    return _id(move, state.rules.track_length, state.rules.players)
+    return _id_of(state)(require_legal(move, legal_moves(state)))
 
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
-    length = state.rules.track_length
-    for move in legal_moves(state):
-        if _id(move, length, state.rules.players) == action:
-            return move
-    kind = "chance outcome" if current_player(state) == CHANCE else "action"
-    raise IllegalMoveError(f"{kind} id {action!r} names no legal move here")
+    chance = current_player(state) == CHANCE
+    return find_action(legal_moves(state), _id_of(state), action, chance)
 
 
 def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
-    mask = np.zeros(num_actions(state.rules), dtype=bool)
-    if current_player(state) != CHANCE:
-        length = state.rules.track_length
-        for move in legal_moves(state):
-            mask[_id(move, length, state.rules.players)] = True
-    return mask
+    chance = current_player(state) == CHANCE
+    return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)

@@ -8,24 +8,12 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS
 from .tiles import DEFAULT_DECK, PATH_BOX, RISK_BOX, TRACK_TILES, VALUES
 
 RISK_RANKS = ("zero", "parity")
 """How Gift ranks a risk tile (HO-COMBINE-1): worth 0, or its value by the holder's parity."""
-
-
-def _players(_rules: Any, _attribute: Any, value: Any) -> None:
-    if type(value) is not int or not 2 <= value <= 8:
-        raise RulesError(f"Rules.players must be an integer from 2 to 8, got {value!r}")
-
-
-def _flag(name: str):
-    def check(_rules: Any, _attribute: Any, value: Any) -> None:
-        if type(value) is not bool:
-            raise RulesError(f"Rules.{name} must be True or False, got {value!r}")
-
-    return check
 
 
 def _as_deck(value: Any) -> Any:
@@ -73,11 +61,6 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError("Rules.layout needs at least one path or risk tile")
 
 
-def _risk_rank(_rules: Any, _attribute: Any, value: Any) -> None:
-    if value not in RISK_RANKS:
-        raise RulesError(f"Rules.risk_rank must be one of {', '.join(RISK_RANKS)}, got {value!r}")
-
-
 @attrs.frozen
 class Rules:
     """The rules of one game of Verflixxt hoch²; validated on construction.
@@ -90,7 +73,7 @@ class Rules:
     amigo_rules.core.errors.RulesError: Rules.players must be an integer from 2 to 8, got 1
     """
 
-    players: int = attrs.field(default=4, validator=_players)
+    players: int = attrs.field(default=4, validator=integer(2, 8))
     """Number of players, 2-8 (HO-COMP-4)."""
     deck: tuple[tuple[int, int, int], ...] = attrs.field(default=DEFAULT_DECK, converter=_as_deck)
     """The movement cards: ``(value, yellow, orange)`` per value -1 … 6 (HO-COMP-2)."""
@@ -99,12 +82,12 @@ class Rules:
     )
     """None: the box shuffled (HO-SETUP-1); or the explicit tiles between start and finish
     (for puzzles and tests)."""
-    attack: bool = attrs.field(default=False, validator=_flag("attack"))
+    attack: bool = attrs.field(default=False, validator=flag)
     """The variant "À l'attaque !" (HO-ATTACK-1): a pair of equal cards pushes opponents."""
-    action_tiles: bool = attrs.field(default=False, validator=_flag("action_tiles"))
+    action_tiles: bool = attrs.field(default=False, validator=flag)
     """The amigo action tiles Gift/Steal (HO-COMBINE-1): one inserted Gift side up after every
     8 tiles of the shuffled track, or as laid in an explicit ``layout``."""
-    risk_rank: str = attrs.field(default="zero", validator=_risk_rank)
+    risk_rank: str = attrs.field(default="zero", validator=choice(RISK_RANKS))
     """With action tiles, how Gift values a risk tile (HO-COMBINE-1): ``"zero"`` (its sign is
     not known before the end) or ``"parity"`` (its value by its holder's current parity)."""
 
