@@ -11,6 +11,7 @@ every preset.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from fractions import Fraction
 from types import ModuleType
@@ -19,7 +20,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from .core import CHANCE, TERMINAL, GameRecord, IllegalMoveError, chance_rng, get_game
+from .core import CHANCE, TERMINAL, GameRecord, IllegalMoveError, chance_rng, get_game, shares
 from .core.chance import sample_outcome
 
 
@@ -52,22 +53,32 @@ def check_game(
     Checked at every node: ``current_player`` agrees with ``is_terminal``; ``legal_moves``
     is non-empty, free of duplicates and deterministic; chance probabilities are positive
     and sum to 1 exactly; every legal move prints and parses back; action ids are a
-    bijection agreeing with ``legal_action_mask``; observations have one fixed length;
-    ``apply`` leaves its input unchanged and ``from_json(to_json(s)) == s``; illegal moves
-    raise `IllegalMoveError`; ``score`` has one entry per player and ``winners`` is empty
-    until the end. Every game must end within ``max_steps`` steps, and its record must
-    replay from JSON to the same final state. ``deep_every=k`` runs the costlier checks
-    (JSON, parsing, action ids, observations) on every k-th step only.
+    bijection agreeing with ``legal_action_mask`` and ``legal_action_ids``; observations
+    have the shape of ``spec(rules)`` and lie within its bounds, and ``sample_state`` of
+    each one is a valid state showing the same observation; ``apply`` leaves its input
+    unchanged and ``from_json(to_json(s)) == s``; ``copy.deepcopy(s) is s``; illegal moves
+    raise `IllegalMoveError`; ``score`` has one entry per player, ``winners`` is empty and
+    ``returns`` all zero until the end, where the returns are the winners' shares. Games of
+    even seeds start from ``new_game(rules, seed=seed)`` and their record must replay from
+    JSON to the same final state; games of odd seeds start from ``initial_state(rules)``
+    with the setup's chance nodes sampled. Every game must end within ``max_steps`` steps
+    and within the spec's ``max_game_length``. ``deep_every=k`` runs the costlier checks
+    (JSON, parsing, action ids, observations, sampling) on every k-th step only.
     """
     module = get_game(game)
     games = steps = decisions = chances = terminal = 0
     for seed in seeds:
         games += 1
-        state = module.new_game(rules, seed=seed)
+        from_setup = seed % 2 == 1
+        state = module.initial_state(rules) if from_setup else module.new_game(rules, seed=seed)
         players = state.rules.players
+        spec = module.spec(state.rules)
         n_actions = module.num_actions(state.rules)
         n_chance = module.num_chance_outcomes(state.rules)
-        obs_length = None
+        _expect((spec.num_actions, spec.num_chance_outcomes, spec.players)
+                == (n_actions, n_chance, players), f"{module.NAME}", "spec disagrees")
+        low, high = np.asarray(spec.observation_low), np.asarray(spec.observation_high)
+        limit = spec.max_game_length
         rng = chance_rng(seed)
         pick = np.random.default_rng(seed)
         moves = []
@@ -80,17 +91,21 @@ def check_game(
             )
             score = module.score(state)
             _expect(len(score) == players, where, f"score {score} has not {players} entries")
+            _expect(limit is None or step <= limit, where, f"longer than {limit} moves")
             if deep:
                 _expect(module.from_json(module.to_json(state)) == state, where, "JSON round trip")
+                _expect(copy.deepcopy(state) is state, where, "deepcopy copied the state")
                 for viewer in range(players):
-                    array = module.observation(state, viewer).to_array()
-                    obs_length = obs_length or array.shape
-                    _expect(array.shape == obs_length, where, "observation length changed")
+                    _check_observation(module, state, viewer, spec, low, high, pick, where)
+            returns = module.returns(state)
             if player == TERMINAL:
                 terminal += 1
                 _expect(module.legal_moves(state) == (), where, "terminal state has moves")
                 _expect(module.chance_outcomes(state) == (), where, "terminal has outcomes")
+                winners = module.winners(state)
+                _expect(returns == shares(winners, players), where, f"returns {returns}")
                 break
+            _expect(returns == (0.0,) * players, where, f"returns {returns} before the end")
             _expect(module.winners(state) == (), where, "winners before the end")
             _expect(0 <= player < players or player == CHANCE, where, f"player {player}")
             legal = module.legal_moves(state)
@@ -119,9 +134,10 @@ def check_game(
             steps += 1
         else:
             raise ConformanceError(f"{module.NAME} seed {seed}: no end within {max_steps} steps")
-        record = GameRecord(module.NAME, state.rules, seed, tuple(moves), state)
-        replayed = GameRecord.from_json(record.to_json())
-        _expect(replayed.final_state == state, f"{module.NAME} seed {seed}", "replay differs")
+        if not from_setup:
+            record = GameRecord(module.NAME, state.rules, seed, tuple(moves), state)
+            replayed = GameRecord.from_json(record.to_json())
+            _expect(replayed.final_state == state, f"{module.NAME} seed {seed}", "replay differs")
     return Report(games, steps, decisions, chances, terminal)
 
 
@@ -145,6 +161,8 @@ def _check_moves(
         _expect(module.move_for_action(state, action) == move, where, f"id {action} != {text}")
         ids.append(action)
     _expect(len(set(ids)) == len(ids), where, f"action ids not distinct: {ids}")
+    listed = module.legal_action_ids(state)
+    _expect(listed.tolist() == ids, where, f"legal_action_ids {listed.tolist()} != {ids}")
     if player != CHANCE:
         mask = module.legal_action_mask(state)
         _expect(mask.shape == (n_actions,) and mask.dtype == bool, where, "mask shape or type")
@@ -163,6 +181,27 @@ def _check_moves(
         except IllegalMoveError:
             continue
         raise ConformanceError(f"{where}: parse_move({bad!r}) did not raise IllegalMoveError")
+
+
+def _check_observation(
+    module: ModuleType,
+    state: Any,
+    viewer: int,
+    spec: Any,
+    low: np.ndarray,
+    high: np.ndarray,
+    rng: np.random.Generator,
+    where: str,
+) -> None:
+    """The observation fits the spec, and a state sampled from it shows it again."""
+    observed = module.observation(state, viewer)
+    array = observed.to_array()
+    _expect(array.shape == spec.observation_shape, where, f"observation shape {array.shape}")
+    outside = np.flatnonzero((array < low) | (array > high))
+    _expect(outside.size == 0, where, f"observation entries {outside[:5]} outside the bounds")
+    sampled = module.sample_state(observed, rng)
+    _expect(module.from_json(module.to_json(sampled)) == sampled, where, "sampled state JSON")
+    _expect(module.observation(sampled, viewer) == observed, where, "sample_state shows more")
 
 
 def _expect(condition: bool, where: str, what: str) -> None:

@@ -138,4 +138,6 @@ def test_rules_validation():
 
 
 def test_phases_are_documented_values():
-    assert {p.value for p in Phase} == {"play", "hat", "double", "steal", "draw", "over"}
+    assert {p.value for p in Phase} == {
+        "play", "hat", "double", "steal", "draw", "over", "lay", "deal", "hats"
+    }

@@ -105,14 +105,15 @@ def test_highest_card_takes_the_lucky_hat_and_plays_first():
 
 @pytest.mark.rule("HO-SETUP-4")
 def test_hat_allocation_and_tie_breaks():
-    import numpy as np
-
-    rng = np.random.default_rng(0)
-    assert ho.allocate_hats(["3y", "6o", "5y"], lambda: None, rng) == (1, 2)
+    assert ho.hat_draw(3, [3, 6, 5]) == ho.HatDraw(lucky=1, cursed=2)
     # Players 0 and 1 tie on 6; turned up again: 3 vs 5 -> player 1 lucky. Player 0 lost the
     # tie with a 6 and beats player 2's 2 for the cap.
-    extra = iter(["3y", "5o"])
-    assert ho.allocate_hats(["6y", "6o", "2y"], lambda: next(extra), rng) == (1, 0)
-    # Tie for the cap only: players 1 and 2 tie on 4 below player 0's 6.
-    extra = iter(["-1y", "0o"])
-    assert ho.allocate_hats(["6y", "4o", "4y"], lambda: next(extra), rng) == (0, 2)
+    assert ho.hat_draw(3, [6, 6, 2, 3, 5]) == ho.HatDraw(lucky=1, cursed=0)
+    # Tie for the cap only: players 1 and 2 tie on 4 below player 0's 6; -1 vs 0.
+    assert ho.hat_draw(3, [6, 4, 4, -1, 0]) == ho.HatDraw(lucky=0, cursed=2)
+    # Until then, the draw says who turns up next.
+    assert ho.hat_draw(3, [6, 4]).next == 2
+    assert ho.hat_draw(3, [6, 6, 2]).next == 0
+    assert ho.hat_draw(3, [6, 6, 2, 3]).next == 1
+    assert ho.hat_draw(3, [6, 4, 4, -1]).next == 2
+    assert ho.hat_draw(3, [6, 6, 2, 4, 4]).next == 0  # tied again: another round

@@ -6,6 +6,7 @@ from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
 from .registry import GAMES, get_game
+from .spec import GameSpec, shares
 
 __all__ = [
     "CHANCE",
@@ -16,6 +17,7 @@ __all__ = [
     "AmigoRulesError",
     "Game",
     "GameRecord",
+    "GameSpec",
     "IllegalMoveError",
     "Observation",
     "RulesError",
@@ -27,4 +29,5 @@ __all__ = [
     "play",
     "sample_chance",
     "sample_outcome",
+    "shares",
 ]

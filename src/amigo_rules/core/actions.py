@@ -1,8 +1,8 @@
 """Checking a move against the legal moves, and integer action ids over them (API.md).
 
 A game gives the legal moves of a state and ``id_of(move)``, the id of a move there; these
-helpers make ``parse_move``, ``action_id``, ``move_for_action`` and ``legal_action_mask``
-of it, with the library's errors.
+helpers make ``parse_move``, ``action_id``, ``move_for_action``, ``legal_action_mask`` and
+``legal_action_ids`` of it, with the library's errors.
 """
 
 from __future__ import annotations
@@ -44,3 +44,8 @@ def action_mask(
         for move in legal:
             mask[id_of(move)] = True
     return mask
+
+
+def action_ids(legal: tuple[Any, ...], id_of: Callable[[Any], int]) -> np.ndarray:
+    """The ids of ``legal`` in their order, as an int64 array."""
+    return np.fromiter(map(id_of, legal), dtype=np.int64, count=len(legal))

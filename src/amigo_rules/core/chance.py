@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
+
+T = TypeVar("T", bound=Hashable)
 
 _TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
 """Sampling tables by the identity of the outcome tuple (games reuse constant tuples, and
@@ -45,3 +48,14 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:
     """Draw the outcome of the chance node ``state`` of ``game``."""
     return sample_outcome(game.chance_outcomes(state), rng)
+
+
+def arrangement(counts: Mapping[T, int], rng: np.random.Generator) -> list[T]:
+    """A uniformly random arrangement of the multiset ``counts`` (every distinct order of
+    its items equally likely): how hidden tiles and cards are redistributed.
+
+    >>> sorted(arrangement({"a": 2, "b": 1}, np.random.default_rng(0)))
+    ['a', 'a', 'b']
+    """
+    items = [item for item, n in counts.items() for _ in range(n)]
+    return [items[i] for i in rng.permutation(len(items))]

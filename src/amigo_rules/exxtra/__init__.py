@@ -14,22 +14,32 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 (((5, 70), None, None), -1)
 """
 
-from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
+from .actions import (
+    action_id,
+    legal_action_ids,
+    legal_action_mask,
+    move_for_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from .engine import (
     apply,
     chance_outcomes,
     current_player,
+    initial_state,
     is_terminal,
     legal_moves,
     new_game,
     parse_move,
+    returns,
     score,
     winners,
 )
 from .moves import Move, Place, Reroll, Roll
-from .observation import Observation, observation
+from .observation import Observation, array_length, observation, sample_state
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
+from .spec import spec
 from .state import FINISH, State
 
 __all__ = [
@@ -44,10 +54,13 @@ __all__ = [
     "State",
     "action_id",
     "apply",
+    "array_length",
     "chance_outcomes",
     "current_player",
     "from_json",
+    "initial_state",
     "is_terminal",
+    "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
     "move_for_action",
@@ -56,7 +69,10 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "returns",
+    "sample_state",
     "score",
+    "spec",
     "to_json",
     "winners",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core import IllegalMoveError
+from ..core.actions import action_ids
 from .dice import DIE_A, DIE_B
 from .engine import illegality, legal_moves
 from .moves import PLACES, REROLL, RUNGS, Move, Place, Roll, rolls
@@ -39,6 +40,10 @@ def action_id(state: State, move: Move) -> int:
     29
     """
     _check(state, move)
+    return _id(move)
+
+
+def _id(move: Move) -> int:
     if type(move) is Roll:
         return DIE_A.index(move.a) * len(DIE_B) + DIE_B.index(move.b)
     return 1 + move.rung if type(move) is Place else 0
@@ -58,6 +63,12 @@ def move_for_action(state: State, action: int) -> Move:
         raise IllegalMoveError(f"action id {index} names no move here")
     _check(state, move)
     return move
+
+
+def legal_action_ids(state: State) -> np.ndarray:
+    """The ids of `legal_moves` in their order: the 36 roll ids at a roll, the decision ids
+    at a decision, none at the end."""
+    return action_ids(legal_moves(state), _id)
 
 
 def legal_action_mask(state: State) -> np.ndarray:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import CHANCE, TERMINAL, IllegalMoveError, RulesError
+from ..core import CHANCE, TERMINAL, IllegalMoveError, RulesError, shares
 from .dice import DIE_A, DIE_B, X, combination, combination_text
 from .moves import (
     PLACES,
@@ -24,15 +24,17 @@ from .rules import Rules
 from .state import FINISH, Pair, State
 
 
-def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
-    """Counters on the start, an empty ladder, player 0 to roll (EX-SETUP-1).
-
-    EXXtra has no setup randomness: ``seed`` is accepted for the common protocol only.
-    """
+def initial_state(rules: Rules | None = None) -> State:
+    """Counters on the start, an empty ladder, player 0 to roll (EX-SETUP-1)."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be an exxtra.Rules, got {rules!r}")
     return State(rules, (0,) * rules.players, (None,) * rules.players)
+
+
+def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
+    """The `initial_state`: EXXtra has no setup randomness, so ``seed`` changes nothing."""
+    return initial_state(rules)
 
 
 def is_terminal(state: State) -> bool:
@@ -180,6 +182,12 @@ def score(state: State) -> tuple[int, ...]:
 def winners(state: State) -> tuple[int, ...]:
     """The player whose counter reached the finish (EX-END-1); ``()`` otherwise."""
     return tuple(player for player, position in enumerate(state.counters) if position == FINISH)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """1 for the player who reached the finish, 0 for the others; all 0 before the end and
+    for a game truncated by ``max_turns`` (EX-END-1, EX-END-2)."""
+    return shares(winners(state), state.rules.players)
 
 
 def parse_move(state: State, text: str) -> Move:

@@ -34,7 +34,8 @@ class Observation:
     """Whether ``roll`` (or the roll pending) is the turn's first (an X then counts as 0)."""
 
     def to_array(self) -> np.ndarray:
-        """A flat float32 encoding of length ``11 * players + 3``.
+        """A flat float32 encoding of length ``11 * players + 3`` (`array_length`), every
+        entry between 0 and 1.
 
         Per player: viewer flag, to-move flag, counter / 21, ladder one-hot (rungs 0-5 or in
         hand), combination on the ladder / 76; then the pending-roll flag, the pending
@@ -42,7 +43,7 @@ class Observation:
         """
         players = self.rules.players
         width = 5 + RUNGS
-        out = np.zeros(width * players + 3, dtype=np.float32)
+        out = np.zeros(array_length(self.rules), dtype=np.float32)
         for p in range(players):
             base = p * width
             out[base] = p == self.player
@@ -61,6 +62,11 @@ class Observation:
         return out
 
 
+def array_length(rules: Rules) -> int:
+    """The length of `Observation.to_array`: 11 entries per player and 3 for the roll."""
+    return (5 + RUNGS) * rules.players + 3
+
+
 def observation(state: State, player: int) -> Observation:
     """The table as ``player`` sees it; raises `RulesError` for a seat not in the game."""
     if type(player) is not int or not 0 <= player < state.rules.players:
@@ -75,3 +81,9 @@ def observation(state: State, player: int) -> Observation:
         state.roll,
         state.first_roll,
     )
+
+
+def sample_state(observation: Observation, rng: np.random.Generator) -> State:
+    """The observed state itself: EXXtra hides nothing (``rng`` is not used)."""
+    obs = observation
+    return State(obs.rules, obs.counters, obs.ladder, obs.turn, obs.roll, obs.first_roll)

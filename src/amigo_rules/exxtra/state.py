@@ -33,6 +33,12 @@ class State:
     first_roll: bool = True
     """Whether the pending roll (or the one just rolled into ``roll``) is the turn's first."""
 
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self
+
     @property
     def player(self) -> int:
         """The player whose turn it is (after a truncation: whose turn would be next)."""

@@ -3,6 +3,7 @@
 from .board import Board, destination, left_alone, moved, passed_to_end, remove_tile
 from .board_json import board_from_data, board_to_data, check_positions
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
+from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
 from .scoring import lucky_below, lucky_by_count, lucky_converts
 from .tiles import (
     ACTION_TILES_IN_BOX,
@@ -41,6 +42,7 @@ __all__ = [
     "START",
     "STEAL",
     "Board",
+    "Lay",
     "board_from_data",
     "board_to_data",
     "check_positions",
@@ -52,7 +54,10 @@ __all__ = [
     "hand_over",
     "is_minus",
     "is_plus",
+    "lay",
+    "lay_outcomes",
     "left_alone",
+    "left_to_lay",
     "lucky_below",
     "lucky_by_count",
     "lucky_converts",
@@ -60,6 +65,7 @@ __all__ = [
     "passed_to_end",
     "remove_tile",
     "takeable",
+    "tile_named",
     "top_index",
     "value",
     "victims",

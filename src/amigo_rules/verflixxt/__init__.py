@@ -13,14 +13,24 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
-from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
+from ..track import Lay
+from .actions import (
+    action_id,
+    legal_action_ids,
+    legal_action_mask,
+    move_for_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
-from .observation import HIDDEN, Observation, array_length, observation
+from .observation import HIDDEN, Observation, array_bounds, array_length, observation
 from .rules import LAYOUTS, PRESETS, Rules
-from .scoring import score, score_tiles, winners
+from .sampling import sample_state
+from .scoring import returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
-from .setup import new_game
+from .setup import initial_state, new_game
+from .spec import max_game_length, spec
 from .state import Phase, State
 
 
@@ -39,6 +49,7 @@ __all__ = [
     "NAME",
     "PRESETS",
     "Flip",
+    "Lay",
     "Move",
     "Observation",
     "Pass",
@@ -52,21 +63,28 @@ __all__ = [
     "Swap",
     "action_id",
     "apply",
+    "array_bounds",
     "array_length",
     "chance_outcomes",
     "current_player",
     "from_json",
+    "initial_state",
     "is_terminal",
+    "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
+    "max_game_length",
     "move_for_action",
     "new_game",
     "num_actions",
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "returns",
+    "sample_state",
     "score",
     "score_tiles",
+    "spec",
     "to_json",
     "winners",
 ]

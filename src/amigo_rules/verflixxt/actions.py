@@ -9,7 +9,8 @@ and 1 for ``Q = P + 1``, and ``o`` is ``O`` or ``N`` when no owner is named. Wit
 ``tactical_cards`` (VXV-9) the card plays ``pawn P +V`` / ``guard P +V`` for ``V`` from 2
 to 6 add ``2L·(V + 1) + N`` (``+1``, ``-1`` as above), ``stop`` is ``16L + N`` and ``pass``
 ``16L + N + 1``. With ``hidden_tiles`` (VXV-10) ``flip P`` is
-``P`` plus the number of ids without flips. Chance outcomes: ``roll V`` is ``V - 1``.
+``P`` plus the number of ids without flips. Chance outcomes: ``roll V`` is ``V - 1``; while
+a shuffled track is laid, ``lay T`` is 6 plus the index of ``T`` in `PATH_TILES`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import CHANCE
-from ..core.actions import action_mask, find_action, require_legal
+from ..core.actions import action_ids, action_mask, find_action, require_legal
+from ..track import PATH_TILES, Lay
 from .engine import current_player, legal_moves
 from .moves import PAWN, Flip, Move, Pass, Steal, Step, Stop, Swap
 from .rules import Rules
-from .setup import track_length
+from .setup import shuffled_setup, track_length
 from .state import State
 
 
@@ -45,8 +47,9 @@ def _flip_base(rules: Rules) -> int:
 
 
 def num_chance_outcomes(rules: Rules) -> int:
-    """The number of chance outcome ids: the die's six faces."""
-    return 6
+    """The number of chance outcome ids: the die's six faces, and with a shuffled track the
+    kinds of path tile it lays (VX-SETUP-2)."""
+    return 6 + len(PATH_TILES) if shuffled_setup(rules) else 6
 
 
 def _id(move: Move, length: int, players: int, flip_base: int = 0) -> int:
@@ -69,6 +72,8 @@ def _id(move: Move, length: int, players: int, flip_base: int = 0) -> int:
         return 16 * length + players + 1
     if type(move) is Flip:
         return flip_base + move.position
+    if type(move) is Lay:
+        return 6 + PATH_TILES.index(move.tile)
     return move.value - 1
 
 
@@ -93,3 +98,9 @@ def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
     chance = current_player(state) == CHANCE
     return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)
+
+
+def legal_action_ids(state: State) -> np.ndarray:
+    """The ids of `legal_moves` in their order: decision ids at a decision node, chance
+    outcome ids (in `chance_outcomes` order) at a chance node, none at the end."""
+    return action_ids(legal_moves(state), _id_of(state))

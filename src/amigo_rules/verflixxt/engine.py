@@ -10,12 +10,15 @@ from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..track import (
     FACE_DOWN,
     GIFT,
+    PATH_TILES,
     START,
     STEAL,
     Board,
+    Lay,
     flip,
     gift_receiver,
     hand_over,
+    lay_outcomes,
     left_alone,
     moved,
     passed_to_end,
@@ -41,6 +44,7 @@ from .moves import (
     steal,
     step,
 )
+from .setup import box, laid_out
 from .state import Phase, State
 
 
@@ -51,6 +55,8 @@ def current_player(state: State) -> int:
         return CHANCE
     if phase is Phase.OVER:
         return TERMINAL
+    if phase is Phase.LAY:
+        return CHANCE
     return state.player
 
 
@@ -66,8 +72,18 @@ def _die() -> tuple[tuple[Roll, Fraction], ...]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """The die's six faces, each 1/6, while a roll is pending (VX-TURN-2); else ``()``."""
-    return _die() if state.phase is Phase.ROLL else ()
+    """The die's six faces, each 1/6, while a roll is pending (VX-TURN-2); while a shuffled
+    track is laid, each kind of tile left in the box by its share (VX-SETUP-2); else ``()``."""
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return _die()
+    if phase is Phase.LAY:
+        return _lays(state)
+    return ()
+
+
+def _lays(state: State) -> tuple[tuple[Lay, Fraction], ...]:
+    return lay_outcomes(box(state.rules), state.board.tiles[1:], PATH_TILES)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -101,6 +117,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(steal(v) for v in _victims(state))
     if phase is Phase.FLIP:
         return tuple(Flip(x) for x in _flippable(state.board))
+    if phase is Phase.LAY:
+        return tuple(m for m, _ in _lays(state))
     return ()
 
 
@@ -176,6 +194,8 @@ def apply(state: State, move: Move) -> State:
                      move.value, state.penalty, state.hands, state.played)
     if phase is Phase.STEAL and type(move) is Steal and move.victim in _victims(state):
         return _steal(state, move.victim)
+    if phase is Phase.LAY and type(move) is Lay and any(m == move for m, _ in _lays(state)):
+        return _lay(state, move.tile)
     raise IllegalMoveError(_why_illegal(state, move))
 
 
@@ -184,6 +204,15 @@ def _why_illegal(state: State, move: object) -> str:
     if state.phase is Phase.OVER:
         return f"{move!s} is not legal: the game is over"
     return f"{move!s} is not legal here ({state.phase.value} phase); legal moves: {legal}"
+
+
+def _lay(state: State, tile: str) -> State:
+    """VX-SETUP-2: ``tile`` is laid next; with the last one the setup is complete."""
+    board = state.board
+    laid = (*board.tiles[1:], tile)
+    if len(laid) == sum(box(state.rules).values()):
+        return laid_out(state.rules, laid)
+    return state.at(Board((*board.tiles, tile), board.pawns), state.towers, 0, Phase.LAY)
 
 
 def _step(state: State, move: Step) -> State:

@@ -3,7 +3,7 @@
 ``pawn 7 +1``, ``pawn 7 -1``, ``pawn 7 +0``; a swap on a roll of 1 under VXV-7:
 ``swap 7 8`` (``swap 7 8 2`` naming the opponent when several have pawns on tile 8);
 tactical cards under VXV-9 as a distance: ``pawn 7 +3``, ``guard 7 -1``, and ``stop``,
-``pass``."""
+``pass``; while a shuffled track is laid (chance): ``lay +3``, ``lay L``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
+from ..track import PATH_TILES, Lay, lay, tile_named
 
 
 @attrs.frozen
@@ -101,7 +102,7 @@ class Pass:
 STOP = Stop()
 PASS = Pass()
 
-Move = Roll | Step | Steal | Swap | Flip | Stop | Pass
+Move = Roll | Step | Steal | Swap | Flip | Stop | Pass | Lay
 
 PAWN = "pawn"
 GUARD = "guard"
@@ -124,11 +125,11 @@ def steal(victim: int) -> Steal:
 
 _GRAMMAR = re.compile(
     r"(roll|pawn|guard|steal|flip) (\d+)|(pawn|guard) (\d+) ([+-]\d+)|swap (\d+) (\d+)(?: (\d+))?"
-    r"|(stop|pass)"
+    r"|(stop|pass)|lay (\S+)"
 )
 GRAMMAR = (
     "'roll N', 'pawn P', 'guard P', 'pawn P +1' / '-1' / '+0', 'swap P Q [N]', 'steal N', "
-    "'flip P', 'stop' or 'pass'"
+    "'flip P', 'stop', 'pass' or 'lay T' (T a path tile)"
 )
 
 
@@ -144,6 +145,11 @@ def parse(text: str) -> Move:
     match = _GRAMMAR.fullmatch(words)
     if match is None:
         raise IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+    if match.group(10):
+        tile = tile_named(match.group(10), PATH_TILES)
+        if tile is None:
+            raise IllegalMoveError(f"unknown tile in {text!r}; tiles are +1…+8, -1…-10, L")
+        return lay(tile)
     if match.group(9):
         return STOP if match.group(9) == "stop" else PASS
     if match.group(6):

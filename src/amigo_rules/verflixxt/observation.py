@@ -12,7 +12,7 @@ from ..core import RulesError
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
 from .rules import Rules
-from .setup import track_length
+from .setup import box, guard_positions, path_tiles, track_length
 from .state import Phase, State
 
 TILE_KINDS = (START, FINISH, *ACTIONS, *PATH_TILES)
@@ -112,6 +112,32 @@ def array_length(rules: Rules) -> int:
     towers = players * (2 * kinds + 1 + (rules.towers != "open"))
     cards = (players + 1) * len(CARDS) if rules.tactical_cards else 0
     return track_length(rules) * per_slot + towers + 6 + len(PHASES) + 2 * players + cards
+
+
+def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The least and greatest value of every entry of `Observation.to_array` for ``rules``:
+    0 and 1 for the one-hot entries, else the count's maximum (pawns per player on a slot,
+    guards, tiles of a kind in a tower, hidden tiles)."""
+    players = rules.players
+    kinds_t = len(TILE_KINDS) + 1 + rules.hidden_tiles
+    per_slot = kinds_t + players + 1
+    high = np.ones(array_length(rules), dtype=np.float32)
+    tiles = (START, *path_tiles(rules), FINISH)
+    guards = len(guard_positions(rules, tiles))
+    for s in range(track_length(rules)):
+        base = s * per_slot + kinds_t
+        high[base : base + players] = rules.pawns_per_player
+        high[base + players] = guards
+    counts = box(rules)
+    kinds = len(PATH_TILES)
+    width = 2 * kinds + 1 + (rules.towers != "open")
+    base = track_length(rules) * per_slot
+    for _ in range(players):
+        high[base : base + kinds] = [counts[t] for t in PATH_TILES]
+        if rules.towers != "open":
+            high[base + width - 1] = sum(counts.values())
+        base += width
+    return np.zeros_like(high), high
 
 
 def observation(state: State, player: int) -> Observation:

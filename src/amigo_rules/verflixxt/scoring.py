@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core import RulesError
+from ..core import RulesError, shares
 from ..track import LUCKY, PATH_TILES, lucky_below, lucky_by_count, lucky_converts, value
 from .rules import Rules
 from .state import Phase, State
@@ -60,3 +60,9 @@ def winners(state: State) -> tuple[int, ...]:
         fewest = min(state.towers[p].count(LUCKY) for p in tied)
         tied = [p for p in tied if state.towers[p].count(LUCKY) == fewest]
     return tuple(tied)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Each player's share of the win at the end (1/k for each of k winners, VX-SCORE-2);
+    zeros before."""
+    return shares(winners(state), state.rules.players)

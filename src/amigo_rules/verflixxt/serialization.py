@@ -13,6 +13,7 @@ from ..track import (
     GIFT,
     PATH_TILES,
     START,
+    Board,
     board_from_data,
     board_to_data,
     check_positions,
@@ -22,7 +23,7 @@ from ..track import (
 from .cards import CARDS, LIMIT
 from .engine import legal_moves
 from .rules import Rules
-from .setup import box, guard_positions, path_tiles
+from .setup import box, guard_positions, path_tiles, shuffled_setup
 from .state import Phase, State
 
 NAME = "verflixxt"
@@ -88,6 +89,9 @@ def _penalty(value: Any) -> tuple[int, str] | None:
 
 def check_state(state: State) -> None:
     """Raise `StateError` unless ``state`` is one the rules can reach."""
+    if state.phase is Phase.LAY:
+        _check_laying(state)
+        return
     rules, board, towers = state.rules, state.board, state.towers
     tiles = board.tiles
     _check_track(rules, tiles)
@@ -121,6 +125,25 @@ def check_state(state: State) -> None:
     if rules.start_tile_to_box and tiles[0] == START and not board.pieces_at(0):
         raise StateError("the start tile is empty but still in the track (start_tile_to_box)")
     _check_turn(state, finish)
+
+
+def _check_laying(state: State) -> None:
+    """VX-SETUP-2: while a shuffled track is laid, the tiles laid so far come from the box
+    and nothing has happened yet."""
+    rules, board = state.rules, state.board
+    laid = board.tiles[1:]
+    if not shuffled_setup(rules):
+        raise StateError("phase 'lay' without a shuffled layout")
+    if board.tiles[:1] != (START,) or any(t not in PATH_TILES for t in laid):
+        raise StateError("tiles: a track being laid holds the start tile, then path tiles")
+    over = Counter(laid) - box(rules)
+    if over or len(laid) >= sum(box(rules).values()):
+        raise StateError(f"tiles: {len(laid)} laid, more than the box holds: {dict(over)}")
+    fresh = State(rules, Board(board.tiles, ((0,) * rules.pawns_per_player,) * rules.players),
+                  ((),) * rules.players, 0, Phase.LAY, 0, None,
+                  (CARDS,) * rules.players if rules.tactical_cards else ())
+    if state != fresh:
+        raise StateError("phase 'lay': pieces, towers and cards must be as set up, player 0")
 
 
 def _check_track(rules: Rules, tiles: tuple[str, ...]) -> None:

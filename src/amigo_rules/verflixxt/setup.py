@@ -35,11 +35,11 @@ def box(rules: Rules) -> Counter[str]:
     return BOX + Counter({LUCKY: rules.lucky_tiles - BOX[LUCKY]})
 
 
-def path_tiles(rules: Rules, rng: np.random.Generator | None = None) -> tuple[str, ...]:
+def path_tiles(rules: Rules, shuffled: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """The tiles between start and finish, action tiles included (VX-SETUP-1/2/4, VXV-1).
 
-    A random layout is shuffled with ``rng``; without one it stays in box order (for checks
-    that need only its tiles).
+    A random layout lays the ``shuffled`` path tiles; without them it stays in box order (for
+    checks that need only its tiles).
     """
     layout = rules.layout
     if isinstance(layout, tuple):
@@ -55,8 +55,7 @@ def path_tiles(rules: Rules, rng: np.random.Generator | None = None) -> tuple[st
     elif layout == "lucky_last":
         path = (*_MINUS_FIRST, *PLUS, *MINUS, *lucky)
     else:
-        box = sorted(BOX.elements())
-        path = tuple(box[i] for i in rng.permutation(len(box))) if rng is not None else tuple(box)
+        path = shuffled if shuffled is not None else tuple(sorted(BOX.elements()))
     if rules.action_tiles:  # after each of the first four groups of 8 path tiles
         path = (*sum(((*path[i : i + 8], GIFT) for i in range(0, 32, 8)), ()), *path[32:])
     return path
@@ -79,23 +78,67 @@ def guard_positions(rules: Rules, tiles: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(i for i, tile in enumerate(tiles) if tile in guarded)
 
 
+def shuffled_setup(rules: Rules) -> bool:
+    """Whether the setup lays a shuffled track, one chance node per tile (VX-SETUP-2)."""
+    return rules.layout == "random"
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The game before its setup's randomness: with a shuffled track (VX-SETUP-2, VXV-1 c,
+    VXV-10) a chance node lays each tile (``lay +3``, by the tiles left in the box);
+    otherwise the game as `new_game` sets it up.
+
+    >>> state = initial_state(Rules.amigo(players=2))
+    >>> state.phase.value, state.board.tiles
+    ('lay', ('S',))
+    """
+    rules = rules_or_default(rules)
+    if not shuffled_setup(rules):
+        return laid_out(rules)
+    pawns = ((0,) * rules.pawns_per_player,) * rules.players
+    return State(rules, Board((START,), pawns), ((),) * rules.players, 0, Phase.LAY, 0, None,
+                 _hands(rules))
+
+
 def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     """A new game: the track laid, guards placed, every pawn on the start (VX-SETUP-3).
+
+    A shuffled track is drawn from ``seed`` — the chance nodes of `initial_state`, sampled.
 
     >>> state = new_game(Rules.classic(players=2))
     >>> state.board.tiles[:4], state.board.pawns
     (('S', '-1', '-2', '-3'), ((0, 0, 0), (0, 0, 0)))
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs verflixxt.Rules, got {type(rules).__name__}")
-    tiles = (START, *path_tiles(rules, np.random.default_rng(seed)), FINISH)
+    rules = rules_or_default(rules)
+    if not shuffled_setup(rules):
+        return laid_out(rules)
+    tiles = sorted(box(rules).elements())
+    order = np.random.default_rng(seed).permutation(len(tiles))
+    return laid_out(rules, tuple(tiles[i] for i in order))
+
+
+def laid_out(rules: Rules, shuffled: tuple[str, ...] | None = None) -> State:
+    """The game once the track is laid (from the ``shuffled`` tiles for a random layout):
+    guards placed, pawns on the start, player 0 to roll (VX-SETUP-3) or to play a card
+    (VXV-9)."""
+    tiles = (START, *path_tiles(rules, shuffled), FINISH)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
     board = Board(tiles, pawns, guard_positions(rules, tiles))
     towers = ((),) * rules.players
     if rules.tactical_cards:  # VXV-9: no die; every hand full
-        return State(rules, board, towers, 0, Phase.MOVE, 0, None, (CARDS,) * rules.players)
+        return State(rules, board, towers, 0, Phase.MOVE, 0, None, _hands(rules))
     return State(rules, board, towers, 0, Phase.ROLL)
+
+
+def _hands(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    return (CARDS,) * rules.players if rules.tactical_cards else ()
+
+
+def rules_or_default(rules: Rules | None) -> Rules:
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"new_game needs verflixxt.Rules, got {type(rules).__name__}")
+    return rules
 
 
 def track_length(rules: Rules) -> int:

@@ -23,6 +23,9 @@ class Phase(StrEnum):
     """The active player turns an unoccupied path tile face down (VXV-10)."""
     OVER = "over"
     """Every pawn is on the finish (VX-END-1)."""
+    LAY = "lay"
+    """A chance node of the setup: the next tile of the shuffled track is laid (VX-SETUP-2,
+    VXV-1 c, VXV-10)."""
 
 
 @attrs.frozen
@@ -46,6 +49,12 @@ class State:
     """VXV-9: per player the tactical cards in hand, ascending; ``()`` without the variant."""
     played: tuple[int, ...] = ()
     """VXV-9: the cards the active player has played this turn, in order."""
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self
 
     def at(
         self,

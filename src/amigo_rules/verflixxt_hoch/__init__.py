@@ -11,14 +11,37 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
-from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
+from ..track import Lay
+from .actions import (
+    action_id,
+    legal_action_ids,
+    legal_action_mask,
+    move_for_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
-from .moves import GRAMMAR, Attack, Draw, HatMove, Move, Play, Steal, Stop, parse
-from .observation import Observation, array_length, observation
+from .moves import (
+    GRAMMAR,
+    Attack,
+    Deal,
+    Draw,
+    HatMove,
+    Hats,
+    Move,
+    Play,
+    Steal,
+    Stop,
+    TurnUp,
+    parse,
+)
+from .observation import Observation, array_bounds, array_length, observation
 from .rules import Rules
-from .scoring import score, score_tiles, winners
+from .sampling import sample_state
+from .scoring import returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
-from .setup import allocate_hats, new_game
+from .setup import HatDraw, hat_draw, initial_state, new_game
+from .spec import spec
 from .state import Phase, State
 
 
@@ -34,8 +57,12 @@ __all__ = [
     "GRAMMAR",
     "NAME",
     "Attack",
+    "Deal",
     "Draw",
+    "HatDraw",
     "HatMove",
+    "Hats",
+    "Lay",
     "Move",
     "Observation",
     "Phase",
@@ -44,14 +71,18 @@ __all__ = [
     "State",
     "Steal",
     "Stop",
+    "TurnUp",
     "action_id",
-    "allocate_hats",
     "apply",
+    "array_bounds",
     "array_length",
     "chance_outcomes",
     "current_player",
     "from_json",
+    "hat_draw",
+    "initial_state",
     "is_terminal",
+    "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
     "move_for_action",
@@ -61,8 +92,11 @@ __all__ = [
     "observation",
     "parse",
     "parse_move",
+    "returns",
+    "sample_state",
     "score",
     "score_tiles",
+    "spec",
     "to_json",
     "winners",
 ]

@@ -6,7 +6,8 @@ pawn, lucky, cursed, guard; ``card C`` alone is ``c * 8 * L``); after those ``B 
 ids come ``stop`` (B), ``hat none`` (B+1), ``hat take lucky`` (B+2), ``hat take cursed``
 (B+3), ``hat swap`` (B+4), ``hat give N`` (B+5+N), ``attack P`` (B+5+players+P) and
 ``steal N`` (B+5+players+L+N).
-Chance: ``draw C`` is ``c``.
+Chance: ``draw C`` is ``c``, ``deal C`` is ``16 + c``, ``turn C`` is ``32 + c``, ``lay T`` is
+``48`` plus the index of ``T`` in `TRACK_TILES`, ``hats L C`` is ``72 + L * players + C``.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import CHANCE
-from ..core.actions import action_mask, find_action, require_legal
+from ..core.actions import action_ids, action_mask, find_action, require_legal
+from ..track import Lay
 from .engine import current_player, legal_moves
-from .moves import PIECES, Attack, Draw, HatMove, Move, Play, Steal
+from .moves import PIECES, Attack, Deal, Draw, HatMove, Hats, Move, Play, Steal, TurnUp
 from .rules import Rules
 from .state import State
-from .tiles import CARD_INDEX, CARDS
+from .tiles import CARD_INDEX, CARDS, TRACK_TILES
+
+_LAY_BASE = 3 * len(CARDS)
+_HATS_BASE = _LAY_BASE + len(TRACK_TILES)
 
 _HAT_IDS = {("none", ""): 1, ("take", "lucky"): 2, ("take", "cursed"): 3, ("swap", ""): 4}
 
@@ -31,8 +36,9 @@ def num_actions(rules: Rules) -> int:
 
 
 def num_chance_outcomes(rules: Rules) -> int:
-    """The number of chance outcome ids: the 16 card kinds."""
-    return len(CARDS)
+    """The number of chance outcome ids: the 16 card kinds drawn, dealt and turned up, the
+    tile kinds laid and the hats' owner pairs."""
+    return _HATS_BASE + rules.players**2
 
 
 def _id(move: Move, length: int, players: int) -> int:
@@ -45,6 +51,14 @@ def _id(move: Move, length: int, players: int) -> int:
         return ((card * 4 + piece) * length + move.position) * 2 + move.reverse
     if kind is Draw:
         return CARD_INDEX[move.card]
+    if kind is Deal:
+        return len(CARDS) + CARD_INDEX[move.card]
+    if kind is TurnUp:
+        return 2 * len(CARDS) + CARD_INDEX[move.card]
+    if kind is Lay:
+        return _LAY_BASE + TRACK_TILES.index(move.tile)
+    if kind is Hats:
+        return _HATS_BASE + move.lucky * players + move.cursed
     base = len(CARDS) * 8 * length
     if kind is Attack:
         return base + 5 + players + move.position
@@ -77,3 +91,9 @@ def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
     chance = current_player(state) == CHANCE
     return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)
+
+
+def legal_action_ids(state: State) -> np.ndarray:
+    """The ids of `legal_moves` in their order: decision ids at a decision node, chance
+    outcome ids (in `chance_outcomes` order) at a chance node, none at the end."""
+    return action_ids(legal_moves(state), _id_of(state))

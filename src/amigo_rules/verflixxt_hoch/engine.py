@@ -9,7 +9,18 @@ from functools import lru_cache
 import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
-from ..track import ACTIONS, GIFT, STEAL, Board, flip, left_alone, moved, remove_tile
+from ..track import (
+    ACTIONS,
+    GIFT,
+    STEAL,
+    Board,
+    Lay,
+    flip,
+    lay_outcomes,
+    left_alone,
+    moved,
+    remove_tile,
+)
 from .gifts import gift, stolen, victims
 from .moves import (
     CURSED,
@@ -18,20 +29,34 @@ from .moves import (
     PAWN,
     STOP,
     Attack,
+    Deal,
     Draw,
     HatMove,
     Move,
     Play,
     Steal,
     Stop,
+    TurnUp,
     attack,
+    deal,
     draw,
     hat,
     play,
     steal,
+    turn_up,
 )
+from .setup import dealt, hat_ties, hats_given, track_laid, turned_up
 from .state import NO_HAT, Phase, State
-from .tiles import CARD_INDEX, CARD_VALUE, CARDS, CURSED_CAP, LUCKY_HAT, TOKEN_STACK, is_yellow
+from .tiles import (
+    CARD_INDEX,
+    CARD_VALUE,
+    CARDS,
+    CURSED_CAP,
+    LUCKY_HAT,
+    TOKEN_STACK,
+    TRACK_TILES,
+    is_yellow,
+)
 
 _FIELDS = tuple(a.name for a in attrs.fields(State))
 
@@ -46,10 +71,15 @@ _HAT_NAMES = ("lucky", "cursed")
 _HAT_TILES = (LUCKY_HAT, CURSED_CAP)
 
 
+_SETUP = frozenset((Phase.LAY, Phase.DEAL, Phase.HATS))
+"""The setup's chance phases (HO-SETUP-1, HO-SETUP-3, HO-SETUP-4)."""
+
+
 def current_player(state: State) -> int:
-    """The player to act, `CHANCE` while a card is to be drawn, or `TERMINAL`."""
+    """The player to act, `CHANCE` while a card is to be drawn (or the setup is drawn), or
+    `TERMINAL`."""
     phase = state.phase
-    if phase is Phase.DRAW:
+    if phase is Phase.DRAW or phase in _SETUP:
         return CHANCE
     if phase is Phase.OVER:
         return TERMINAL
@@ -77,8 +107,27 @@ def _source(state: State) -> tuple[int, ...]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """HO-TURN-4: each card kind left in the draw pile (the discard pile once the draw pile
-    is empty), with probability its share of that pile; ``()`` elsewhere."""
-    return _draws(_source(state)) if state.phase is Phase.DRAW else ()
+    is empty), with probability its share of that pile. In the setup: the next tile by the
+    tiles left (HO-SETUP-1), the card dealt or turned up by the pile (HO-SETUP-3/4), the hats
+    at random once the pile runs out during a tie. ``()`` elsewhere."""
+    phase = state.phase
+    if phase is Phase.DRAW:
+        return _draws(_source(state))
+    if phase in _SETUP:
+        return _setup_outcomes(state)
+    return ()
+
+
+def _setup_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    phase = state.phase
+    if phase is Phase.LAY:
+        return lay_outcomes(state.rules.box(), state.board.tiles[1:], TRACK_TILES)
+    if phase is Phase.HATS and not any(state.pile):
+        return hat_ties(state.rules.players, [CARD_VALUE[c] for c in state.turned])
+    kind = deal if phase is Phase.DEAL else turn_up
+    total = sum(state.pile)
+    return tuple((kind(c), _fraction(n, total)) for c, n in zip(CARDS, state.pile, strict=True)
+                 if n)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -105,6 +154,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (*_plays(state, state.hands[state.player][0]), STOP)
     if phase is Phase.STEAL:
         return tuple(steal(v) for v in victims(state.towers, state.player))
+    if phase in _SETUP:
+        return tuple(m for m, _ in _setup_outcomes(state))
     return ()
 
 
@@ -223,7 +274,25 @@ def apply(state: State, move: Move) -> State:
     if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
                                                                         state.player):
         return _steal(state, move.victim)
+    if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
+        return _set_up(state, move)
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _set_up(state: State, move: Move) -> State:
+    """One chance outcome of the setup (HO-SETUP-1, HO-SETUP-3, HO-SETUP-4)."""
+    kind = type(move)
+    if kind is Lay:
+        laid = (*state.board.tiles[1:], move.tile)
+        if len(laid) < sum(state.rules.box().values()):
+            board = Board((*state.board.tiles, move.tile), state.board.pawns)
+            return _evolve(state, board=board)
+        return track_laid(state, laid)
+    if kind is Deal:
+        return dealt(state, move.card)
+    if kind is TurnUp:
+        return turned_up(state, move.card)
+    return hats_given(state, move)
 
 
 def _why_illegal(state: State, move: object) -> str:

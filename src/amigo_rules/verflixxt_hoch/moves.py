@@ -5,7 +5,10 @@
 cursed cap's backward choice; ``+1`` for a -1 played forward), ``card -1o guard 4``,
 ``card 0y`` (a 0 moves nothing), ``stop`` (no double move), ``hat take lucky``,
 ``hat take cursed``, ``hat give 2``, ``hat swap``, ``hat none``, ``attack 7``
-(HO-ATTACK-1), ``steal 2`` (HO-COMBINE-1); chance: ``draw 3y``.
+(HO-ATTACK-1), ``steal 2`` (HO-COMBINE-1); chance: ``draw 3y``; the setup's chance nodes:
+``lay R5`` (the next tile of the track), ``deal 3y`` (a card dealt), ``turn 3y`` (a card
+turned up for the hats) and ``hats 2 0`` (the hats' owners, drawn at random when the pile
+runs out during a tie).
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
-from .tiles import CARD_VALUE, CARDS
+from ..track import Lay, lay, tile_named
+from .tiles import CARD_VALUE, CARDS, TRACK_TILES
 
 PAWN = "pawn"
 LUCKY = "lucky"
@@ -83,6 +87,38 @@ class Draw:
 
 
 @attrs.frozen
+class Deal:
+    """A ``card`` of that kind is dealt to the player being dealt to (chance, HO-SETUP-3)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@attrs.frozen
+class TurnUp:
+    """A ``card`` of that kind is turned up for the hats (chance, HO-SETUP-4)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"turn {self.card}"
+
+
+@attrs.frozen
+class Hats:
+    """The lucky hat goes to ``lucky``, the cursed cap to ``cursed``: drawn at random when
+    the pile runs out while players are tied (chance, HO-SETUP-4)."""
+
+    lucky: int
+    cursed: int
+
+    def __str__(self) -> str:
+        return f"hats {self.lucky} {self.cursed}"
+
+
+@attrs.frozen
 class Attack:
     """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
 
@@ -102,7 +138,7 @@ class Steal:
         return f"steal {self.victim}"
 
 
-Move = Play | Stop | HatMove | Draw | Attack | Steal
+Move = Play | Stop | HatMove | Draw | Attack | Steal | Lay | Deal | TurnUp | Hats
 
 
 @cache
@@ -126,6 +162,16 @@ def draw(card: str) -> Draw:
 
 
 @cache
+def deal(card: str) -> Deal:
+    return Deal(card)
+
+
+@cache
+def turn_up(card: str) -> TurnUp:
+    return TurnUp(card)
+
+
+@cache
 def hat(action: str, target: str = "") -> HatMove:
     return HatMove(action, target)
 
@@ -135,8 +181,8 @@ STOP = Stop()
 _CARD = r"(-?\d+[yo])"
 _PLAY = re.compile(_CARD + r"(?: (pawn|lucky|cursed|guard) (\d+)(?: ([+-]\d+))?)?")
 GRAMMAR = ("'card C', 'card C pawn|lucky|cursed|guard P [±N]', 'stop', 'hat take lucky|cursed', "
-           "'hat give N', 'hat swap', 'hat none', 'attack P', 'steal N' or 'draw C' "
-           "(C: value and y/o, e.g. 3y, -1o)")
+           "'hat give N', 'hat swap', 'hat none', 'attack P', 'steal N', 'draw C', 'deal C', "
+           "'turn C', 'lay T' or 'hats N N' (C: value and y/o, e.g. 3y, -1o; T: a tile)")
 
 
 def _unknown(text: str) -> IllegalMoveError:
@@ -159,6 +205,15 @@ def parse(text: str) -> Move:
         return steal(int(rest))
     if head == "draw" and rest in CARDS:
         return draw(rest)
+    if head == "deal" and rest in CARDS:
+        return deal(rest)
+    if head == "turn" and rest in CARDS:
+        return turn_up(rest)
+    if head == "lay" and tile_named(rest, TRACK_TILES) is not None:
+        return lay(tile_named(rest, TRACK_TILES))
+    if head == "hats" and re.fullmatch(r"\d+ \d+", rest):
+        lucky, cursed = rest.split()
+        return Hats(int(lucky), int(cursed))
     if head == "hat":
         if rest in ("swap", "none"):
             return hat(rest)

@@ -3,14 +3,17 @@ the draw pile, the discard pile — never another player's cards."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import numpy as np
 
 from ..core import RulesError
 from ..track import ACTIONS, FINISH, START
 from .rules import Rules
+from .setup import GUARDS, deck_counts
 from .state import Phase, State
-from .tiles import CARD_INDEX, CARDS, COLLECTED, TRACK_TILES
+from .tiles import CARD_INDEX, CARDS, COLLECTED, HATS, TOKEN_STACK, TRACK_TILES
 
 TILE_KINDS = (START, FINISH, *TRACK_TILES, *ACTIONS)
 """The one-hot order of a track slot in `Observation.to_array`."""
@@ -47,6 +50,8 @@ class Observation:
     yellow: bool
     arrived: int
     arrived_hat: int
+    turned: tuple[str, ...] = ()
+    """During the hat draw, the cards turned up so far, in order (HO-SETUP-4)."""
 
     def to_array(self) -> np.ndarray:
         """A flat float32 encoding of fixed length for the rules (`array_length`).
@@ -116,6 +121,33 @@ def array_length(rules: Rules) -> int:
     )
 
 
+def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The least and greatest value of every entry of `Observation.to_array` for ``rules``:
+    0 and 1 for the one-hot entries and flags, else the count's maximum."""
+    players = rules.players
+    slots = rules.track_length
+    kinds = len(TILE_KINDS) + 1
+    per_slot = kinds + players + 3
+    high = np.ones(array_length(rules), dtype=np.float32)
+    for s in range(slots):
+        high[s * per_slot + kinds : s * per_slot + kinds + players] = rules.pawns_per_player
+        high[s * per_slot + kinds + players] = GUARDS
+    base = slots * per_slot
+    box = rules.box() + Counter(TOKEN_STACK) + Counter(HATS)
+    deck = deck_counts(rules)
+    for _ in range(players):
+        high[base : base + len(COLLECTED)] = [box[k] for k in COLLECTED]
+        high[base + len(COLLECTED)] = 2
+        base += len(COLLECTED) + 1
+    base += 2 * (players + 1)
+    high[base : base + len(CARDS)] = 2
+    base += len(CARDS)
+    high[base : base + len(CARDS)] = deck
+    base += len(CARDS)
+    high[base : base + 6] = (sum(deck), len(TOKEN_STACK), 2, 1, slots - 1, 2)
+    return np.zeros_like(high), high
+
+
 def observation(state: State, player: int) -> Observation:
     """What ``player`` sees of ``state``."""
     if type(player) is not int or not 0 <= player < state.rules.players:
@@ -125,5 +157,5 @@ def observation(state: State, player: int) -> Observation:
         player, state.rules, board.tiles, board.pawns, board.guards, state.towers, state.hats,
         state.tokens, state.hands[player], tuple(len(h) for h in state.hands),
         sum(state.pile), state.discard, state.player, state.phase, state.plays, state.yellow,
-        state.arrived, state.arrived_hat,
+        state.arrived, state.arrived_hat, state.turned,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core import RulesError
+from ..core import RulesError, shares
 from ..track import PATH_TILES, lucky_converts
 from .rules import Rules
 from .state import Phase, State
@@ -53,3 +53,9 @@ def winners(state: State) -> tuple[int, ...]:
     scores = score(state)
     best = max(scores)
     return tuple(p for p, s in enumerate(scores) if s == best)
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Each player's share of the win at the end (1/k for each of k winners, HO-SCORE-1);
+    zeros before."""
+    return shares(winners(state), state.rules.players)

@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
+
 from ..core import StateError, jsonio
-from ..track import ACTIONS, FINISH, START, board_from_data, board_to_data, check_positions
+from ..track import (
+    ACTIONS,
+    FINISH,
+    START,
+    Board,
+    board_from_data,
+    board_to_data,
+    check_positions,
+)
 from .engine import _hat_actions
 from .gifts import victims
 from .rules import Rules
-from .setup import deck_counts, guard_positions
+from .setup import dealt, deck_counts, guard_positions, initial_state, track_laid, turned_up
 from .state import NO_HAT, Phase, State
 from .tiles import CARD_INDEX, CARDS, COLLECTED, HATS, TOKEN_STACK, TOKENS, TRACK_TILES
 
@@ -39,6 +49,7 @@ def to_json(state: State) -> str:
                 "yellow": state.yellow,
                 "arrived": state.arrived,
                 "arrived_hat": state.arrived_hat,
+                **({"turned": list(state.turned)} if state.turned else {}),
             },
         },
     )
@@ -81,6 +92,7 @@ def from_json(text: str) -> State:
         jsonio.field(body, "yellow", jsonio.boolean),
         jsonio.field(body, "arrived", jsonio.integer),
         jsonio.field(body, "arrived_hat", jsonio.integer),
+        jsonio.field(body, "turned", strings) if "turned" in body else (),
     )
     check_state(state)
     return state
@@ -88,6 +100,11 @@ def from_json(text: str) -> State:
 
 def check_state(state: State) -> None:
     """Raise `StateError` unless ``state`` is one the rules can reach."""
+    if state.phase in (Phase.LAY, Phase.DEAL, Phase.HATS):
+        _check_setup(state)
+        return
+    if state.turned:
+        raise StateError("turned: cards are turned up for the hats only during the setup")
     rules, board = state.rules, state.board
     tiles = board.tiles
     known = {START, FINISH, *TRACK_TILES, *(ACTIONS if rules.action_tiles else ())}
@@ -118,6 +135,39 @@ def check_state(state: State) -> None:
     _check_hats(state, finish)
     _check_cards(state)
     _check_turn(state, finish)
+
+
+def _check_setup(state: State) -> None:
+    """A state of the setup must replay from `initial_state`: its track laid from the box,
+    the cards in hand dealt in seat order, the cards turned up drawn for the hats."""
+    rules, tiles = state.rules, state.board.tiles
+    expected = initial_state(rules)
+    if state.phase is Phase.LAY:
+        laid = tiles[1:]
+        if expected.phase is not Phase.LAY or tiles[:1] != (START,) \
+                or any(t not in TRACK_TILES for t in laid) or Counter(laid) - rules.box() \
+                or len(laid) >= sum(rules.box().values()):
+            raise StateError("tiles: the track being laid is not drawn from the box")
+        expected = attrs.evolve(expected, board=Board(tiles, expected.board.pawns))
+    elif expected.phase is Phase.LAY:
+        laid = tuple(t for t in tiles[1:-1] if t not in ACTIONS)
+        if tiles[:1] != (START,) or tiles[-1:] != (FINISH,) or Counter(laid) != rules.box():
+            raise StateError("tiles: the track laid is not the box's tiles")
+        expected = track_laid(expected, laid)
+    for player, hand in enumerate(state.hands):
+        for card in hand:
+            if card not in CARD_INDEX or expected.phase is not Phase.DEAL \
+                    or expected.player != player or not expected.pile[CARD_INDEX[card]]:
+                raise StateError(f"hands: player {player}'s {list(hand)} were not dealt so")
+            expected = dealt(expected, card)
+    for card in state.turned:
+        if expected.phase is not Phase.HATS or card not in CARD_INDEX \
+                or not expected.pile[CARD_INDEX[card]]:
+            raise StateError(f"turned: {list(state.turned)} were not turned up so")
+        expected = turned_up(expected, card)
+    if state != expected:
+        raise StateError(f"the {state.phase.value} phase of the setup does not replay to this "
+                         "state")
 
 
 def _check_collections(state: State) -> None:

@@ -1,14 +1,17 @@
-"""Setting up a game (HO-SETUP-1 … HO-SETUP-4): track, guards, cards, hats.
-
-All setup randomness is drawn from the seed; in-play draws are chance nodes.
-"""
+"""Setting up a game (HO-SETUP-1 … HO-SETUP-4): track, guards, cards, hats — as chance
+nodes from `initial_state`, sampled from a seed by `new_game`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
 import numpy as np
 
-from ..core import RulesError
+from ..core import RulesError, sample_outcome
 from ..track import FINISH, GIFT, START, Board
+from .moves import Hats
 from .rules import Rules
 from .state import Phase, State
 from .tiles import CARD_INDEX, CARD_VALUE, CARDS, is_positive
@@ -43,78 +46,183 @@ def guard_positions(tiles: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(tiles) if is_positive(t))[:GUARDS]
 
 
-def allocate_hats(
-    first: list[str], turn_up, rng: np.random.Generator
-) -> tuple[int, int]:
-    """HO-SETUP-4: (lucky-hat owner, cursed-cap owner) from each player's turned-up card.
+@attrs.frozen
+class HatDraw:
+    """Where the hat draw stands (HO-SETUP-4): the owners once decided, else the players
+    of the round being turned up and how many of them have turned up a card."""
 
-    Tied players keep turning up cards (``turn_up()``, None once the pile is exhausted:
-    the tie is then broken at random). Players who lost the tie for the lucky hat compete
-    for the cap with the value they tied with.
+    lucky: int | None = None
+    cursed: int | None = None
+    group: tuple[int, ...] = ()
+    """The players turning up a card in this round: everyone, then the tied ones."""
+    turned: int = 0
+    """How many of ``group`` have turned up their card of this round."""
+
+    @property
+    def done(self) -> bool:
+        return self.cursed is not None
+
+    @property
+    def next(self) -> int:
+        """The player to turn up the next card."""
+        return self.group[self.turned]
+
+
+def hat_draw(players: int, values: Sequence[int]) -> HatDraw:
+    """Replay the hat draw (HO-SETUP-4) over the ``values`` of the cards turned up, in order.
+
+    Every player turns up a card; the highest takes the lucky hat, the next the cursed cap;
+    players tied for a place turn up again, in seat order, until one is higher. *Ruling:*
+    players who lost the tie for the lucky hat compete for the cap with the value they tied
+    with, against the others' first cards.
+
+    >>> hat_draw(3, [6, 6, 2, 3, 5])  # 0 and 1 tie on 6; 5 beats 3: 1 lucky; 0's 6 beats 2
+    HatDraw(lucky=1, cursed=0, group=(), turned=0)
+    >>> hat_draw(3, [6, 4, 4]).next  # 1 and 2 tie for the cap: 1 turns up first
+    1
     """
+    at = 0
 
-    def best(candidates: list[int], values: list[int]) -> int:
-        top = max(values[p] for p in candidates)
-        tied = [p for p in candidates if values[p] == top]
+    def round_of(group: Sequence[int]) -> tuple[Sequence[int], HatDraw | None]:
+        nonlocal at
+        if len(values) - at < len(group):
+            return (), HatDraw(group=tuple(group), turned=len(values) - at)
+        at += len(group)
+        return values[at - len(group) : at], None
+
+    first, pending = round_of(range(players))
+    if pending is not None:
+        return pending
+
+    def best(candidates: list[int], lucky: int | None) -> tuple[int, HatDraw | None]:
+        top = max(first[p] for p in candidates)
+        tied = [p for p in candidates if first[p] == top]
         while len(tied) > 1:
-            cards = [turn_up() for _ in tied]
-            if any(c is None for c in cards):
-                return tied[int(rng.integers(len(tied)))]
-            again = [CARD_VALUE[c] for c in cards]
+            again, pending = round_of(tied)
+            if pending is not None:
+                return -1, attrs.evolve(pending, lucky=lucky)
             tied = [p for p, v in zip(tied, again, strict=True) if v == max(again)]
-        return tied[0]
+        return tied[0], None
 
-    values = [CARD_VALUE[c] for c in first]
-    players = list(range(len(first)))
-    lucky = best(players, values)
-    cursed = best([p for p in players if p != lucky], values)
-    return lucky, cursed
+    lucky, pending = best(list(range(players)), None)
+    if pending is not None:
+        return pending
+    cursed, pending = best([p for p in range(players) if p != lucky], lucky)
+    return pending if pending is not None else HatDraw(lucky, cursed)
+
+
+def hat_ties(players: int, values: Sequence[int]) -> tuple[tuple[Hats, Fraction], ...]:
+    """The hats' owners drawn at random once the pile runs out during a tie (HO-SETUP-4's
+    ruling): each tied player equally likely; a tie for the cap that follows is drawn too."""
+    draw = hat_draw(players, values)
+    first = values[:players]
+    outcomes = []
+    for lucky in (draw.group if draw.lucky is None else (draw.lucky,)):
+        share = Fraction(1, len(draw.group)) if draw.lucky is None else Fraction(1)
+        if draw.lucky is None:
+            others = [p for p in range(players) if p != lucky]
+            top = max(first[p] for p in others)
+            cursed = [p for p in others if first[p] == top]
+        else:
+            cursed = list(draw.group)
+        outcomes += [(Hats(lucky, c), share / len(cursed)) for c in cursed]
+    return tuple(outcomes)
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The game before its setup's randomness: chance nodes lay the shuffled track tile by
+    tile (HO-SETUP-1, ``lay R5``), deal two cards to each player (HO-SETUP-3, ``deal 3y``)
+    and turn up cards for the hats (HO-SETUP-4, ``turn 6o``), each by the composition left.
+
+    >>> state = initial_state(Rules(players=2))
+    >>> state.phase.value, state.board.tiles
+    ('lay', ('S',))
+    """
+    rules = rules_or_default(rules)
+    players = rules.players
+    board = Board((START,), ((0,) * rules.pawns_per_player,) * players)
+    state = State(rules, board, ((),) * players, (None, None), 0, ((),) * players,
+                  deck_counts(rules), (0,) * len(CARDS), 0, Phase.LAY)
+    return state if rules.layout is None else track_laid(state, rules.layout)
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
-    """A new game: track shuffled, guards placed, cards dealt, hats allocated.
+    """A new game: track shuffled, guards placed, cards dealt, hats allocated — the chance
+    nodes of `initial_state` sampled from ``seed``.
 
     >>> state = new_game(Rules(players=2), seed=0)
     >>> len(state.board.tiles), state.board.pawns, [len(h) for h in state.hands]
     (33, ((0, 0, 0), (0, 0, 0)), [2, 2])
     """
+    rng = np.random.default_rng(seed)
+    state = initial_state(rules)
+    rules = state.rules
+    if state.phase is Phase.LAY:
+        box = sorted(rules.box().elements())
+        state = track_laid(state, tuple(box[i] for i in rng.permutation(len(box))))
+    cards = [c for c, n in zip(CARDS, deck_counts(rules), strict=True) for _ in range(n)]
+    order = iter([cards[i] for i in rng.permutation(len(cards))])
+    while state.phase is not Phase.PLAY:
+        if state.phase is Phase.DEAL:
+            state = dealt(state, next(order))
+        elif any(state.pile):
+            state = turned_up(state, next(order))
+        else:
+            state = hats_given(state, sample_outcome(hat_ties(
+                rules.players, [CARD_VALUE[c] for c in state.turned]), rng))
+    return state
+
+
+def rules_or_default(rules: Rules | None) -> Rules:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError(f"new_game needs verflixxt_hoch.Rules, got {type(rules).__name__}")
-    rng = np.random.default_rng(seed)
-    if rules.layout is None:
-        box = sorted(rules.box().elements())
-        path = tuple(box[i] for i in rng.permutation(len(box)))
-        if rules.action_tiles:  # HO-COMBINE-1: Gift side up after every 8 tiles (VX-SETUP-2)
-            path = insert_action_tiles(path)
-    else:
-        path = rules.layout
+    return rules
+
+
+def track_laid(state: State, path: tuple[str, ...]) -> State:
+    """The state once the tiles ``path`` are laid (HO-SETUP-1, action tiles inserted by
+    HO-COMBINE-1 on a shuffled track) and the guards placed (HO-SETUP-2): dealing begins."""
+    rules = state.rules
+    if rules.layout is None and rules.action_tiles:  # Gift side up after every 8 tiles
+        path = insert_action_tiles(path)
     tiles = (START, *path, FINISH)
-    counts = deck_counts(rules)
-    cards = [c for c, n in zip(CARDS, counts, strict=True) for _ in range(n)]
-    order = [cards[i] for i in rng.permutation(len(cards))]
-    players = rules.players
-    hands = tuple(tuple(sorted(order[2 * p : 2 * p + 2], key=CARD_INDEX.__getitem__))
-                  for p in range(players))
-    rest = iter(order[2 * players :])
-    turned: list[str] = []
+    board = Board(tiles, state.board.pawns, guard_positions(tiles))
+    return attrs.evolve(state, board=board, phase=Phase.DEAL)
 
-    def turn_up() -> str | None:
-        card = next(rest, None)
-        if card is not None:
-            turned.append(card)
-        return card
 
-    first = [turn_up() for _ in range(players)]
-    lucky, cursed = allocate_hats([c for c in first if c is not None], turn_up, rng)
-    discard = [0] * len(CARDS)
-    for card in turned:
-        discard[CARD_INDEX[card]] += 1
-    pile = [0] * len(CARDS)
-    for card in rest:
-        pile[CARD_INDEX[card]] += 1
-    board = Board(tiles, ((0,) * rules.pawns_per_player,) * players, guard_positions(tiles))
-    return State(
-        rules, board, ((),) * players, ((lucky, 0), (cursed, 0)), 0, hands, tuple(pile),
-        tuple(discard), lucky, Phase.PLAY,
-    )
+def dealt(state: State, card: str) -> State:
+    """HO-SETUP-3: ``card`` goes to the player being dealt to; two each, in seat order."""
+    player = state.player
+    hand = tuple(sorted((*state.hands[player], card), key=CARD_INDEX.__getitem__))
+    hands = (*state.hands[:player], hand, *state.hands[player + 1 :])
+    state = attrs.evolve(state, hands=hands, pile=_less(state.pile, card))
+    if len(hand) < 2:
+        return state
+    if player + 1 < state.rules.players:
+        return attrs.evolve(state, player=player + 1)
+    return attrs.evolve(state, player=0, phase=Phase.HATS)
+
+
+def turned_up(state: State, card: str) -> State:
+    """HO-SETUP-4: ``card`` is turned up from the pile onto the discard pile."""
+    index = CARD_INDEX[card]
+    discard = (*state.discard[:index], state.discard[index] + 1, *state.discard[index + 1 :])
+    turned = (*state.turned, card)
+    state = attrs.evolve(state, pile=_less(state.pile, card), discard=discard, turned=turned)
+    draw = hat_draw(state.rules.players, [CARD_VALUE[c] for c in turned])
+    if draw.done:
+        return hats_given(state, Hats(draw.lucky, draw.cursed))
+    return attrs.evolve(state, player=draw.next)
+
+
+def hats_given(state: State, hats: Hats) -> State:
+    """The hats go onto a pawn of their owners (all on the start); the lucky-hat owner plays
+    first (HO-SETUP-4)."""
+    return attrs.evolve(state, hats=((hats.lucky, 0), (hats.cursed, 0)), player=hats.lucky,
+                        phase=Phase.PLAY, turned=())
+
+
+def _less(counts: tuple[int, ...], card: str) -> tuple[int, ...]:
+    index = CARD_INDEX[card]
+    return (*counts[:index], counts[index] - 1, *counts[index + 1 :])

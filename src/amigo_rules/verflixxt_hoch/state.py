@@ -25,6 +25,12 @@ class Phase(StrEnum):
     """A chance node: the active player draws a card (HO-TURN-4)."""
     OVER = "over"
     """Every pawn has reached the finish (HO-END-1)."""
+    LAY = "lay"
+    """A chance node of the setup: the next tile of the shuffled track is laid (HO-SETUP-1)."""
+    DEAL = "deal"
+    """A chance node of the setup: a card is dealt to ``player`` (HO-SETUP-3)."""
+    HATS = "hats"
+    """A chance node of the setup: ``player`` turns up a card for the hats (HO-SETUP-4)."""
 
 
 NO_HAT = 0
@@ -43,7 +49,8 @@ class State:
     """Per player everything collected, in order: tiles, finish tokens, hats."""
     hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
     """(player, position) of the pawn wearing the lucky hat and the cursed cap; None once
-    the hat has reached the finish (it is then in its owner's collection)."""
+    the hat has reached the finish (it is then in its owner's collection), and during the
+    setup, before the hats are given out."""
     tokens: int
     """How many finish tokens have been taken from the top of the stack (HO-FIN-1)."""
     hands: tuple[tuple[str, ...], ...]
@@ -64,3 +71,11 @@ class State:
     same when a hat action follows the steal; else -1."""
     arrived_hat: int = NO_HAT
     """With ``arrived``, which hat that pawn wears (0 none, 1 lucky, 2 cursed)."""
+    turned: tuple[str, ...] = ()
+    """In the HATS phase, the cards turned up so far, in order (HO-SETUP-4); else empty."""
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self

@@ -1,0 +1,58 @@
+"""What a game is, in numbers: the `GameSpec` of a game under given rules, and the returns
+of a finished game."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class GameSpec:
+    """The fixed facts of a game under one `Rules` value, as adapters and learners need them.
+
+    ``game.spec(rules)`` gives it. ``observation_low`` / ``observation_high`` bound every
+    entry of ``observation(state, p).to_array()`` (element by element; turn them into arrays
+    with ``numpy.asarray``).
+    """
+
+    game: str
+    """The game's name in ``amigo_rules.GAMES``."""
+    players: int
+    """Players under these rules."""
+    min_players: int
+    """The fewest players the game allows."""
+    max_players: int
+    """The most players the game allows."""
+    num_actions: int
+    """Decision action ids lie in ``range(num_actions)``."""
+    num_chance_outcomes: int
+    """Chance outcome ids lie in ``range(num_chance_outcomes)``."""
+    max_game_length: int | None
+    """An upper bound on the moves of any game from ``initial_state(rules)`` to its end,
+    chance outcomes included; None when the rules admit games of any length (the game page
+    says how to bound them)."""
+    observation_shape: tuple[int, ...]
+    """The shape of ``observation(state, p).to_array()``."""
+    observation_low: tuple[float, ...] = attrs.field(repr=False)
+    """Per array entry, the least value it takes."""
+    observation_high: tuple[float, ...] = attrs.field(repr=False)
+    """Per array entry, the greatest value it takes."""
+    has_chance: bool
+    """Whether any node is a chance node (setup included)."""
+    has_hidden_information: bool
+    """Whether an observation ever hides part of the state."""
+    returns_range: tuple[float, float] = (0.0, 1.0)
+    """The least and greatest value of ``returns(state)[p]``."""
+
+
+def shares(winners: tuple[int, ...], players: int) -> tuple[float, ...]:
+    """Each player's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others
+    (all 0 when nobody won).
+
+    >>> shares((0, 2), 3)
+    (0.5, 0.0, 0.5)
+    """
+    if not winners:
+        return (0.0,) * players
+    share = 1.0 / len(winners)
+    return tuple(share if p in winners else 0.0 for p in range(players))

@@ -1,0 +1,38 @@
+"""``spec(rules)``: the fixed facts of an EXXtra game for adapters and learners."""
+
+from __future__ import annotations
+
+from ..core import GameSpec
+from .actions import num_actions, num_chance_outcomes
+from .engine import initial_state
+from .observation import array_length
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+
+def spec(rules: Rules | None = None) -> GameSpec:
+    """The `GameSpec` of EXXtra under ``rules`` (default: 4 players).
+
+    A player may re-roll as long as no X shows, so a game can last any number of moves even
+    under ``max_turns``: ``max_game_length`` is None. Adapters bound it with a truncation
+    parameter; `amigo_rules.play` with ``max_moves``.
+
+    >>> s = spec(Rules(players=3))
+    >>> s.num_actions, s.num_chance_outcomes, s.observation_shape, s.max_game_length
+    (7, 36, (36,), None)
+    """
+    rules = initial_state(rules).rules
+    length = array_length(rules)
+    return GameSpec(
+        game="exxtra",
+        players=rules.players,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        num_actions=num_actions(rules),
+        num_chance_outcomes=num_chance_outcomes(rules),
+        max_game_length=None,
+        observation_shape=(length,),
+        observation_low=(0.0,) * length,
+        observation_high=(1.0,) * length,
+        has_chance=True,
+        has_hidden_information=False,
+    )

@@ -1,0 +1,47 @@
+"""``sample_state``: a state consistent with what one player sees (for information-set
+search). What is hidden in hoch²: the other players' cards and the order of the draw pile
+(of which the state keeps only the counts)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from ..core import StateError
+from ..core.chance import arrangement
+from ..track import Board
+from .observation import Observation
+from .setup import deck_counts
+from .state import State
+from .tiles import CARD_INDEX, CARDS
+
+
+def sample_state(observation: Observation, rng: np.random.Generator) -> State:
+    """A state drawn uniformly from those the viewer of ``observation`` cannot tell apart:
+    the cards the viewer has not seen (the deck less their own hand and the discard pile)
+    are dealt at random into the other players' hands, by their sizes, and the rest forms
+    the draw pile.
+
+    ``observation(sample_state(obs, rng), obs.viewer) == obs``.
+    """
+    obs = observation
+    unseen = Counter(dict(zip(CARDS, deck_counts(obs.rules), strict=True)))
+    unseen.subtract(obs.hand)
+    unseen.subtract(dict(zip(CARDS, obs.discard, strict=True)))
+    if any(n < 0 for n in unseen.values()) or unseen.total() != obs.pile_size + sum(
+        size for p, size in enumerate(obs.hand_sizes) if p != obs.viewer
+    ):
+        raise StateError("the observation is not consistent with the rules' deck")
+    dealt = iter(arrangement(+unseen, rng))
+    hands = tuple(
+        obs.hand if p == obs.viewer
+        else tuple(sorted((next(dealt) for _ in range(size)), key=CARD_INDEX.__getitem__))
+        for p, size in enumerate(obs.hand_sizes)
+    )
+    pile = Counter(dealt)
+    return State(
+        obs.rules, Board(obs.tiles, obs.pawns, obs.guards), obs.towers, obs.hats, obs.tokens,
+        hands, tuple(pile[c] for c in CARDS), obs.discard, obs.player, obs.phase, obs.plays,
+        obs.yellow, obs.arrived, obs.arrived_hat, obs.turned,
+    )

@@ -1,0 +1,39 @@
+"""``spec(rules)``: the fixed facts of a Verflixxt hoch² game for adapters and learners."""
+
+from __future__ import annotations
+
+from ..core import GameSpec
+from .actions import num_actions, num_chance_outcomes
+from .observation import array_bounds, array_length
+from .rules import Rules
+from .setup import rules_or_default
+
+
+def spec(rules: Rules | None = None) -> GameSpec:
+    """The `GameSpec` of Verflixxt hoch² under ``rules`` (default: 4 players).
+
+    A game can last any number of moves: the pawn with the cursed cap may walk back as far
+    as the start tile (HO-HAT-4) and -1 and 0 cards move nothing forward, while the cards are
+    reshuffled without end (HO-TURN-4), so ``max_game_length`` is None. Adapters bound it
+    with a truncation parameter; `amigo_rules.play` with ``max_moves``.
+
+    >>> s = spec(Rules(players=2))
+    >>> s.num_chance_outcomes, s.max_game_length, s.has_hidden_information
+    (76, None, True)
+    """
+    rules = rules_or_default(rules)
+    low, high = array_bounds(rules)
+    return GameSpec(
+        game="verflixxt_hoch",
+        players=rules.players,
+        min_players=2,
+        max_players=8,
+        num_actions=num_actions(rules),
+        num_chance_outcomes=num_chance_outcomes(rules),
+        max_game_length=None,
+        observation_shape=(array_length(rules),),
+        observation_low=tuple(low.tolist()),
+        observation_high=tuple(high.tolist()),
+        has_chance=True,
+        has_hidden_information=True,
+    )
