@@ -1,4 +1,10 @@
-"""Agents by name, per game: what ``--bots random,greedy`` on the command line looks up."""
+"""Agents by name, per game: what ``--bots random,greedy`` on the command line and the
+arena's ``"mcts:400"`` look up.
+
+A name may carry parameters after colons, ``name:param[:param…]``: ``make_agent`` passes
+them as strings to the agent class's ``from_params(*params, seed=...)``; a plain name calls
+the class with ``seed`` alone.
+"""
 
 from __future__ import annotations
 
@@ -11,18 +17,33 @@ from .random import RandomAgent
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
-AGENTS: dict[str, dict[str, Callable[[int | None], Any]]] = {
+AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
     "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent},
     "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent},
     "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent},
 }
-"""For each game, the agent names and their factories (taking a seed)."""
+"""For each game, the agent names and their classes (called with a seed)."""
 
 
 def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
-    """Build the agent called ``name`` for ``game``, seeded with ``seed``."""
+    """Build the agent called ``name`` (``"greedy"``, or with parameters ``"mcts:400"``) for
+    ``game``, seeded with ``seed``.
+
+    >>> make_agent("greedy", "verflixxt", seed=1).name
+    'greedy'
+    """
     game = get_game(game).NAME
     factories = AGENTS.get(game, {})
-    if name not in factories:
-        raise RulesError(f"no agent {name!r} for {game}; choose from {', '.join(factories)}")
-    return factories[name](seed)
+    base, *params = str(name).split(":")
+    if base not in factories:
+        raise RulesError(f"no agent {base!r} for {game}; choose from {', '.join(factories)}")
+    factory = factories[base]
+    if not params:
+        return factory(seed)
+    from_params = getattr(factory, "from_params", None)
+    if from_params is None:
+        raise RulesError(f"agent {base!r} takes no parameters, got {name!r}")
+    try:
+        return from_params(*params, seed=seed)
+    except (TypeError, ValueError) as exc:
+        raise RulesError(f"bad parameters for agent {base!r} in {name!r}: {exc}") from None
