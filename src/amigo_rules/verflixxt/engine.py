@@ -297,10 +297,8 @@ def _end_turn(state: State) -> State:
             if any(p != finish for p in board.pawns[nxt]):
                 return State(rules, board, state.towers, nxt, Phase.ROLL)
         return State(rules, board, state.towers, state.player, Phase.OVER)
-    if rules.passed_tiles_to_end:
+    if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
         board = passed_to_end(board)
-    if rules.negative_lucky_sweep:
-        board = passed_to_end(board, pawns_only=True)
     if rules.early_end is not None or rules.negative_lucky_sweep:
         over = early_end(state.at(board, state.towers, state.player, Phase.OVER))
         if over is not None:
