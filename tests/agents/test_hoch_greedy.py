@@ -6,7 +6,9 @@ import pytest
 import amigo_rules
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.agents import AGENTS, HochGreedyAgent, RandomAgent, make_agent
+from amigo_rules.agents.verflixxt_hoch import FRESH_HAND
 from amigo_rules.core import decide
+from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 
 def test_registered_by_name():
@@ -58,3 +60,22 @@ def test_beats_three_random_agents(options):
         winners = ho.winners(final)
         wins += (seat in winners) / len(winners)
     assert wins / games >= 0.37
+
+
+def test_a_pair_of_zeros_attacks_to_trade_both_cards():
+    """HO-ATTACK-1 with two 0s pushes nobody but replaces both cards, where a single 0
+    replaces one: the greedy agent prefers the attack."""
+    state = ho.new_game(ho.Rules(players=2, attack=True), seed=3)  # every pawn on the start
+    pile = list(state.pile)
+    for card in state.hands[0]:
+        pile[CARDS.index(card)] += 1
+    for card in ("0y", "0o"):
+        pile[CARDS.index(card)] -= 1
+    state = attrs.evolve(state, hands=(("0y", "0o"), state.hands[1]), pile=tuple(pile))
+    assert ho.from_json(ho.to_json(state)) == state
+    legal = ho.legal_moves(state)
+    assert [str(m) for m in legal] == ["card 0y", "card 0o", "attack 0"]
+    agent = HochGreedyAgent(seed=0)
+    obs = ho.observation(state, 0)
+    assert [agent.value(obs, m) for m in legal] == [0.0, 0.0, FRESH_HAND]
+    assert str(agent.act(obs, legal)) == "attack 0"

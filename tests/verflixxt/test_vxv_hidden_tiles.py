@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 import pytest
 from vx_scenarios import make_state, moves, play
@@ -95,9 +96,40 @@ def test_flip_notation_and_ids():
 
 
 @pytest.mark.rule("VXV-10")
-def test_hidden_tiles_needs_a_shuffled_track():
-    with pytest.raises(RulesError, match=r"hidden_tiles.*layout"):
-        Rules(hidden_tiles=True)
+def test_hidden_tiles_alone_lays_the_tiles_shuffled():
+    """003, variant 10: "De tegels worden zeer grondig gemixt en daarna open in een
+    willekeurige volgorde op een parcours uitgespreid." The variant chooses the shuffled
+    layout by itself, on every preset."""
+    shuffled = verflixxt.new_game(Rules(players=2, layout="random", hidden_tiles=True), seed=3)
+    for rules in (Rules(players=2, hidden_tiles=True), Rules.classic(2, hidden_tiles=True),
+                  Rules.amigo_pro(2, hidden_tiles=True)):
+        assert rules.layout == "random"
+        state = verflixxt.new_game(rules, seed=3)
+        assert state.board == shuffled.board
+        assert state.board.tiles[:5] == ("S", "L", "L", "+4", "-5")
+        assert state.board.guards == (1, 2, 3, 5, 8, 11, 12, 20)
+        assert verflixxt.from_json(verflixxt.to_json(state)) == state
+    assert Rules.amigo(hidden_tiles=True).layout == "random"
+    assert Rules().layout == "classic" == Rules.amigo_pro().layout
+    assert Rules() == Rules(layout="classic")
+    # attrs.evolve carries the resolved layout: it stays shuffled without hidden tiles, and
+    # layout=None (not given) lets hidden_tiles choose it again
+    assert attrs.evolve(Rules(hidden_tiles=True), hidden_tiles=False).layout == "random"
+    assert attrs.evolve(Rules(), hidden_tiles=True, layout=None).layout == "random"
+    with pytest.raises(RulesError, match=r"hidden_tiles.*layout.*'classic'"):
+        attrs.evolve(Rules(), hidden_tiles=True)
+
+
+@pytest.mark.rule("VXV-10")
+@pytest.mark.parametrize("layout", ["classic", "plus_before_lucky", "lucky_last",
+                                    ("-1", "+1", "L")])
+def test_hidden_tiles_refuses_an_explicit_fixed_layout(layout):
+    with pytest.raises(RulesError, match=r"Rules.hidden_tiles .*Rules.layout"):
+        Rules(hidden_tiles=True, layout=layout)
+
+
+@pytest.mark.rule("VXV-10")
+def test_hidden_tiles_refuses_negative_lucky():
     with pytest.raises(RulesError, match=r"hidden_tiles.*negative_lucky"):
         Rules(hidden_tiles=True, negative_lucky=True)
 

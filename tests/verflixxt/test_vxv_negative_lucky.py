@@ -21,7 +21,24 @@ NEGATIVE = ("S", *MINUS8, *PLUS, "-1", "-2", "-3", "-4", "-5", "-6", "L", "-7", 
 def test_the_layout_puts_lucky_tiles_before_minus_7_8_9_and_the_finish():
     state = verflixxt.new_game(Rules(negative_lucky=True))
     assert state.board.tiles == NEGATIVE
-    assert [state.board.tiles[g] for g in state.board.guards] == list(PLUS)
+
+
+@pytest.mark.rule("VXV-8")
+@pytest.mark.rule("VX-SETUP-1")
+def test_guards_keep_their_base_places_on_the_lucky_tiles_and_plus_7_and_8():
+    """003: "De basisregels blijven dezelfde met de wijzigingen die in de verschillende
+    varianten worden aangegeven." and "De 8 wachters worden op de 6 gelukstegels gelegd en
+    ook op de plustegels met de waardes '+7' en '+8'." Variant 8 moves the lucky tiles, not
+    the guards; with more than 6 lucky tiles the 6 nearest the start carry them."""
+    state = verflixxt.new_game(Rules(negative_lucky=True))
+    assert state.board.guards == (15, 16, 23, 25, 27, 30, 31, 32)
+    assert [state.board.tiles[g] for g in state.board.guards] == ["+7", "+8", *["L"] * 6]
+    eight = verflixxt.new_game(Rules(players=8, negative_lucky=True))  # 10 lucky tiles
+    tiles = eight.board.tiles
+    lucky = [i for i, t in enumerate(tiles) if t == "L"]
+    assert len(lucky) == 10
+    assert eight.board.guards == (15, 16, *lucky[:6]) == (15, 16, 23, 25, 27, 30, 31, 32)
+    assert verflixxt.from_json(verflixxt.to_json(eight)) == eight
 
 
 @pytest.mark.rule("VXV-8")

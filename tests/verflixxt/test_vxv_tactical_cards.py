@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from vx_scenarios import make_state, moves, play
 
-from amigo_rules import CHANCE, RulesError, verflixxt
+from amigo_rules import CHANCE, RulesError, StateError, verflixxt
 from amigo_rules.testing import check_game
 from amigo_rules.verflixxt import Pass, Phase, Rules, Step, Stop
 
@@ -28,17 +28,84 @@ def test_cards_of_a_turn_add_up_to_at_most_six_and_the_player_may_stop():
     assert state.board.pawns[0] == (0, 0, 4)
     assert state.player == 0 and state.phase is Phase.MOVE
     assert state.hands[0] == (-1, 1, 2, 3, 5, 6) and state.played == (4,)
+    # the 3 may go to 7 while the -1 is in hand; the 5 and the 6 would exceed even that
     assert moves(state) == ["pawn 4 -1", "pawn 0 +1", "pawn 4 +1", "pawn 0 +2",
-                            "pawn 4 +2", "stop"]
+                            "pawn 4 +2", "pawn 0 +3", "pawn 4 +3", "stop"]
     stopped = play(state, "stop")
     assert stopped.player == 1 and stopped.played == () and stopped.phase is Phase.MOVE
     assert stopped.hands == ((-1, 1, 2, 3, 5, 6), CARDS)
 
 
 @pytest.mark.rule("VXV-9")
+def test_the_rulebook_example_4_3_minus_1():
+    """003, variant 9: "De 'zesregel' betekent: "De som van de uitgespeelde kaarten mag
+    maximaal 6 bedragen."", with the examples "1,4,-1,2", "1,3", "6", "4,3,-1" and "2":
+    plays in order, so the running sum may reach 7 while the -1 can still bring the sum of
+    the turn back to 6; the turn cannot stop at 7."""
+    state = play(verflixxt.new_game(TACTICAL), "pawn 0 +4", "pawn 4 +3")
+    assert state.towers[0] == ("-4",)  # the pawn left the -4 alone; it stands on the -7
+    assert state.board.pawns[0] == (0, 0, 6) and state.played == (4, 3)
+    assert state.phase is Phase.MOVE and state.player == 0
+    assert moves(state) == ["pawn 6 -1"]  # no stop at 7, no other card fits
+    assert verflixxt.from_json(verflixxt.to_json(state)) == state
+    after = play(state, "pawn 6 -1")  # leaves the -7 alone: takes it, back on the -6
+    assert after.towers[0] == ("-4", "-7")
+    assert after.board.pawns[0] == (0, 0, 5)
+    assert after.player == 1 and after.played == ()  # at 6 with 1 … 6 left: nothing fits
+    assert after.hands[0] == (1, 2, 5, 6)
+    one_four = play(verflixxt.new_game(TACTICAL), "pawn 0 +1", "pawn 1 +4", "pawn 4 -1",
+                    "pawn 3 +2")  # "1,4,-1,2": never above 6
+    assert one_four.player == 1 and one_four.hands[0] == (3, 5, 6)
+
+
+@pytest.mark.rule("VXV-9")
+def test_at_seven_a_minus_one_that_fits_no_piece_ends_the_turn_as_it_stands():
+    """003, variant 9: "De som van de uitgespeelde kaarten mag maximaal 6 bedragen." The 3
+    takes the sum to 7 with the -1 in hand; then no piece can go back (the pawns stand on
+    the start and the finish, the guard moved off the pawns), so the turn ends at 7."""
+    rules = Rules(players=2, tactical_cards=True)  # guards on 9 … 14, 21, 22
+    state = make_state(rules, [(0, 0, 30), (9, 9, 9)])
+    state = play(state, "guard 9 +4")  # the guard leaves player 1's pawns for the 13
+    assert "pawn 30 +3" in moves(state) and "stop" in moves(state)
+    after = play(state, "pawn 30 +3")  # home, taking the -8 it left alone
+    assert after.towers[0] == ("-8",) and after.board.pawns[0] == (0, 0, 32)
+    assert after.player == 1 and after.phase is Phase.MOVE and after.played == ()
+    assert after.hands[0] == (-1, 1, 2, 5, 6)  # the -1 stays in hand
+
+
+@pytest.mark.rule("VXV-9")
+def test_a_turn_ended_at_seven_is_a_state_and_unreachable_sums_are_refused():
+    """003, variant 9: "De som van de uitgespeelde kaarten mag maximaal 6 bedragen." A turn
+    that ended at 7 (the -1 fitting no piece) waits for its flip (VXV-10) with the cards
+    played on record; a turn cannot go on above 7, at 7 without the -1 in hand, or with no
+    card to play, nor end at 7 while the -1 still fits."""
+    hidden = Rules(players=2, guards=False, tactical_cards=True, hidden_tiles=True)
+    state = make_state(hidden, [(0, 29, 30), (5, 5, 5)])
+    flip = play(state, "pawn 29 +4", "pawn 29 +3")  # both home; the last pawn on the start
+    assert flip.phase is Phase.FLIP and flip.player == 0 and flip.played == (4, 3)
+    assert flip.hands[0] == (-1, 1, 2, 5, 6)
+    assert verflixxt.from_json(verflixxt.to_json(flip)) == flip
+    at_seven = {"hands": [(-1, 1, 2, 5, 6), CARDS], "played": (4, 3)}
+    assert moves(make_state(TACTICAL, [(0, 0, 6), (5, 5, 5)], **at_seven)) == ["pawn 6 -1"]
+    refused = [
+        ("add up to 12", TACTICAL, [(0, 0, 6), (5, 5, 5)],
+         {"hands": [(-1, 1, 2, 6), CARDS], "played": (4, 3, 5)}),
+        ("add up to 7", TACTICAL, [(0, 0, 6), (5, 5, 5)],
+         {"hands": [(1, 2, 5, 6), CARDS], "played": (4, 3)}),
+        ("no card can be played", TACTICAL, [(0, 0, 33), (5, 5, 5)], at_seven),
+        ("goes on with the -1", hidden, [(0, 0, 6), (5, 5, 5)],
+         {**at_seven, "phase": Phase.FLIP}),
+    ]
+    for message, rules, pawns, cards in refused:
+        with pytest.raises(StateError, match=message):
+            make_state(rules, pawns, **cards)
+
+
+@pytest.mark.rule("VXV-9")
 def test_minus_one_counts_against_the_sum_and_moves_back():
     state = play(verflixxt.new_game(TACTICAL), "pawn 0 +6")
-    assert moves(state) == ["pawn 6 -1", "stop"]
+    # a 1 may take the sum to 7 while the -1 is in hand
+    assert moves(state) == ["pawn 6 -1", "pawn 0 +1", "pawn 6 +1", "stop"]
     state = play(state, "pawn 6 -1")  # alone on the -6: takes it, back on the -5
     assert state.towers[0] == ("-6",)
     assert state.board.pawns[0] == (0, 0, 5)

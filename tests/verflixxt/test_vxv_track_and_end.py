@@ -30,12 +30,20 @@ def test_tiles_behind_every_piece_move_before_the_finish_in_their_order():
 
 
 @pytest.mark.rule("VXV-3")
-def test_a_guard_left_behind_holds_the_tiles():
+def test_only_pawns_count_and_a_guard_left_behind_keeps_only_its_own_tile():
+    """003, variant 3: "Zodra de laatste spelfiguur over een wegtegel werd gezet, wordt deze
+    tegel niet uit het spel genomen, maar wordt aan het einde van het parcours (net voor de
+    doeltegel) gelegd." A *spelfiguur* is a pawn (guards are *wachters*), so a guard left
+    behind on the -1 holds back nothing but its own tile."""
     rules = Rules(players=2, passed_tiles_to_end=True)
-    guards = (2, 9, 10, 11, 12, 13, 14, 21)  # one left behind on the -2
+    guards = (1, 9, 10, 11, 12, 13, 14, 21)  # one left behind on the -1, no pawn with it
     state = make_state(rules, [(3, 3, 5), (4, 4, 4)], guards=guards, roll=2)
-    tiles = play(state, "pawn 3").board.tiles
-    assert tiles[:3] == ("S", "-2", "-3") and tiles[-3:] == ("-10", "-1", "F")
+    after = play(state, "pawn 3")  # not alone: nothing taken; every pawn is past the -2
+    assert after.board.tiles[:4] == ("S", "-1", "-3", "-4")
+    assert after.board.tiles[-3:] == ("-10", "-2", "F")
+    assert after.board.guards == (1, 8, 9, 10, 11, 12, 13, 20)  # the -1 kept its guard
+    assert after.board.pawns == ((2, 4, 4), (3, 3, 3))
+    assert verflixxt.from_json(verflixxt.to_json(after)) == after
 
 
 @pytest.mark.rule("VXV-3")

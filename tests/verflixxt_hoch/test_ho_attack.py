@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ho_scenarios import GUARDED, make_state, moves, play, rules
+from ho_scenarios import CARDS, GUARDED, make_state, moves, play, rules
 
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.verflixxt_hoch import Phase
@@ -28,6 +28,27 @@ def test_a_pair_pushes_opponents_off_a_shared_tile():
     after = play(after, "draw 1y")
     assert after.phase is Phase.DRAW  # draws two
     assert ho.current_player(play(after, "draw 2y")) == 1
+
+
+@pytest.mark.rule("HO-ATTACK-1")
+def test_a_pair_of_zeros_is_a_pair_it_pushes_nobody_and_draws_two():
+    """004: "Le joueur doit avoir en main 2 cartes de la même valeur (par ex, 2 cartes +4,
+    mais pas 1 et -1)." Two 0s are two cards of the same value: the attack is offered on
+    the same condition, moves nobody, plays both cards and draws two."""
+    state = make_state(attack_rules(), [(0, 0, 2), (0, 2, 2)], hands=[("0y", "0o"), ("1y", "1o")],
+                       **HOME)
+    assert moves(state) == ["card 0y", "card 0o", "attack 0", "attack 2"]
+    after = play(state, "attack 2")
+    assert after.board == state.board and after.towers == state.towers
+    assert after.hands[0] == () and after.phase is Phase.DRAW  # no double move
+    for card in ("0y", "0o"):  # both played
+        assert after.discard[CARDS.index(card)] == state.discard[CARDS.index(card)] + 1
+    after = play(after, "draw 1y")
+    assert after.phase is Phase.DRAW  # draws two
+    assert ho.current_player(play(after, "draw 2y")) == 1
+    alone = make_state(attack_rules(), [(1, 1, 2), (0, 0, 3)], hands=[("0y", "0o"), ("1y", "1o")],
+                       **HOME)
+    assert not any(m.startswith("attack") for m in moves(alone))
 
 
 @pytest.mark.rule("HO-ATTACK-1")

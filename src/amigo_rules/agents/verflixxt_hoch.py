@@ -20,6 +20,9 @@ MEETING_WEIGHT = 0.3
 """How much a hat chance on the landing tile counts, against the hat action itself."""
 LUCKY_RESERVE = 2.0
 """What a lucky tile is worth when the collection holds no minus tile for it yet."""
+FRESH_HAND = 0.1
+"""What an attack with a pair of 0s is worth: it pushes nobody, but trades both dead cards
+for two new ones, where playing one 0 trades only one."""
 _NOT_TAKEN = (START, FINISH, GIFT, STEAL)
 
 
@@ -137,10 +140,13 @@ class HochGreedyAgent(TrackAgent):
         return 0.0
 
     def attack_value(self, obs: Observation, move: Attack) -> float:
-        """Tokens for pieces pushed exactly home; hats pushed home count for their owners."""
+        """Tokens for pieces pushed exactly home; hats pushed home count for their owners. A
+        pair of 0s pushes nobody and is worth `FRESH_HAND`."""
         me = obs.viewer
         origin = move.position
         value_ = CARD_VALUE[obs.hand[0]]
+        if value_ == 0:
+            return FRESH_HAND
         finish = len(obs.tiles) - 1
         pushed = sum(ps.count(origin) for q, ps in enumerate(obs.pawns) if q != me)
         pushed += obs.guards.count(origin)

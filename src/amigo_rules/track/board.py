@@ -74,18 +74,16 @@ def left_alone(board: Board, origin: int, start_tile_to_box: bool) -> str | None
     return None if tile == FINISH else face_up(tile)
 
 
-def passed_to_end(board: Board, *, pawns_only: bool = False) -> Board:
-    """The path tiles every piece has passed move, in their order, to directly before the
-    finish (VXV-3; with ``pawns_only`` VXV-8b).
+def passed_to_end(board: Board) -> Board:
+    """The path tiles every pawn has passed move, in their order, to directly before the
+    finish (VXV-3, VXV-8b).
 
-    A tile is passed when every piece (pawn or guard, those on the finish included) stands
-    beyond it; with ``pawns_only`` every pawn, and a tile under a guard left behind stays
-    with its guard. Only takeable path tiles move: the start tile and action tiles stay.
+    A tile is passed when every pawn (those on the finish included) stands beyond it:
+    guards do not count, and a tile under a guard left behind stays in place with its
+    guard. Only takeable path tiles move: the start tile and action tiles stay.
     """
     rearmost = min(min(ps) for ps in board.pawns)
     guards = board.guards
-    if not pawns_only:
-        rearmost = min(rearmost, min(guards, default=rearmost))
     tiles = board.tiles
     passed = [i for i in range(rearmost) if takeable(tiles[i]) and i not in guards]
     if not passed:

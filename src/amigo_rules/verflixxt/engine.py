@@ -326,23 +326,30 @@ def _end_turn(state: State) -> State:
             if any(p != finish for p in board.pawns[nxt]):
                 return State(rules, board, state.towers, nxt, Phase.ROLL)
         return State(rules, board, state.towers, state.player, Phase.OVER)
-    if rules.passed_tiles_to_end:
+    if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
         board = passed_to_end(board)
-    if rules.negative_lucky_sweep:
-        board = passed_to_end(board, pawns_only=True)
     if rules.early_end is not None or rules.negative_lucky_sweep:
         over = early_end(state.at(board, state.towers, state.player, Phase.OVER))
         if over is not None:
             return over
     if board is not state.board:
         state = state.at(board, state.towers, state.player, state.phase, state.roll)
-    if rules.tactical_cards and any(x != board.finish for x in board.pawns[state.player]):
-        # VXV-9: the turn goes on while a card can be played (not once all pawns are home,
-        # VX-TURN-1)
-        going_on = state.at(board, state.towers, state.player, Phase.MOVE)
-        if type(legal_moves(going_on)[0]) is Step:
+    if rules.tactical_cards:
+        going_on = cards_going_on(state)
+        if going_on is not None:
             return going_on
     return _close_turn(state)
+
+
+def cards_going_on(state: State) -> State | None:
+    """VXV-9: the turn going on after a card, or None when it ends as it stands: once every
+    pawn of the player is home (VX-TURN-1) or no card in hand can be played (also at a sum
+    of 7 when the -1 then fits no piece)."""
+    board = state.board
+    if all(x == board.finish for x in board.pawns[state.player]):
+        return None
+    going_on = state.at(board, state.towers, state.player, Phase.MOVE)
+    return going_on if type(legal_moves(going_on)[0]) is Step else None
 
 
 def _close_turn(state: State) -> State:

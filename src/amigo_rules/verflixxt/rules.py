@@ -29,6 +29,8 @@ def _as_layout(value: Any) -> Any:
 
 
 def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
+    if value is None:  # not given: resolved by Rules.__attrs_post_init__
+        return
     if isinstance(value, str):
         if value not in LAYOUTS:
             raise RulesError(
@@ -93,8 +95,8 @@ def _check_variants(rules: Any) -> None:
         )
     if rules.hidden_tiles and rules.layout != "random":
         raise RulesError(
-            "Rules.hidden_tiles shuffles the track (VXV-10); it needs "
-            f"Rules.layout='random', got {rules.layout!r}"
+            "Rules.hidden_tiles lays the tiles shuffled (VXV-10); leave Rules.layout out "
+            f"or give 'random', got {rules.layout!r}"
         )
     if rules.negative_lucky_sweep:
         if not rules.negative_lucky:
@@ -122,12 +124,13 @@ class Rules:
 
     players: int = attrs.field(default=4, validator=integer(2, 8))
     """Number of players: 2-6 (VX-COMP-2), 7-8 with two pawns each (VXV-6)."""
-    layout: str | tuple[str, ...] = attrs.field(
-        default="classic", converter=_as_layout, validator=_layout
+    layout: str | tuple[str, ...] | None = attrs.field(
+        default=None, converter=_as_layout, validator=_layout
     )
     """``"classic"`` (VX-SETUP-1), ``"random"`` (VX-SETUP-2, VXV-1 c),
     ``"plus_before_lucky"`` / ``"lucky_last"`` (VXV-1 a/b) or the explicit tiles between
-    start and finish (VX-SETUP-4)."""
+    start and finish (VX-SETUP-4). Not given, it is ``"random"`` with ``hidden_tiles``
+    (VXV-10) and ``"classic"`` otherwise; the resolved name is what the field holds."""
     guards: bool = attrs.field(default=True, validator=flag)
     """Guards in play (VX-TURN-2)."""
     action_tiles: bool = attrs.field(default=False, validator=flag)
@@ -157,7 +160,8 @@ class Rules:
     passed_tiles_to_end: bool = attrs.field(
         default=False, validator=flag
     )
-    """Path tiles every piece has passed move to directly before the finish (VXV-3)."""
+    """Path tiles every pawn has passed move to directly before the finish; a tile under a
+    guard left behind stays with it (VXV-3)."""
     early_end: str | None = attrs.field(
         default=None, validator=choice((None, *EARLY_END))
     )
@@ -172,10 +176,13 @@ class Rules:
     tactical_cards: bool = attrs.field(default=False, validator=flag)
     """VXV-9: cards -1, 1 … 6 instead of the die."""
     hidden_tiles: bool = attrs.field(default=False, validator=flag)
-    """VXV-10: each turn ends by turning an unoccupied path tile face down; guards start on
-    the first 8 plus or lucky tiles. Needs ``layout="random"``."""
+    """VXV-10: the tiles are laid shuffled (``layout`` not given is ``"random"``; any other
+    layout given is refused); each turn ends by turning an unoccupied path tile face down;
+    guards start on the first 8 plus or lucky tiles."""
 
     def __attrs_post_init__(self) -> None:
+        if self.layout is None:  # VXV-10 lays the tiles shuffled; else VX-SETUP-1
+            object.__setattr__(self, "layout", "random" if self.hidden_tiles else "classic")
         explicit = isinstance(self.layout, tuple)
         _check_variants(self)
         if explicit:

@@ -21,7 +21,7 @@ from ..track import (
     is_minus,
 )
 from .cards import CARDS, LIMIT
-from .engine import legal_moves
+from .engine import cards_going_on, legal_moves
 from .rules import Rules
 from .setup import box, guard_positions, path_tiles, shuffled_setup
 from .state import Phase, State
@@ -219,7 +219,9 @@ def _check_turn(state: State, finish: int) -> None:
 
 def _check_cards(state: State) -> None:
     """VXV-9: hands only with tactical cards, each a set of the seven cards; the cards
-    played this turn are out of the active player's hand and add up to at most 6."""
+    played this turn are out of the active player's hand and add up to at most 6, or to 7
+    while the -1 is still in hand. A turn with cards played goes on (phase move) exactly
+    while a card can be played; one that ended at 7 did so because the -1 fitted no piece."""
     hands, played = state.hands, state.played
     if not state.rules.tactical_cards:
         if hands or played:
@@ -233,8 +235,21 @@ def _check_cards(state: State) -> None:
                              f"{list(CARDS)} in ascending order")
     if len(set(played)) != len(played) or not set(played) <= set(CARDS):
         raise StateError(f"played: {list(played)} are not distinct cards")
-    if sum(played) > LIMIT or set(played) & set(hands[state.player]):
-        raise StateError(f"played: {list(played)} add up to more than {LIMIT} or are in hand")
+    hand = hands[state.player]
+    total = sum(played)
+    if set(played) & set(hand):
+        raise StateError(f"played: {list(played)} are still in hand")
+    if total > LIMIT + (-1 in hand):
+        raise StateError(f"played: {list(played)} add up to {total}, more than {LIMIT} "
+                         f"(7 only while the -1 is in hand)")
+    if not played or state.phase not in (Phase.MOVE, Phase.FLIP):
+        return
+    going_on = cards_going_on(state) is not None
+    if state.phase is Phase.MOVE and not going_on:
+        raise StateError(f"phase 'move' after {list(played)}, but no card can be played: "
+                         "the turn would have ended")
+    if state.phase is Phase.FLIP and total > LIMIT and going_on:
+        raise StateError(f"phase 'flip' at a sum of {total}: the turn goes on with the -1")
 
 
 def _path_multiset(rules: Rules) -> Counter[str]:

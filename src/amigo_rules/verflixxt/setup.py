@@ -62,8 +62,9 @@ def path_tiles(rules: Rules, shuffled: tuple[str, ...] | None = None) -> tuple[s
 
 
 def guard_positions(rules: Rules, tiles: tuple[str, ...]) -> tuple[int, ...]:
-    """Where the guards start: VX-SETUP-1 (lucky, +7, +8), VXV-1 a/b and VXV-8 (+1 … +8),
-    VXV-10 (the first 8 plus or lucky tiles), VX-SETUP-4."""
+    """Where the guards start: VX-SETUP-1 (lucky, +7, +8; also VX-SETUP-4, VXV-1 c and
+    VXV-8, there on the 6 lucky tiles nearest the start), VXV-1 a/b (+1 … +8), VXV-10 (the
+    first 8 plus or lucky tiles), or explicitly (VX-SETUP-4)."""
     if not rules.guards:
         return ()
     if rules.guard_positions is not None:
@@ -71,11 +72,10 @@ def guard_positions(rules: Rules, tiles: tuple[str, ...]) -> tuple[int, ...]:
     if rules.hidden_tiles:  # VXV-10: the first 8 plus or lucky tiles
         positive = [i for i, tile in enumerate(tiles) if tile == LUCKY or tile[0] == "+"]
         return tuple(positive[:GUARDS_IN_BOX])
-    if rules.layout in ("plus_before_lucky", "lucky_last") or rules.negative_lucky:
-        guarded: tuple[str, ...] = PLUS
-    else:
-        guarded = (LUCKY, "+7", "+8")
-    return tuple(i for i, tile in enumerate(tiles) if tile in guarded)
+    if rules.layout in ("plus_before_lucky", "lucky_last"):
+        return tuple(i for i, tile in enumerate(tiles) if tile in PLUS)
+    lucky = [i for i, tile in enumerate(tiles) if tile == LUCKY][: BOX[LUCKY]]
+    return tuple(i for i, tile in enumerate(tiles) if i in lucky or tile in ("+7", "+8"))
 
 
 def shuffled_setup(rules: Rules) -> bool:

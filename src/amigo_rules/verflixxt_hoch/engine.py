@@ -143,7 +143,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
         plays = sum((_plays(state, c) for c in dict.fromkeys(hand)), ())
-        if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]] != 0:
+        if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
             return plays + _attacks(state, CARD_VALUE[hand[0]])
         return plays
     if phase is Phase.DRAW:
@@ -198,8 +198,9 @@ def _plays(state: State, card: str) -> tuple[Play, ...]:
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
     """HO-ATTACK-1: own pawns in play sharing a tile with an opponent's pawn or a guard.
 
-    Not offered when it would push a lucky-hat pawn home while its owner keeps another pawn
-    in play (ruling), nor with a pair of 0s (nothing would move).
+    A pair of 0s is a pair too: its attack pushes nobody but plays both cards and draws
+    two. Not offered when it would push a lucky-hat pawn home while its owner keeps another
+    pawn in play (ruling).
     """
     board = state.board
     player = state.player
@@ -397,7 +398,8 @@ def _steal(state: State, victim: int) -> State:
 
 
 def _attack(state: State, origin: int) -> State:
-    """HO-ATTACK-1: both cards push every opponent pawn and every guard on the tile.
+    """HO-ATTACK-1: both cards push every opponent pawn and every guard on the tile (a pair
+    of 0s pushes nobody, yet both cards are played and two drawn).
 
     Rulings: pushed pieces take no tile and make no hat action; each pushed piece landing
     exactly on the finish earns the attacker a finish token; pushed hats that reach the
