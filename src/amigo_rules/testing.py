@@ -81,6 +81,7 @@ def check_game(
         limit = spec.max_game_length
         rng = chance_rng(seed)
         pick = np.random.default_rng(seed)
+        sampler = np.random.default_rng([seed, 1])
         moves = []
         for step in range(max_steps + 1):
             where = f"{module.NAME} seed {seed} step {step}"
@@ -96,7 +97,8 @@ def check_game(
                 _expect(module.from_json(module.to_json(state)) == state, where, "JSON round trip")
                 _expect(copy.deepcopy(state) is state, where, "deepcopy copied the state")
                 for viewer in range(players):
-                    _check_observation(module, state, viewer, spec, low, high, pick, where)
+                    _check_observation(module, state, viewer, spec, low, high, where)
+                _check_sampling(module, state, step % players, sampler, where)
             returns = module.returns(state)
             if player == TERMINAL:
                 terminal += 1
@@ -190,15 +192,20 @@ def _check_observation(
     spec: Any,
     low: np.ndarray,
     high: np.ndarray,
-    rng: np.random.Generator,
     where: str,
 ) -> None:
-    """The observation fits the spec, and a state sampled from it shows it again."""
-    observed = module.observation(state, viewer)
-    array = observed.to_array()
+    """The observation's array has the spec's shape and lies within its bounds."""
+    array = module.observation(state, viewer).to_array()
     _expect(array.shape == spec.observation_shape, where, f"observation shape {array.shape}")
     outside = np.flatnonzero((array < low) | (array > high))
     _expect(outside.size == 0, where, f"observation entries {outside[:5]} outside the bounds")
+
+
+def _check_sampling(
+    module: ModuleType, state: Any, viewer: int, rng: np.random.Generator, where: str
+) -> None:
+    """A state sampled from ``viewer``'s observation is valid and shows the same."""
+    observed = module.observation(state, viewer)
     sampled = module.sample_state(observed, rng)
     _expect(module.from_json(module.to_json(sampled)) == sampled, where, "sampled state JSON")
     _expect(module.observation(sampled, viewer) == observed, where, "sample_state shows more")
