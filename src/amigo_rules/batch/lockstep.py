@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, TypeVar
 
 import attrs
@@ -19,8 +20,9 @@ from ..core import IllegalMoveError, RulesError
 B = TypeVar("B")
 
 Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
-"""Per kind of decision node: the rows, their candidate ids ``[rows, k]`` and which
-candidates are legal ``[rows, k]`` (a legal id appears once among a row's candidates)."""
+"""Per kind of decision node: its games (``rows``, m of them), their candidate ids
+``[k, m]`` and which candidates are legal ``[k, m]`` (a legal id appears once among a
+game's candidates). Arrays put the games last: operations then run along them."""
 
 
 @attrs.frozen
@@ -34,7 +36,7 @@ class Engine:
     sample: Callable[[Any, np.random.Generator], np.ndarray]
     """A chance outcome id for every chance row, -1 elsewhere."""
     advance: Callable[[Any, np.ndarray], None]
-    """Apply one legal id per non-terminal row, in place (no checks)."""
+    """Apply one legal id per row, in place and unchecked; rows given -1 stay as they are."""
 
 
 @attrs.frozen
@@ -70,14 +72,16 @@ def copied(batch: B) -> B:
 
 
 def rows_of(batch: B, rows: np.ndarray) -> B:
-    """A writable batch of the given rows of ``batch``."""
-    return attrs.evolve(batch, **{name: array[rows] for name, array in arrays(batch)})
+    """A writable batch of the given games of ``batch`` (the last axis of every array)."""
+    return attrs.evolve(
+        batch, **{name: array.take(rows, axis=-1) for name, array in arrays(batch)}
+    )
 
 
 def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray) -> None:
-    """Write ``source``'s ``source_rows`` into ``batch``'s ``rows``, in place."""
+    """Write ``source``'s games ``source_rows`` into ``batch``'s ``rows``, in place."""
     for name, array in arrays(batch):
-        array[rows] = getattr(source, name)[source_rows]
+        array[..., rows] = getattr(source, name)[..., source_rows]
 
 
 def size(n: Any) -> int:
@@ -107,7 +111,7 @@ def check_choices(choices: Choices, ids: np.ndarray) -> None:
     """`IllegalMoveError` naming the first decision row whose id is not legal there."""
     for rows, candidates, legal in choices:
         given = ids[rows]
-        bad = ~((candidates == given[:, None]) & legal).any(axis=1)
+        bad = ~((candidates == given) & legal).any(axis=0)
         if bad.any():
             row = int(rows[bad.argmax()])
             raise IllegalMoveError(f"row {row}: action id {int(ids[row])} names no legal move")
@@ -129,45 +133,75 @@ def mask(choices: Choices, n: int, width: int) -> np.ndarray:
     """``bool[n, width]``: True at each decision row's legal ids."""
     out = np.zeros((n, width), dtype=bool)
     for rows, candidates, legal in choices:
-        out[np.broadcast_to(rows[:, None], legal.shape)[legal], candidates[legal]] = True
+        out[np.broadcast_to(rows, legal.shape)[legal], candidates[legal]] = True
     return out
 
 
 def weighted(counts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Per row a column drawn with probability its count over the row's total (exactly:
-    one integer draw per row); a row of booleans draws among its True entries uniformly."""
+    one integer draw per row)."""
     pick = rng.integers(0, counts.sum(axis=1))
     return (counts.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
 
 
-def random_ids(engine: Engine, batch: Any, rng: np.random.Generator) -> np.ndarray:
-    """Per row a chance outcome drawn by its probability, or a legal decision id drawn
-    uniformly; -1 for terminal rows."""
-    ids = engine.sample(batch, rng)
+def first(mask: np.ndarray) -> np.ndarray:
+    """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) the first row
+    that is True, k where none is (a maximum along the rows, which numpy runs along the
+    columns, unlike ``argmax``)."""
+    k = len(mask)
+    return k - (mask.view(np.int8) * np.arange(k, 0, -1, dtype=np.int8)[:, None]).max(axis=0)
+
+
+def count(mask: np.ndarray) -> np.ndarray:
+    """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) its True rows."""
+    return mask.view(np.int8).sum(axis=0, dtype=np.int8)
+
+
+def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Per column of ``legal`` (``[k, m]``, k < 128) the row of one of its True entries,
+    each equally likely (up to the 53 bits of a uniform double)."""
+    pick = (rng.random(legal.shape[1]) * count(legal)).astype(np.int8)
+    running = legal.view(np.int8).copy()
+    for row in range(1, len(running)):
+        running[row] += running[row - 1]
+    return first(running > pick)
+
+
+def random_decisions(engine: Engine, batch: Any, rng: np.random.Generator) -> np.ndarray:
+    """Per decision row a legal id drawn uniformly; -1 at the other rows."""
+    ids = np.full(len(batch), -1, dtype=np.int64)
     for rows, candidates, legal in engine.choices(batch):
-        ids[rows] = np.take_along_axis(candidates, weighted(legal, rng)[:, None], 1)[:, 0]
+        ids[rows] = candidates[uniform(legal, rng), np.arange(rows.size)]
     return ids
 
 
 def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
-    """Play every row of ``start`` to its end with `random_ids`, stepping only the rows
-    still playing (finished rows are set aside as they accumulate)."""
+    """Play every row of ``start`` to its end: chance drawn by ``engine.sample``,
+    decisions by `random_decisions`.
+
+    Each round first resolves every chance row, then every decision row (so rows that fell
+    out of step, after a Steal or a re-roll, meet again in one array operation); finished
+    rows are set aside as they accumulate, so later rounds step only the rows still playing.
+    """
     final = copied(start)
     lengths = np.zeros(len(start), dtype=np.int64)
     live = np.flatnonzero(~engine.terminal(start))
     work = rows_of(start, live)
-    playing = np.ones(live.size, dtype=bool)
+    played = np.zeros(live.size, dtype=np.int64)
     while live.size:
-        engine.advance(work, random_ids(engine, work, rng))
-        lengths[live] += playing
-        playing = ~engine.terminal(work)
-        finished = live.size - int(playing.sum())
+        for draw in (engine.sample, partial(random_decisions, engine)):
+            ids = draw(work, rng)
+            engine.advance(work, ids)
+            played += ids >= 0
+        done = engine.terminal(work)
+        finished = int(done.sum())
         if finished and 8 * finished >= live.size:
-            put_rows(final, live[~playing], work, np.flatnonzero(~playing))
-            kept = np.flatnonzero(playing)
+            out = np.flatnonzero(done)
+            put_rows(final, live[out], work, out)
+            lengths[live[out]] = played[out]
+            kept = np.flatnonzero(~done)
             work = rows_of(work, kept)
-            live = live[kept]
-            playing = playing[kept]
+            live, played = live[kept], played[kept]
     return Playouts(frozen(final), lengths)
 
 

@@ -71,11 +71,15 @@ ROLL, MOVE, STEALING, OVER, LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
 DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``DIE + k``."""
+GUARD = 13
+"""A guard's weight in `Batch.crowd`: more than all pawns together (at most 12), so that
+``crowd % GUARD`` counts the pawns; 8 guards and 12 pawns still fit an int8."""
 
 
 @attrs.frozen(eq=False)
 class Batch:
-    """``n`` games of Verflixxt! under one `Rules`, row ``i`` being game ``i``.
+    """``n`` games of Verflixxt! under one `Rules`, game ``i`` in column ``i`` of every
+    array (the batch axis is last, so that array operations run along it).
 
     The arrays are read-only and their layout is the engine's own (it may change): read a
     batch through the module's functions, or turn it into states with `to_states`.
@@ -83,17 +87,20 @@ class Batch:
 
     rules: vx.Rules
     tiles: np.ndarray
-    """``int8[n, L + 1]``: the track by tile code (`TILE_KINDS` order), ``EMPTY`` beyond
+    """``int8[L + 1, n]``: the track by tile code (`TILE_KINDS` order), ``EMPTY`` beyond
     its end; ``L`` is the track length at setup."""
     length: np.ndarray
     """``int64[n]``: tiles in the track (the finish lies on ``length - 1`` once laid)."""
     pieces: np.ndarray
-    """``int64[n, players·pawns + guards]``: each player's pawn positions, ascending, then
+    """``int8[players·pawns + guards, n]``: each player's pawn positions, ascending, then
     the guards' positions, ascending."""
+    crowd: np.ndarray
+    """``int8[L + 1, n]``: per position the pawns on it plus `GUARD` per guard (derived
+    from ``pieces``, kept for speed)."""
     towers: np.ndarray
-    """``int8[n, players, 32]``: each tower bottom to top by tile code, ``EMPTY`` above."""
+    """``int8[players, 32, n]``: each tower bottom to top by tile code, ``EMPTY`` above."""
     heights: np.ndarray
-    """``int64[n, players]``: tiles in each tower."""
+    """``int64[players, n]``: tiles in each tower."""
     player: np.ndarray
     """``int64[n]``: the active player."""
     phase: np.ndarray
@@ -118,11 +125,14 @@ class _Shape:
     tower: int
     start_to_box: bool
     action_tiles: bool
-    tie_break: bool
     shuffled: bool
     start_tiles: np.ndarray
     """The track after setup (fixed layouts), or with the path slots ``EMPTY``."""
     start_pieces: np.ndarray
+    start_crowd: np.ndarray
+    owner: np.ndarray
+    """``int8[pieces, 1]``: whose each row of `Batch.pieces` is: a player, or ``players``
+    for the guards."""
     path_slots: np.ndarray
     """Where the k-th tile laid lies in the finished track (VX-SETUP-2)."""
     box: np.ndarray
@@ -189,24 +199,38 @@ def _shape(rules: vx.Rules) -> _Shape:
         tiles[: len(track)] = [EMPTY if t in marks else _code(t) for t in track]
     else:
         tiles[:length] = [_code(t) for t in start.board.tiles]
-    pieces = np.array([x for ps in start.board.pawns for x in ps] + list(start.board.guards))
+    board = start.board
+    pieces = np.array([x for ps in board.pawns for x in ps] + list(board.guards), np.int8)
+    owned = rules.players * rules.pawns_per_player
+    owner = np.repeat(np.arange(rules.players + 1),
+                      [rules.pawns_per_player] * rules.players + [len(board.guards)])
     return _Shape(
         players=rules.players,
         pawns=rules.pawns_per_player,
-        guards=len(start.board.guards),
+        guards=len(board.guards),
         length=length,
         actions=vx.num_actions(rules),
         outcomes=vx.num_chance_outcomes(rules),
         tower=sum(counts.values()),
         start_to_box=rules.start_tile_to_box,
         action_tiles=rules.action_tiles,
-        tie_break=rules.tie_break_fewer_lucky,
         shuffled=shuffled_setup(rules),
         start_tiles=tiles,
         start_pieces=pieces,
+        start_crowd=_crowd(pieces[:, None], owned, length)[:, 0],
+        owner=owner.astype(np.int8)[:, None],
         path_slots=slots,
         box=np.array([counts[t] for t in PATH_TILES]),
     )
+
+
+def _crowd(pieces: np.ndarray, owned: int, length: int) -> np.ndarray:
+    """`Batch.crowd` of ``pieces`` (its first ``owned`` rows pawns, the rest guards)."""
+    n = pieces.shape[1]
+    weight = np.where(np.arange(len(pieces)) < owned, 1, GUARD)
+    slots = pieces.astype(np.int64) * n + np.arange(n)
+    counts = np.bincount(slots.ravel(), np.repeat(weight, n), (length + 1) * n)
+    return counts.reshape(length + 1, n).astype(np.int8)
 
 
 # --- states in and out -------------------------------------------------------------------
@@ -216,11 +240,12 @@ def _empty(shape: _Shape, rules: vx.Rules, n: int) -> Batch:
     players = shape.players
     return Batch(
         rules,
-        tiles=np.full((n, shape.length + 1), EMPTY, dtype=np.int8),
+        tiles=np.full((shape.length + 1, n), EMPTY, dtype=np.int8),
         length=np.zeros(n, dtype=np.int64),
-        pieces=np.zeros((n, players * shape.pawns + shape.guards), dtype=np.int64),
-        towers=np.full((n, players, shape.tower), EMPTY, dtype=np.int8),
-        heights=np.zeros((n, players), dtype=np.int64),
+        pieces=np.zeros((players * shape.pawns + shape.guards, n), dtype=np.int8),
+        crowd=np.zeros((shape.length + 1, n), dtype=np.int8),
+        towers=np.full((players, shape.tower, n), EMPTY, dtype=np.int8),
+        heights=np.zeros((players, n), dtype=np.int64),
         player=np.zeros(n, dtype=np.int64),
         phase=np.zeros(n, dtype=np.int64),
         roll=np.zeros(n, dtype=np.int64),
@@ -228,8 +253,9 @@ def _empty(shape: _Shape, rules: vx.Rules, n: int) -> Batch:
 
 
 def from_states(states: Iterable[vx.State]) -> Batch:
-    """The batch whose row ``i`` is ``states[i]``: states of one `Rules`, each checked like
-    `amigo_rules.verflixxt.from_json` checks a document (`StateError` if inconsistent)."""
+    """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
+    like `amigo_rules.verflixxt.from_json` checks a document (`StateError` if
+    inconsistent)."""
     states = tuple(states)
     if not states:
         raise StateError("from_states needs at least one state")
@@ -255,36 +281,38 @@ def from_states(states: Iterable[vx.State]) -> Batch:
 
 def _pack(batch: Batch, row: int, state: vx.State, shape: _Shape) -> None:
     board = state.board
-    batch.tiles[row, : len(board.tiles)] = [_code(t) for t in board.tiles]
+    batch.tiles[: len(board.tiles), row] = [_code(t) for t in board.tiles]
     batch.length[row] = len(board.tiles)
-    guards = board.guards if state.phase is not vx.Phase.LAY else (0,) * shape.guards
-    batch.pieces[row] = [x for ps in board.pawns for x in ps] + list(guards)
+    pieces = [x for ps in board.pawns for x in ps] + list(board.guards)
+    batch.pieces[:, row] = pieces
+    batch.crowd[:, row] = _crowd(batch.pieces[:, row, None], shape.players * shape.pawns,
+                                 shape.length)[:, 0]
     for p, tower in enumerate(state.towers):
-        batch.towers[row, p, : len(tower)] = [_code(t) for t in tower]
-        batch.heights[row, p] = len(tower)
+        batch.towers[p, : len(tower), row] = [_code(t) for t in tower]
+        batch.heights[p, row] = len(tower)
     batch.player[row] = state.player
     batch.phase[row] = PHASES.index(state.phase)
     batch.roll[row] = state.roll
 
 
 def to_states(batch: Batch) -> tuple[vx.State, ...]:
-    """The scalar states of the batch's rows: ``to_states(from_states(s)) == tuple(s)``."""
+    """The scalar states of the batch's games: ``to_states(from_states(s)) == tuple(s)``."""
     rules = batch.rules
     shape = _shape(rules)
     names = TILE_KINDS
     players, pawns = shape.players, shape.pawns
     owned = players * pawns
-    states = []
-    rows = zip(
-        batch.tiles.tolist(), batch.length.tolist(), batch.pieces.tolist(),
-        batch.towers.tolist(), batch.heights.tolist(), batch.player.tolist(),
-        batch.phase.tolist(), batch.roll.tolist(), strict=True,
+    games = zip(
+        batch.tiles.T.tolist(), batch.length.tolist(), batch.pieces.T.tolist(),
+        batch.towers.transpose(2, 0, 1).tolist(), batch.heights.T.tolist(),
+        batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(), strict=True,
     )
-    for tiles, length, pieces, towers, heights, player, phase, roll in rows:
+    states = []
+    for tiles, length, pieces, towers, heights, player, phase, roll in games:
         board = Board(
             tuple(names[c] for c in tiles[:length]),
             tuple(tuple(pieces[p * pawns : (p + 1) * pawns]) for p in range(players)),
-            tuple(pieces[owned:]) if phase != LAY else (),
+            tuple(pieces[owned:]),
         )
         stacks = tuple(
             tuple(names[c] for c in tower[:height])
@@ -294,21 +322,24 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
     return tuple(states)
 
 
-def new_games(rules: vx.Rules | None = None, n: int = 1, seed: int | None = None) -> Batch:
-    """``n`` new games, set up (`amigo_rules.verflixxt.new_game`): a shuffled track is
-    drawn for each row from ``seed`` (uniformly; not the tracks of ``new_game(rules,
+def new_games(
+    rules: vx.Rules | None, n: int, seed: int | np.random.Generator | None = None
+) -> Batch:
+    """``n`` new games, set up as by `amigo_rules.verflixxt.new_game`: a shuffled track is
+    drawn for each game from ``seed`` (uniformly; not the tracks of ``new_game(rules,
     seed=…)``)."""
     rules = vx.Rules() if rules is None else rules
     shape = _shape(rules)
     n = lockstep.size(n)
     batch = _empty(shape, rules, n)
-    batch.pieces[:] = shape.start_pieces
+    batch.pieces[:] = shape.start_pieces[:, None]
+    batch.crowd[:] = shape.start_crowd[:, None]
     if shape.shuffled:
         tiles = np.repeat(np.arange(len(PATH_TILES)) + _FIRST_PATH, shape.box)
         order = np.random.default_rng(seed).permuted(np.tile(tiles, (n, 1)), axis=1)
-        _lay_track(batch, np.arange(n), order, shape)
+        _lay_track(batch, np.arange(n), order.T, shape)
     else:
-        batch.tiles[:] = shape.start_tiles
+        batch.tiles[:] = shape.start_tiles[:, None]
         batch.length[:] = shape.length
     batch.phase[:] = ROLL
     return lockstep.frozen(batch)
@@ -316,17 +347,17 @@ def new_games(rules: vx.Rules | None = None, n: int = 1, seed: int | None = None
 
 def _lay_track(batch: Batch, rows: np.ndarray, laid: np.ndarray, shape: _Shape) -> None:
     """The shuffled track of ``rows`` from their ``laid`` tiles in order (VX-SETUP-2)."""
-    tiles = np.broadcast_to(shape.start_tiles, (len(rows), shape.length + 1)).copy()
-    tiles[:, shape.path_slots] = laid
-    batch.tiles[rows] = tiles
+    tiles = np.repeat(shape.start_tiles[:, None], len(rows), axis=1)
+    tiles[shape.path_slots] = laid
+    batch.tiles[:, rows] = tiles
     batch.length[rows] = shape.length
 
 
-# --- what the rows show ------------------------------------------------------------------
+# --- what the games show -----------------------------------------------------------------
 
 
 def current_player(batch: Batch) -> np.ndarray:
-    """``int64[n]``: the player to act, `CHANCE` or `TERMINAL` per row."""
+    """``int64[n]``: per game the player to act, `CHANCE` or `TERMINAL`."""
     phase = batch.phase
     out = np.where((phase == ROLL) | (phase == LAY), CHANCE, batch.player)
     out[phase == OVER] = TERMINAL
@@ -334,19 +365,23 @@ def current_player(batch: Batch) -> np.ndarray:
 
 
 def is_terminal(batch: Batch) -> np.ndarray:
-    """``bool[n]``: the rows whose game is over (VX-END-1)."""
+    """``bool[n]``: the games that are over (VX-END-1)."""
     return batch.phase == OVER
+
+
+def _lucky(batch: Batch) -> np.ndarray:
+    """``int64[n, players]``: the lucky tiles in each tower."""
+    return _tables()["lucky"][batch.towers].sum(axis=1).T
 
 
 def score(batch: Batch) -> np.ndarray:
     """``int64[n, players]``: each player's score as if the game ended now (VX-SCORE-1): the
     lucky tiles turn the largest minus tiles."""
-    t = _tables()
-    towers = batch.towers
-    minus = -np.sort(-t["minus"][towers], axis=2)
-    lucky = t["lucky"][towers].sum(axis=2)
-    turned = np.arange(towers.shape[2]) < lucky[..., None]
-    return t["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(axis=2)
+    tables = _tables()
+    towers = batch.towers.transpose(2, 0, 1)
+    minus = -np.sort(-tables["minus"][towers], axis=2)
+    turned = np.arange(towers.shape[2]) < _lucky(batch)[..., None]
+    return tables["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(axis=2)
 
 
 def returns(batch: Batch) -> np.ndarray:
@@ -355,66 +390,81 @@ def returns(batch: Batch) -> np.ndarray:
     scores = score(batch)
     won = scores == scores.max(axis=1, keepdims=True)
     if batch.rules.tie_break_fewer_lucky:
-        lucky = _tables()["lucky"][batch.towers].sum(axis=2)
-        lucky = np.where(won, lucky, np.iinfo(np.int64).max)
+        lucky = np.where(won, _lucky(batch), np.iinfo(np.int64).max)
         won &= lucky == lucky.min(axis=1, keepdims=True)
     won &= is_terminal(batch)[:, None]
     winners = won.sum(axis=1, keepdims=True)
     return np.where(won, 1.0 / np.maximum(winners, 1), 0.0)
 
 
+def _where(mask: np.ndarray) -> np.ndarray:
+    """The indices where the 1-d ``mask`` holds."""
+    return mask.nonzero()[0]
+
+
+def _whole(batch: Batch, rows: np.ndarray) -> slice | np.ndarray:
+    """``rows`` as an index: a slice when they are every game (no copy, in lockstep)."""
+    return slice(None) if rows.size == len(batch) else rows
+
+
+def _part(array: np.ndarray, whole: slice | np.ndarray) -> np.ndarray:
+    """The games ``whole`` (`_whole`) of ``array``: a view of every game, or a C-ordered
+    copy of some (``array[..., rows]`` would come out F-ordered, slow along the games)."""
+    return array[..., whole] if isinstance(whole, slice) else array.take(whole, axis=-1)
+
+
 def _choices(batch: Batch) -> lockstep.Choices:
-    """The legal decision ids per decision row: own pawns and movable guards by position
-    (VX-TURN-2, VX-TURN-4), steals by victim (VX-ACT-2)."""
+    """The legal decision ids of the decision games: own pawns and movable guards by
+    position (VX-TURN-2, VX-TURN-4), steals by victim (VX-ACT-2)."""
     shape = _shape(batch.rules)
     out = []
-    rows = np.flatnonzero(batch.phase == MOVE)
+    rows = _where(batch.phase == MOVE)
     if rows.size:
-        pawns, length = shape.pawns, shape.length
-        pieces = batch.pieces[rows]
-        finish = batch.length[rows, None] - 1
-        columns = batch.player[rows, None] * pawns + np.arange(pawns)
-        own = np.take_along_axis(pieces, columns, axis=1)
-        legal = own != finish
-        legal[:, 1:] &= own[:, 1:] != own[:, :-1]
-        if shape.guards:
-            owned = shape.players * pawns
-            guards = pieces[:, owned:]
-            watched = (guards[:, :, None] == pieces[:, None, :owned]).any(axis=2)
-            movable = watched & (guards != finish)
-            movable[:, 1:] &= guards[:, 1:] != guards[:, :-1]
-            own = np.concatenate([own, guards + length], axis=1)
-            legal = np.concatenate([legal, movable], axis=1)
-        out.append((rows, own, legal))
-    rows = np.flatnonzero(batch.phase == STEALING)
+        whole = _whole(batch, rows)
+        each = np.arange(rows.size)
+        pawns, guards = shape.pawns, shape.guards
+        pieces = batch.pieces
+        finish = (batch.length[whole] - 1).astype(np.int8)
+        ids = np.empty((pawns + guards, rows.size), dtype=np.int8)
+        legal = np.empty(ids.shape, dtype=bool)
+        own = ids[:pawns] = pieces[batch.player[whole] * pawns + np.arange(pawns)[:, None], rows]
+        legal[:pawns] = own != finish
+        legal[1:pawns] &= own[1:] != own[:-1]
+        if guards:
+            on = _part(pieces[shape.players * pawns :], whole)
+            ids[pawns:] = on + shape.length
+            watched = batch.crowd[on, rows] % GUARD != 0
+            legal[pawns:] = watched & (on != finish)
+            legal[pawns + 1 :] &= on[1:] != on[:-1]
+        out.append((rows, ids, legal))
+    rows = _where(batch.phase == STEALING)
     if rows.size:
-        victims = np.arange(shape.players)
-        legal = (batch.heights[rows] > 0) & (victims != batch.player[rows, None])
+        victims = np.arange(shape.players)[:, None]
+        legal = (batch.heights[:, rows] > 0) & (victims != batch.player[rows])
         out.append((rows, np.broadcast_to(2 * shape.length + victims, legal.shape), legal))
     return out
 
 
 def legal_action_mask(batch: Batch) -> np.ndarray:
-    """``bool[n, num_actions]``: per row the legal decision ids (`action_id`'s); all False
-    at chance and terminal rows."""
-    shape = _shape(batch.rules)
-    return lockstep.mask(_choices(batch), len(batch), shape.actions)
+    """``bool[n, num_actions]``: per game the legal decision ids (`action_id`'s); all False
+    at chance and terminal games."""
+    return lockstep.mask(_choices(batch), len(batch), _shape(batch.rules).actions)
 
 
 def _left(batch: Batch, rows: np.ndarray) -> np.ndarray:
     """``int64[rows, kinds]``: the path tiles of each kind still in the box while laying."""
-    laid = batch.tiles[rows, 1:, None] == np.arange(len(PATH_TILES)) + _FIRST_PATH
-    return _shape(batch.rules).box - laid.sum(axis=1)
+    laid = batch.tiles[1:, rows, None] == np.arange(len(PATH_TILES)) + _FIRST_PATH
+    return _shape(batch.rules).box - laid.sum(axis=0)
 
 
 def chance_probabilities(batch: Batch) -> np.ndarray:
-    """``float64[n, num_chance_outcomes]``: per chance row each outcome's probability (the
-    die's faces 1/6, VX-TURN-2; each tile kind by its share of the box, VX-SETUP-2); rows of
-    decision and terminal nodes all zero."""
+    """``float64[n, num_chance_outcomes]``: per chance game each outcome's probability (the
+    die's faces 1/6, VX-TURN-2; each tile kind by its share of the box, VX-SETUP-2); games
+    at decision and terminal nodes all zero."""
     shape = _shape(batch.rules)
     out = np.zeros((len(batch), shape.outcomes))
     out[batch.phase == ROLL, :DIE] = 1 / DIE
-    rows = np.flatnonzero(batch.phase == LAY)
+    rows = _where(batch.phase == LAY)
     if rows.size:
         left = _left(batch, rows)
         out[rows, DIE:] = left / left.sum(axis=1, keepdims=True)
@@ -422,14 +472,13 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
 
 
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
-    """``int64[n]``: per chance row an outcome id drawn with its exact probability; -1 at
-    decision and terminal rows."""
+    """``int64[n]``: per chance game an outcome id drawn with its exact probability; -1 at
+    decision and terminal games."""
     ids = np.full(len(batch), -1, dtype=np.int64)
-    rows = np.flatnonzero(batch.phase == ROLL)
-    ids[rows] = rng.integers(0, DIE, size=rows.size)
-    rows = np.flatnonzero(batch.phase == LAY)
+    rolling = batch.phase == ROLL
+    ids[rolling] = rng.integers(0, DIE, size=int(rolling.sum()))
+    rows = _where(batch.phase == LAY)
     if rows.size:
-        left = _left(batch, rows)
         ids[rows] = DIE + lockstep.weighted(_left(batch, rows), rng)
     return ids
 
@@ -438,26 +487,26 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
 
 
 def step(batch: Batch, action_ids: np.ndarray) -> Batch:
-    """The batch after one move per row: a decision id (`amigo_rules.verflixxt.action_id`)
-    at a decision row, a chance outcome id at a chance row (``roll V`` is ``V - 1``, ``lay
-    T`` is 6 plus the index of ``T`` in `PATH_TILES`). Terminal rows stay as they are
+    """The batch after one move per game: a decision id (`amigo_rules.verflixxt.action_id`)
+    at a decision node, a chance outcome id at a chance node (``roll V`` is ``V - 1``,
+    ``lay T`` is 6 plus the index of ``T`` in `PATH_TILES`). Finished games stay as they are
     (their id is ignored).
 
-    Raises `IllegalMoveError` naming the first row whose id is not legal there; ``batch``
+    Raises `IllegalMoveError` naming the first game whose id is not legal there; ``batch``
     is never changed.
     """
     ids = lockstep.action_ids(batch, action_ids)
     _check(batch, ids)
     out = lockstep.copied(batch)
-    _advance(out, ids)
+    _advance(out, np.where(is_terminal(batch), -1, ids))
     return lockstep.frozen(out)
 
 
 def _check(batch: Batch, ids: np.ndarray) -> None:
     lockstep.check_choices(_choices(batch), ids)
-    rows = np.flatnonzero(batch.phase == ROLL)
+    rows = _where(batch.phase == ROLL)
     lockstep.check_chance(rows, ids, np.ones((rows.size, DIE), dtype=bool))
-    rows = np.flatnonzero(batch.phase == LAY)
+    rows = _where(batch.phase == LAY)
     if rows.size:
         possible = np.concatenate(
             [np.zeros((rows.size, DIE), dtype=bool), _left(batch, rows) > 0], axis=1
@@ -466,12 +515,12 @@ def _check(batch: Batch, ids: np.ndarray) -> None:
 
 
 def _advance(batch: Batch, ids: np.ndarray) -> None:
-    """Apply one legal id per row in place (terminal rows are left alone)."""
-    phase = batch.phase
+    """Apply one legal id per game in place; games given -1 stay as they are."""
+    phase = np.where(ids >= 0, batch.phase, OVER)
     rolling = phase == ROLL
-    moving = np.flatnonzero(phase == MOVE)
-    stealing = np.flatnonzero(phase == STEALING)
-    laying = np.flatnonzero(phase == LAY)
+    moving = _where(phase == MOVE)
+    stealing = _where(phase == STEALING)
+    laying = _where(phase == LAY)
     if moving.size:
         _move(batch, moving, ids[moving])
     if stealing.size:
@@ -484,102 +533,115 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
 
 def _move(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     """Move a pawn or guard by the roll (VX-TURN-2, VX-TURN-3); take the tile a pawn left
-    alone (VX-TAKE-1, VX-TAKE-2) or run its action (VX-TAKE-3, VX-ACT-*); end the turn."""
+    alone (VX-TAKE-1, VX-TAKE-2) or run its action (VX-TAKE-3, VX-ACT-*); end the turn.
+
+    The 2-d work is int8 and bool throughout, with blends instead of ``np.where``: numpy
+    runs those fastest."""
     shape = _shape(batch.rules)
     tables = _tables()
-    pawns, length = shape.pawns, shape.length
-    player = batch.player[rows]
-    pieces = batch.pieces[rows]
-    finish = batch.length[rows] - 1
+    length = shape.length
+    whole = _whole(batch, rows)
+    each = np.arange(rows.size)
+    player = batch.player[whole]
+    pieces = _part(batch.pieces, whole)
+    crowd = _part(batch.crowd, whole)
+    finish = (batch.length[whole] - 1).astype(np.int8)
     guard = ids >= length
-    origin = ids - length * guard
-    target = np.minimum(origin + batch.roll[rows], finish)
-    here = pieces == origin[:, None]
-    column = np.arange(pieces.shape[1])
-    first = player * pawns
-    if shape.guards:
-        first = np.where(guard, shape.players * pawns, first)
-    block = (column >= first[:, None]) & (column < (first + np.where(guard, shape.guards,
-                                                                     pawns))[:, None])
-    # The last piece of the block on the origin moves; those beyond it that it passes
-    # close up behind it, so the block stays ascending.
-    last = pieces.shape[1] - 1 - (here & block)[:, ::-1].argmax(axis=1)
-    passed = block & (column > last[:, None]) & (pieces < target[:, None])
-    pieces[:, :-1] = np.where(passed[:, 1:], pieces[:, 1:], pieces[:, :-1])
-    pieces[np.arange(rows.size), last + passed.sum(axis=1)] = target
-    alone = (here.sum(axis=1) == 1) & ~guard
-    tile = batch.tiles[rows, origin]
+    origin = (ids - length * guard).astype(np.int8)
+    target = np.minimum(origin + batch.roll[whole], finish).astype(np.int8)
+    alone = crowd[origin, each] == 1  # one pawn and nothing else (VX-TAKE-1)
+    weight = (1 + (GUARD - 1) * guard).astype(np.int8)
+    crowd[origin, each] -= weight
+    crowd[target, each] += weight
+    # The first piece of its block on the origin moves; the pieces it passes close up
+    # behind it, so the block stays ascending.
+    kind = np.where(guard, shape.players, player).astype(np.int8)
+    block = shape.owner == kind
+    first = lockstep.first((pieces == origin) & block)
+    rank = np.arange(len(pieces), dtype=np.int8)[:, None]
+    passed = block & (rank > first) & (pieces < target)
+    _blend(pieces[:-1], pieces[1:], passed[1:])
+    pieces[first + lockstep.count(passed), each] = target
+    tile = batch.tiles[origin, rows]
     take = alone & tables["takeable"][tile]
     remove = take | (alone & (tile == _START)) if shape.start_to_box else take
-    hit = np.flatnonzero(remove)
-    if hit.size:  # the gap closes (VX-TURN-3)
-        at = origin[hit]
-        pieces[hit] -= pieces[hit] > at[:, None]
-        lifted = rows[hit]
-        slots = np.arange(length)
-        batch.tiles[lifted, :length] = np.take_along_axis(
-            batch.tiles[lifted], slots + (slots >= at[:, None]), axis=1
-        )
-        batch.length[lifted] -= 1
-    taken = np.flatnonzero(take)
+    if remove.any():  # the gap closes (VX-TURN-3)
+        tiles = _part(batch.tiles, whole)
+        gap = remove & (np.arange(length, dtype=np.int8)[:, None] >= origin)
+        _blend(tiles[:length], tiles[1:], gap)
+        _blend(crowd[:length], crowd[1:], gap)
+        pieces -= ((pieces > origin) & remove).view(np.int8)
+        finish -= remove.view(np.int8)
+        batch.tiles[:, whole] = tiles
+    batch.length[whole] = finish + 1
+    batch.pieces[:, whole] = pieces
+    batch.crowd[:, whole] = crowd
+    taken = _where(take)
     if taken.size:
         _push(batch, rows[taken], player[taken], tile[taken])
-    batch.pieces[rows] = pieces
     ending = rows
     if shape.action_tiles:
-        gift = np.flatnonzero(alone & (tile == _GIFT))
+        gift = _where(alone & (tile == _GIFT))
         if gift.size:  # VX-ACT-1
-            batch.tiles[rows[gift], origin[gift]] = _STEAL
+            batch.tiles[origin[gift], rows[gift]] = _STEAL
             _gift(batch, rows[gift], player[gift])
-        steal = np.flatnonzero(alone & (tile == _STEAL))
+        steal = _where(alone & (tile == _STEAL))
         if steal.size:  # VX-ACT-2
             robbing = rows[steal]
-            batch.tiles[robbing, origin[steal]] = _GIFT
-            victims = (batch.heights[robbing] > 0) & (
-                np.arange(shape.players) != player[steal, None]
+            batch.tiles[origin[steal], robbing] = _GIFT
+            victims = (batch.heights[:, robbing] > 0) & (
+                np.arange(shape.players)[:, None] != player[steal]
             )
-            waiting = victims.any(axis=1)
-            batch.phase[robbing[waiting]] = STEALING
-            batch.roll[robbing[waiting]] = 0
-            ending = np.setdiff1d(rows, robbing[waiting], assume_unique=True)
+            waiting = steal[victims.any(axis=0)]
+            batch.phase[rows[waiting]] = STEALING
+            batch.roll[rows[waiting]] = 0
+            turning = np.ones(rows.size, dtype=bool)
+            turning[waiting] = False
+            ending = rows[turning]
     _end_turn(batch, ending)
+
+
+def _blend(out: np.ndarray, source: np.ndarray, where: np.ndarray) -> None:
+    """``out`` takes ``source``'s values where ``where`` holds, in place (int8 arrays;
+    the source is read before anything is written, so the two may overlap)."""
+    out += (source - out) * where.view(np.int8)
 
 
 def _push(batch: Batch, rows: np.ndarray, players: np.ndarray, tiles: np.ndarray) -> None:
     """Each tile goes on top of its player's tower (VX-TAKE-4)."""
-    height = batch.heights[rows, players]
-    batch.towers[rows, players, height] = tiles
-    batch.heights[rows, players] = height + 1
+    height = batch.heights[players, rows]
+    batch.towers[players, height, rows] = tiles
+    batch.heights[players, rows] = height + 1
 
 
 def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
     """``source``'s top tile goes on top of ``target``'s tower (VX-ACT-1, VX-ACT-2)."""
-    height = batch.heights[rows, source] - 1
-    tiles = batch.towers[rows, source, height]
-    batch.towers[rows, source, height] = EMPTY
-    batch.heights[rows, source] = height
+    height = batch.heights[source, rows] - 1
+    tiles = batch.towers[source, height, rows]
+    batch.towers[source, height, rows] = EMPTY
+    batch.heights[source, rows] = height
     _push(batch, rows, target, tiles)
 
 
 def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     """VX-ACT-1: a minus tile goes to the player whose top tile ranks highest, another to
     the lowest; ties to the tied player nearest clockwise; an empty tower gives nothing."""
-    heights = batch.heights[rows]
-    giving = heights[np.arange(rows.size), giver] > 0
-    rows, giver, heights = rows[giving], giver[giving], heights[giving]
+    giving = batch.heights[giver, rows] > 0
+    rows, giver = rows[giving], giver[giving]
     if not rows.size:
         return
     tables = _tables()
-    tops = np.take_along_axis(batch.towers[rows], (heights - 1)[:, :, None], axis=2)[:, :, 0]
+    heights = batch.heights.take(rows, axis=1)
+    tops = np.take_along_axis(batch.towers.take(rows, axis=2), heights[:, None] - 1, axis=1)[:, 0]
     rank = tables["rank"][tops]  # an empty tower's "top" is EMPTY, ranked 0
-    players = np.arange(batch.heights.shape[1])
-    other = players != giver[:, None]
-    bad = tables["minus"][tops[np.arange(rows.size), giver]] > 0
-    highest = np.where(other, rank, np.iinfo(np.int64).min).max(axis=1)
-    lowest = np.where(other, rank, np.iinfo(np.int64).max).min(axis=1)
-    tied = other & (rank == np.where(bad, highest, lowest)[:, None])
-    distance = (players - giver[:, None]) % len(players)
-    receiver = np.where(tied, distance, len(players)).argmin(axis=1)
+    players = np.arange(len(heights))[:, None]
+    other = players != giver
+    bad = tables["minus"][tops[giver, np.arange(rows.size)]] > 0
+    highest = np.where(other, rank, np.iinfo(np.int64).min).max(axis=0)
+    lowest = np.where(other, rank, np.iinfo(np.int64).max).min(axis=0)
+    tied = other & (rank == np.where(bad, highest, lowest))
+    distance = (players - giver) % len(players)
+    receiver = np.where(tied, distance, len(players)).argmin(axis=0)
     _hand_over(batch, rows, giver, receiver)
 
 
@@ -595,16 +657,19 @@ def _end_turn(batch: Batch, rows: np.ndarray) -> None:
     the game is over (VX-END-1)."""
     shape = _shape(batch.rules)
     players, pawns = shape.players, shape.pawns
-    own = batch.pieces[rows, : players * pawns].reshape(-1, players, pawns)
-    on_way = (own != (batch.length[rows] - 1)[:, None, None]).any(axis=2)
-    player = batch.player[rows]
-    order = (player[:, None] + np.arange(1, players + 1)) % players
-    waiting = np.take_along_axis(on_way, order, axis=1)
-    nearest = waiting.argmax(axis=1)
-    found = waiting[np.arange(rows.size), nearest]
-    batch.player[rows] = np.where(found, order[np.arange(rows.size), nearest], player)
-    batch.phase[rows] = np.where(found, ROLL, OVER)
-    batch.roll[rows] = 0
+    whole = _whole(batch, rows)
+    player = batch.player[whole]
+    finish = (batch.length[whole] - 1).astype(np.int8)
+    # A player's first pawn is their rearmost: on the finish only when all are.
+    on_way = _part(batch.pieces[: players * pawns : pawns], whole) != finish
+    # Player q sits (q - player - 1) % players seats after the next one; the nearest with a
+    # pawn on the way plays next (the player themself comes last).
+    after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
+    best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
+    found = best > 0
+    batch.player[whole] = np.where(found, (player + 1 + players - best) % players, player)
+    batch.phase[whole] = np.where(found, ROLL, OVER)
+    batch.roll[whole] = 0
 
 
 def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
@@ -612,11 +677,11 @@ def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     and the finish complete it and player 0 rolls."""
     shape = _shape(batch.rules)
     at = batch.length[rows]
-    batch.tiles[rows, at] = ids - DIE + _FIRST_PATH
+    batch.tiles[at, rows] = ids - DIE + _FIRST_PATH
     batch.length[rows] = at + 1
     done = rows[at == shape.tower]
     if done.size:
-        _lay_track(batch, done, batch.tiles[done, 1 : shape.tower + 1], shape)
+        _lay_track(batch, done, batch.tiles[1 : shape.tower + 1, done], shape)
         batch.phase[done] = ROLL
 
 
@@ -629,15 +694,13 @@ _ENGINE = lockstep.Engine(
 
 
 def random_playouts(
-    rules: vx.Rules | None = None, n: int = 1, seed: int | None = None
+    rules: vx.Rules | None, n: int, seed: int | None = None
 ) -> Playouts:
     """``n`` new games played to the end: chance nodes drawn with their probabilities,
     decisions uniformly among the legal moves, everything (the shuffled tracks too) from
     one generator seeded with ``seed``."""
-    rules = vx.Rules() if rules is None else rules
     rng = np.random.default_rng(seed)
-    start = new_games(rules, n, rng)
-    return lockstep.play_out(_ENGINE, start, rng)
+    return lockstep.play_out(_ENGINE, new_games(rules, n, rng), rng)
 
 
 def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
@@ -655,17 +718,18 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
     kinds = len(PATH_TILES)
     stride = 2 * kinds + 1
     row = np.arange(n)[:, None] * width
-    towers = batch.towers
-    heights = batch.heights
+    towers = batch.towers.transpose(2, 0, 1)
+    heights = batch.heights.T
     tower_base = row + length * per_slot + np.arange(players) * stride
     filled = np.arange(shape.tower) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
     rest = length * per_slot + players * stride
+    pieces = batch.pieces.T.astype(np.int64)
     rolled = batch.roll > 0
     entries = [
-        row + np.arange(length) * per_slot + batch.tiles[:, :length],
-        row + batch.pieces[:, :owned] * per_slot + kinds_t + np.arange(owned) // shape.pawns,
-        row + batch.pieces[:, owned:] * per_slot + per_slot - 1,
+        row + np.arange(length) * per_slot + batch.tiles[:length].T,
+        row + pieces[:, :owned] * per_slot + kinds_t + np.arange(owned) // shape.pawns,
+        row + pieces[:, owned:] * per_slot + per_slot - 1,
         (tower_base[:, :, None] + towers - _FIRST_PATH)[filled],
         tower_base + kinds + tops - _FIRST_PATH,  # EMPTY lands on the "empty" entry
         row[rolled, 0] + rest + batch.roll[rolled] - 1,
