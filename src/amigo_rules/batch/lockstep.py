@@ -20,9 +20,10 @@ from ..core import IllegalMoveError, RulesError
 B = TypeVar("B")
 
 Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
-"""Per kind of decision node: its games (``rows``, m of them), their candidate ids
-``[k, m]`` and which candidates are legal ``[k, m]`` (a legal id appears once among a
-game's candidates). Arrays put the games last: operations then run along them."""
+"""Per kind of decision node: which of the n games are at one (``bool[n]``), candidate ids
+``[k, n]`` and which candidates are legal ``[k, n]`` (none in the other games; a legal id
+appears once among a game's candidates). The games are the last axis: numpy's operations
+run along it."""
 
 
 @attrs.frozen
@@ -109,12 +110,13 @@ def action_ids(batch: Any, ids: Any) -> np.ndarray:
 
 def check_choices(choices: Choices, ids: np.ndarray) -> None:
     """`IllegalMoveError` naming the first decision row whose id is not legal there."""
-    for rows, candidates, legal in choices:
-        given = ids[rows]
-        bad = ~((candidates == given) & legal).any(axis=0)
+    for games, candidates, legal in choices:
+        bad = games & ~((candidates == ids) & legal).any(axis=0)
         if bad.any():
-            row = int(rows[bad.argmax()])
-            raise IllegalMoveError(f"row {row}: action id {int(ids[row])} names no legal move")
+            game = int(bad.argmax())
+            raise IllegalMoveError(
+                f"game {game}: action id {int(ids[game])} names no legal move there"
+            )
 
 
 def check_chance(rows: np.ndarray, ids: np.ndarray, possible: np.ndarray) -> None:
@@ -125,15 +127,15 @@ def check_chance(rows: np.ndarray, ids: np.ndarray, possible: np.ndarray) -> Non
     ok = inside.copy()
     ok[inside] = possible[np.flatnonzero(inside), given[inside]]
     if not ok.all():
-        row = int(rows[(~ok).argmax()])
-        raise IllegalMoveError(f"row {row}: chance outcome id {int(ids[row])} cannot occur")
+        game = int(rows[(~ok).argmax()])
+        raise IllegalMoveError(f"game {game}: chance outcome id {int(ids[game])} cannot occur")
 
 
 def mask(choices: Choices, n: int, width: int) -> np.ndarray:
     """``bool[n, width]``: True at each decision row's legal ids."""
     out = np.zeros((n, width), dtype=bool)
-    for rows, candidates, legal in choices:
-        out[np.broadcast_to(rows, legal.shape)[legal], candidates[legal]] = True
+    for _, candidates, legal in choices:
+        out[np.broadcast_to(np.arange(n), legal.shape)[legal], candidates[legal]] = True
     return out
 
 
@@ -170,8 +172,9 @@ def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def random_decisions(engine: Engine, batch: Any, rng: np.random.Generator) -> np.ndarray:
     """Per decision row a legal id drawn uniformly; -1 at the other rows."""
     ids = np.full(len(batch), -1, dtype=np.int64)
-    for rows, candidates, legal in engine.choices(batch):
-        ids[rows] = candidates[uniform(legal, rng), np.arange(rows.size)]
+    for games, candidates, legal in engine.choices(batch):
+        chosen = np.minimum(uniform(legal, rng), len(legal) - 1)
+        ids = np.where(games, candidates[chosen, np.arange(len(batch))], ids)
     return ids
 
 

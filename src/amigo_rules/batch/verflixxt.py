@@ -402,46 +402,34 @@ def _where(mask: np.ndarray) -> np.ndarray:
     return mask.nonzero()[0]
 
 
-def _whole(batch: Batch, rows: np.ndarray) -> slice | np.ndarray:
-    """``rows`` as an index: a slice when they are every game (no copy, in lockstep)."""
-    return slice(None) if rows.size == len(batch) else rows
-
-
-def _part(array: np.ndarray, whole: slice | np.ndarray) -> np.ndarray:
-    """The games ``whole`` (`_whole`) of ``array``: a view of every game, or a C-ordered
-    copy of some (``array[..., rows]`` would come out F-ordered, slow along the games)."""
-    return array[..., whole] if isinstance(whole, slice) else array.take(whole, axis=-1)
-
-
 def _choices(batch: Batch) -> lockstep.Choices:
     """The legal decision ids of the decision games: own pawns and movable guards by
     position (VX-TURN-2, VX-TURN-4), steals by victim (VX-ACT-2)."""
     shape = _shape(batch.rules)
     out = []
-    rows = _where(batch.phase == MOVE)
-    if rows.size:
-        whole = _whole(batch, rows)
-        each = np.arange(rows.size)
+    moving = batch.phase == MOVE
+    if moving.any():
         pawns, guards = shape.pawns, shape.guards
         pieces = batch.pieces
-        finish = (batch.length[whole] - 1).astype(np.int8)
-        ids = np.empty((pawns + guards, rows.size), dtype=np.int8)
+        each = np.arange(len(batch))
+        finish = (batch.length - 1).astype(np.int8)
+        ids = np.empty((pawns + guards, len(batch)), dtype=np.int8)
         legal = np.empty(ids.shape, dtype=bool)
-        own = ids[:pawns] = pieces[batch.player[whole] * pawns + np.arange(pawns)[:, None], rows]
-        legal[:pawns] = own != finish
+        own = ids[:pawns] = pieces[batch.player * pawns + np.arange(pawns)[:, None], each]
+        legal[:pawns] = (own != finish) & moving
         legal[1:pawns] &= own[1:] != own[:-1]
         if guards:
-            on = _part(pieces[shape.players * pawns :], whole)
+            on = pieces[shape.players * pawns :]
             ids[pawns:] = on + shape.length
-            watched = batch.crowd[on, rows] % GUARD != 0
-            legal[pawns:] = watched & (on != finish)
+            watched = batch.crowd[on, each] % GUARD != 0
+            legal[pawns:] = watched & (on != finish) & moving
             legal[pawns + 1 :] &= on[1:] != on[:-1]
-        out.append((rows, ids, legal))
-    rows = _where(batch.phase == STEALING)
-    if rows.size:
+        out.append((moving, ids, legal))
+    stealing = batch.phase == STEALING
+    if stealing.any():
         victims = np.arange(shape.players)[:, None]
-        legal = (batch.heights[:, rows] > 0) & (victims != batch.player[rows])
-        out.append((rows, np.broadcast_to(2 * shape.length + victims, legal.shape), legal))
+        legal = (batch.heights > 0) & (victims != batch.player) & stealing
+        out.append((stealing, np.broadcast_to(2 * shape.length + victims, legal.shape), legal))
     return out
 
 
@@ -518,11 +506,11 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
     phase = np.where(ids >= 0, batch.phase, OVER)
     rolling = phase == ROLL
-    moving = _where(phase == MOVE)
+    moving = phase == MOVE
     stealing = _where(phase == STEALING)
     laying = _where(phase == LAY)
-    if moving.size:
-        _move(batch, moving, ids[moving])
+    if moving.any():
+        _move(batch, moving, ids)
     if stealing.size:
         _steal(batch, stealing, ids[stealing])
     if laying.size:
@@ -531,73 +519,67 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     np.copyto(batch.phase, MOVE, where=rolling)
 
 
-def _move(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
-    """Move a pawn or guard by the roll (VX-TURN-2, VX-TURN-3); take the tile a pawn left
-    alone (VX-TAKE-1, VX-TAKE-2) or run its action (VX-TAKE-3, VX-ACT-*); end the turn.
+def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> None:
+    """In the ``moving`` games, move a pawn or guard by the roll (VX-TURN-2, VX-TURN-3);
+    take the tile a pawn left alone (VX-TAKE-1, VX-TAKE-2) or run its action (VX-TAKE-3,
+    VX-ACT-*); end the turn.
 
-    The 2-d work is int8 and bool throughout, with blends instead of ``np.where``: numpy
-    runs those fastest."""
+    Every game takes part, so that no array is split: the others move player 0's first
+    pawn onto its own tile, which changes nothing. The 2-d work is int8 and bool, with
+    blends instead of ``np.where``: numpy runs those fastest."""
     shape = _shape(batch.rules)
     tables = _tables()
     length = shape.length
-    whole = _whole(batch, rows)
-    each = np.arange(rows.size)
-    player = batch.player[whole]
-    pieces = _part(batch.pieces, whole)
-    crowd = _part(batch.crowd, whole)
-    finish = (batch.length[whole] - 1).astype(np.int8)
-    guard = ids >= length
-    origin = (ids - length * guard).astype(np.int8)
-    target = np.minimum(origin + batch.roll[whole], finish).astype(np.int8)
-    alone = crowd[origin, each] == 1  # one pawn and nothing else (VX-TAKE-1)
-    weight = (1 + (GUARD - 1) * guard).astype(np.int8)
+    each = np.arange(len(batch))
+    player = batch.player
+    pieces, crowd = batch.pieces, batch.crowd
+    finish = (batch.length - 1).astype(np.int8)
+    guard = moving & (ids >= length)
+    origin = np.where(moving, ids - length * guard, pieces[0]).astype(np.int8)
+    kind = np.where(guard, shape.players, player * moving).astype(np.int8)
+    target = np.where(moving, np.minimum(origin + batch.roll, finish), origin).astype(np.int8)
+    alone = (crowd[origin, each] == 1) & moving  # one pawn and nothing else (VX-TAKE-1)
+    weight = (moving * (1 + (GUARD - 1) * guard)).astype(np.int8)
     crowd[origin, each] -= weight
     crowd[target, each] += weight
     # The first piece of its block on the origin moves; the pieces it passes close up
     # behind it, so the block stays ascending.
-    kind = np.where(guard, shape.players, player).astype(np.int8)
     block = shape.owner == kind
     first = lockstep.first((pieces == origin) & block)
     rank = np.arange(len(pieces), dtype=np.int8)[:, None]
     passed = block & (rank > first) & (pieces < target)
     _blend(pieces[:-1], pieces[1:], passed[1:])
     pieces[first + lockstep.count(passed), each] = target
-    tile = batch.tiles[origin, rows]
+    tile = batch.tiles[origin, each]
     take = alone & tables["takeable"][tile]
     remove = take | (alone & (tile == _START)) if shape.start_to_box else take
     if remove.any():  # the gap closes (VX-TURN-3)
-        tiles = _part(batch.tiles, whole)
+        tiles = batch.tiles
         gap = remove & (np.arange(length, dtype=np.int8)[:, None] >= origin)
         _blend(tiles[:length], tiles[1:], gap)
         _blend(crowd[:length], crowd[1:], gap)
         pieces -= ((pieces > origin) & remove).view(np.int8)
-        finish -= remove.view(np.int8)
-        batch.tiles[:, whole] = tiles
-    batch.length[whole] = finish + 1
-    batch.pieces[:, whole] = pieces
-    batch.crowd[:, whole] = crowd
+        np.subtract(batch.length, remove, out=batch.length)
     taken = _where(take)
     if taken.size:
-        _push(batch, rows[taken], player[taken], tile[taken])
-    ending = rows
+        _push(batch, taken, player[taken], tile[taken])
+    ending = moving
     if shape.action_tiles:
         gift = _where(alone & (tile == _GIFT))
         if gift.size:  # VX-ACT-1
-            batch.tiles[origin[gift], rows[gift]] = _STEAL
-            _gift(batch, rows[gift], player[gift])
+            batch.tiles[origin[gift], gift] = _STEAL
+            _gift(batch, gift, player[gift])
         steal = _where(alone & (tile == _STEAL))
         if steal.size:  # VX-ACT-2
-            robbing = rows[steal]
-            batch.tiles[origin[steal], robbing] = _GIFT
-            victims = (batch.heights[:, robbing] > 0) & (
+            batch.tiles[origin[steal], steal] = _GIFT
+            victims = (batch.heights[:, steal] > 0) & (
                 np.arange(shape.players)[:, None] != player[steal]
             )
             waiting = steal[victims.any(axis=0)]
-            batch.phase[rows[waiting]] = STEALING
-            batch.roll[rows[waiting]] = 0
-            turning = np.ones(rows.size, dtype=bool)
-            turning[waiting] = False
-            ending = rows[turning]
+            batch.phase[waiting] = STEALING
+            batch.roll[waiting] = 0
+            ending = moving.copy()
+            ending[waiting] = False
     _end_turn(batch, ending)
 
 
@@ -649,27 +631,28 @@ def _steal(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     """VX-ACT-2: the chosen victim's top tile goes on the thief's tower; the turn ends."""
     victims = ids - 2 * _shape(batch.rules).length
     _hand_over(batch, rows, victims, batch.player[rows])
-    _end_turn(batch, rows)
+    ending = np.zeros(len(batch), dtype=bool)
+    ending[rows] = True
+    _end_turn(batch, ending)
 
 
-def _end_turn(batch: Batch, rows: np.ndarray) -> None:
-    """The die passes clockwise to the next player with a pawn on the way (VX-TURN-1), or
-    the game is over (VX-END-1)."""
+def _end_turn(batch: Batch, ending: np.ndarray) -> None:
+    """In the ``ending`` games the die passes clockwise to the next player with a pawn on
+    the way (VX-TURN-1), or the game is over (VX-END-1)."""
     shape = _shape(batch.rules)
     players, pawns = shape.players, shape.pawns
-    whole = _whole(batch, rows)
-    player = batch.player[whole]
-    finish = (batch.length[whole] - 1).astype(np.int8)
+    player = batch.player
+    finish = (batch.length - 1).astype(np.int8)
     # A player's first pawn is their rearmost: on the finish only when all are.
-    on_way = _part(batch.pieces[: players * pawns : pawns], whole) != finish
+    on_way = batch.pieces[: players * pawns : pawns] != finish
     # Player q sits (q - player - 1) % players seats after the next one; the nearest with a
     # pawn on the way plays next (the player themself comes last).
     after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
     best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
     found = best > 0
-    batch.player[whole] = np.where(found, (player + 1 + players - best) % players, player)
-    batch.phase[whole] = np.where(found, ROLL, OVER)
-    batch.roll[whole] = 0
+    batch.phase[:] = np.where(ending, np.where(found, ROLL, OVER), batch.phase)
+    batch.player[:] = np.where(ending & found, (player + 1 + players - best) % players, player)
+    batch.roll[:] = np.where(ending, 0, batch.roll)
 
 
 def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
