@@ -509,20 +509,23 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     moving = phase == MOVE
     stealing = _where(phase == STEALING)
     laying = _where(phase == LAY)
-    if moving.any():
-        _move(batch, moving, ids)
-    if stealing.size:
-        _steal(batch, stealing, ids[stealing])
+    ending = _move(batch, moving, ids) if moving.any() else moving
+    if stealing.size:  # VX-ACT-2: the victim's top tile goes on the thief's tower
+        victims = ids[stealing] - 2 * _shape(batch.rules).length
+        _hand_over(batch, stealing, victims, batch.player[stealing])
+        ending[stealing] = True
+    if ending.any():
+        _end_turn(batch, ending)
     if laying.size:
         _lay(batch, laying, ids[laying])
     np.copyto(batch.roll, ids + 1, where=rolling)  # VX-TURN-2
     np.copyto(batch.phase, MOVE, where=rolling)
 
 
-def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> None:
+def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
     """In the ``moving`` games, move a pawn or guard by the roll (VX-TURN-2, VX-TURN-3);
     take the tile a pawn left alone (VX-TAKE-1, VX-TAKE-2) or run its action (VX-TAKE-3,
-    VX-ACT-*); end the turn.
+    VX-ACT-*). Returns the games whose turn ends (all but those now stealing).
 
     Every game takes part, so that no array is split: the others move player 0's first
     pawn onto its own tile, which changes nothing. The 2-d work is int8 and bool, with
@@ -563,7 +566,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> None:
     taken = _where(take)
     if taken.size:
         _push(batch, taken, player[taken], tile[taken])
-    ending = moving
+    ending = moving.copy()
     if shape.action_tiles:
         gift = _where(alone & (tile == _GIFT))
         if gift.size:  # VX-ACT-1
@@ -578,9 +581,8 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> None:
             waiting = steal[victims.any(axis=0)]
             batch.phase[waiting] = STEALING
             batch.roll[waiting] = 0
-            ending = moving.copy()
             ending[waiting] = False
-    _end_turn(batch, ending)
+    return ending
 
 
 def _blend(out: np.ndarray, source: np.ndarray, where: np.ndarray) -> None:
@@ -613,27 +615,16 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     if not rows.size:
         return
     tables = _tables()
-    heights = batch.heights.take(rows, axis=1)
-    tops = np.take_along_axis(batch.towers.take(rows, axis=2), heights[:, None] - 1, axis=1)[:, 0]
-    rank = tables["rank"][tops]  # an empty tower's "top" is EMPTY, ranked 0
-    players = np.arange(len(heights))[:, None]
-    other = players != giver
-    bad = tables["minus"][tops[giver, np.arange(rows.size)]] > 0
-    highest = np.where(other, rank, np.iinfo(np.int64).min).max(axis=0)
-    lowest = np.where(other, rank, np.iinfo(np.int64).max).min(axis=0)
-    tied = other & (rank == np.where(bad, highest, lowest))
+    players = np.arange(len(batch.heights))[:, None]
+    tops = batch.towers[players, batch.heights[:, rows] - 1, rows]  # EMPTY when empty
+    rank = tables["rank"][tops]  # EMPTY ranks 0, like an empty tower
+    # A minus tile seeks the highest rank, another the lowest: the highest of -rank.
+    if_bad = np.where(tables["minus"][tops[giver, np.arange(rows.size)]] > 0, 1, -1)
+    key = np.where(players != giver, rank * if_bad, np.iinfo(np.int64).min)
+    tied = key == key.max(axis=0)
     distance = (players - giver) % len(players)
     receiver = np.where(tied, distance, len(players)).argmin(axis=0)
     _hand_over(batch, rows, giver, receiver)
-
-
-def _steal(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
-    """VX-ACT-2: the chosen victim's top tile goes on the thief's tower; the turn ends."""
-    victims = ids - 2 * _shape(batch.rules).length
-    _hand_over(batch, rows, victims, batch.player[rows])
-    ending = np.zeros(len(batch), dtype=bool)
-    ending[rows] = True
-    _end_turn(batch, ending)
 
 
 def _end_turn(batch: Batch, ending: np.ndarray) -> None:
