@@ -57,7 +57,8 @@ class Playouts:
 
 def arrays(batch: Any) -> Iterable[tuple[str, np.ndarray]]:
     """The array fields of ``batch``, by name."""
-    return ((f.name, getattr(batch, f.name)) for f in attrs.fields(type(batch)) if f.name != "rules")
+    fields = attrs.fields(type(batch))
+    return ((f.name, getattr(batch, f.name)) for f in fields if f.name != "rules")
 
 
 def frozen(batch: B) -> B:
