@@ -1,15 +1,15 @@
-"""What both batch engines share: a batch as read-only arrays with one row per game, the
-checks of ``step``'s ids, the uniform choice among legal moves and the random-playout loop.
+"""What both batch engines share: a batch as read-only arrays with the games on the last
+axis, the checks of ``step``'s ids, the uniform choice among legal moves and the
+random-playout loop.
 
-An engine describes itself by an `Engine`: how to tell terminal rows, how to list each
-decision row's candidate ids, how to sample chance rows and how to advance rows in place.
+An engine describes itself by an `Engine`: how to tell finished games, how to draw chance
+outcomes and random decisions, and how to advance games in place.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import Any, TypeVar
 
 import attrs
@@ -21,23 +21,25 @@ B = TypeVar("B")
 
 Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
 """Per kind of decision node: which of the n games are at one (``bool[n]``), candidate ids
-``[k, n]`` and which candidates are legal ``[k, n]`` (none in the other games; a legal id
-appears once among a game's candidates). The games are the last axis: numpy's operations
-run along it."""
+``[k, n]`` (or ``[k, 1]``, the same for every game) and which candidates are legal
+``[k, n]`` (none in the other games; a legal id appears once among a game's candidates).
+The games are the last axis: numpy's operations run along it."""
 
 
 @attrs.frozen
 class Engine:
-    """The game-specific functions the shared loop calls; every array is over all rows."""
+    """The game-specific functions the shared loop calls; every array is over all games."""
 
     terminal: Callable[[Any], np.ndarray]
-    """``bool[n]``: the rows whose game is over."""
-    choices: Callable[[Any], Choices]
-    """The decision rows with their candidate ids (see `Choices`)."""
+    """``bool[n]``: the games that are over."""
     sample: Callable[[Any, np.random.Generator], np.ndarray]
-    """A chance outcome id for every chance row, -1 elsewhere."""
+    """A chance outcome id drawn for every game at a chance node, -1 elsewhere."""
+    decide: Callable[[Any, np.random.Generator], np.ndarray]
+    """A legal decision id drawn uniformly for every game at a decision node, -1
+    elsewhere."""
     advance: Callable[[Any, np.ndarray], None]
-    """Apply one legal id per row, in place and unchecked; rows given -1 stay as they are."""
+    """Apply one legal id per game, in place and unchecked; games given -1 stay as they
+    are."""
 
 
 @attrs.frozen
@@ -136,7 +138,8 @@ def mask(choices: Choices, n: int, width: int) -> np.ndarray:
     """``bool[n, width]``: True at each decision row's legal ids."""
     out = np.zeros((n, width), dtype=bool)
     for _, candidates, legal in choices:
-        out[np.broadcast_to(np.arange(n), legal.shape)[legal], candidates[legal]] = True
+        games = np.broadcast_to(np.arange(n), legal.shape)[legal]
+        out[games, np.broadcast_to(candidates, legal.shape)[legal]] = True
     return out
 
 
@@ -170,22 +173,25 @@ def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return first(running > pick)
 
 
-def random_decisions(engine: Engine, batch: Any, rng: np.random.Generator) -> np.ndarray:
-    """Per decision row a legal id drawn uniformly; -1 at the other rows."""
-    ids = np.full(len(batch), -1, dtype=np.int64)
-    for games, candidates, legal in engine.choices(batch):
+def random_decisions(choices: Choices, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Per game at a decision node a legal id of ``choices`` drawn uniformly; -1 at the
+    other games."""
+    ids = np.full(n, -1, dtype=np.int64)
+    for games, candidates, legal in choices:
         chosen = np.minimum(uniform(legal, rng), len(legal) - 1)
-        ids = np.where(games, candidates[chosen, np.arange(len(batch))], ids)
+        column = np.arange(n) if candidates.shape[1] > 1 else 0
+        ids = np.where(games, candidates[chosen, column], ids)
     return ids
 
 
 def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
-    """Play every row of ``start`` to its end: chance drawn by ``engine.sample``,
-    decisions by `random_decisions`.
+    """Play every game of ``start`` to its end: chance drawn by ``engine.sample``,
+    decisions by ``engine.decide``.
 
-    Each round first resolves every chance row, then every decision row (so rows that fell
-    out of step, after a Steal or a re-roll, meet again in one array operation); finished
-    rows are set aside as they accumulate, so later rounds step only the rows still playing.
+    Each round first resolves every chance node, then every decision node (so games that
+    fell out of step, after a Steal or a re-roll, meet again in one array operation);
+    finished games are set aside as they accumulate, so later rounds step only the games
+    still playing.
     """
     final = copied(start)
     lengths = np.zeros(len(start), dtype=np.int64)
@@ -193,7 +199,7 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
     work = rows_of(start, live)
     played = np.zeros(live.size, dtype=np.int64)
     while live.size:
-        for draw in (engine.sample, partial(random_decisions, engine)):
+        for draw in (engine.sample, engine.decide):
             ids = draw(work, rng)
             engine.advance(work, ids)
             played += ids >= 0

@@ -662,8 +662,12 @@ def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
 # --- playouts and observations -----------------------------------------------------------
 
 
+def _random_decisions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+    return lockstep.random_decisions(_choices(batch), len(batch), rng)
+
+
 _ENGINE = lockstep.Engine(
-    terminal=is_terminal, choices=_choices, sample=sample_chance, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=_random_decisions, advance=_advance
 )
 
 
