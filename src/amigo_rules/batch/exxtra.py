@@ -283,30 +283,34 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
 
 
 def _advance(batch: Batch, ids: np.ndarray) -> None:
-    """Apply one legal id per game in place; games given -1 stay as they are."""
+    """Apply one legal id per game in place; games given -1 stay as they are.
+
+    A player's entries are reached through flat indices (``player·n + game`` into the
+    raveled arrays), which numpy serves several times faster than index pairs."""
     acting = ids >= 0
     rolled = acting & (batch.roll < 0)
     deciding = acting & ~rolled
-    player = batch.turn % batch.rules.players
-    ending = _roll(batch, rolled, ids, player) if rolled.any() else rolled
+    n = ids.size
+    mine = batch.turn % batch.rules.players * n + np.arange(n)
+    ending = _roll(batch, rolled, ids, mine) if rolled.any() else rolled
     if deciding.any():
-        ending = ending | _decide(batch, deciding, ids, player)
+        ending = ending | _decide(batch, deciding, ids, mine)
     if ending.any():
         _next_turn(batch, ending)
 
 
-def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """The dice of the ``rolled`` games show ``ids``; returns the games whose turn ends."""
+def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, mine: np.ndarray) -> np.ndarray:
+    """The dice of the ``rolled`` games show ``ids``; returns the games whose turn ends.
+    ``mine`` indexes the rolling player's entries (`_advance`)."""
     faces = _faces()
-    each = np.arange(len(batch))
     roll = np.where(rolled, ids, 0)
     xs = faces["xs"][roll]
     bust = rolled & ~batch.first & (xs > 0)  # EX-ROLL-4: the turn ends at once
     kept = rolled & ~bust
-    mine = batch.counters[player, each]
-    moved = np.minimum(np.maximum(mine - xs * bust, 0) + faces["double"][roll] * kept,
-                       FINISH)  # EX-ROLL-5
-    batch.counters[player, each] = moved
+    counters = batch.counters.reshape(-1)
+    moved = np.minimum(np.maximum(counters[mine] - xs * bust, 0)
+                       + faces["double"][roll] * kept, FINISH)  # EX-ROLL-5
+    counters[mine] = moved
     home = moved == FINISH  # a double onto the finish ends the game (EX-END-1)
     batch.over[home] = True
     batch.roll[:] = np.where(kept & ~home, faces["combination"][roll], batch.roll)
@@ -314,11 +318,10 @@ def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, player: np.ndarray)
 
 
 def _decide(
-    batch: Batch, deciding: np.ndarray, ids: np.ndarray, player: np.ndarray
+    batch: Batch, deciding: np.ndarray, ids: np.ndarray, mine: np.ndarray
 ) -> np.ndarray:
     """The ``deciding`` games re-roll (EX-ROLL-6) or place their pair (EX-PLACE-1); returns
-    the games that placed."""
-    each = np.arange(len(batch))
+    the games that placed. ``mine`` indexes the deciding player's entries (`_advance`)."""
     placed = deciding & (ids > REROLL)
     rung = (ids - 1).astype(np.int8)
     # The pair knocks every pair on a higher rung with an equal or lower combination back
@@ -326,8 +329,9 @@ def _decide(
     knocked = placed & (batch.rungs > rung) & (batch.pairs <= batch.roll)
     batch.rungs[knocked] = -1
     batch.pairs[knocked] = 0
-    batch.rungs[player, each] = np.where(placed, rung, batch.rungs[player, each])
-    batch.pairs[player, each] = np.where(placed, batch.roll, batch.pairs[player, each])
+    rungs, pairs = batch.rungs.reshape(-1), batch.pairs.reshape(-1)
+    rungs[mine] = np.where(placed, rung, rungs[mine])
+    pairs[mine] = np.where(placed, batch.roll, pairs[mine])
     batch.first[deciding & ~placed] = False
     batch.roll[deciding] = -1
     return placed
@@ -339,20 +343,21 @@ def _next_turn(batch: Batch, ending: np.ndarray) -> None:
     (EX-TURN-1)."""
     batch.turn[:] += ending
     batch.first[ending] = True
-    each = np.arange(len(batch))
-    player = batch.turn % batch.rules.players
-    rung = batch.rungs[player, each]
+    n = ending.size
+    mine = batch.turn % batch.rules.players * n + np.arange(n)
+    counters, rungs = batch.counters.reshape(-1), batch.rungs.reshape(-1)
+    rung = rungs[mine]
     back = ending & (rung >= 0)
     max_turns = batch.rules.max_turns
     if max_turns is not None:
         truncated = ending & (batch.turn >= max_turns)
         batch.over[truncated] = True
         back &= ~truncated
-    climbed = np.minimum(batch.counters[player, each] + rung * back, FINISH)
-    batch.counters[player, each] = climbed
+    climbed = np.minimum(counters[mine] + rung * back, FINISH)
+    counters[mine] = climbed
     batch.over[climbed == FINISH] = True
-    batch.rungs[player, each] = np.where(back, -1, rung)
-    batch.pairs[player, each] = np.where(back, 0, batch.pairs[player, each])
+    rungs[mine] = np.where(back, -1, rung)
+    batch.pairs.reshape(-1)[mine[back]] = 0
 
 
 # --- playouts and observations -----------------------------------------------------------
