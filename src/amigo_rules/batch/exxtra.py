@@ -43,6 +43,7 @@ __all__ = [
     "observation_array",
     "random_playouts",
     "returns",
+    "sample_actions",
     "sample_chance",
     "score",
     "step",
@@ -234,7 +235,9 @@ def _choices(batch: Batch) -> lockstep.Choices:
     return [(deciding, ids[taken].T, legal)]
 
 
-def _random_decisions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+    """``int64[n]``: per game at a decision node a legal decision id drawn uniformly among
+    the legal moves (a random player); -1 at rolls and at the end."""
     counts, ids = _decisions()
     taken = _taken(batch)
     pick = (rng.random(len(batch)) * counts[taken]).astype(np.intp)
@@ -364,7 +367,7 @@ def _next_turn(batch: Batch, ending: np.ndarray) -> None:
 
 
 _ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=_random_decisions, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
 )
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "observation_array",
     "random_playouts",
     "returns",
+    "sample_actions",
     "sample_chance",
     "score",
     "step",
@@ -677,12 +678,14 @@ def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
 # --- playouts and observations -----------------------------------------------------------
 
 
-def _random_decisions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+    """``int64[n]``: per game at a decision node a legal decision id drawn uniformly among
+    the legal moves (a random player); -1 at chance and terminal nodes."""
     return lockstep.random_decisions(_choices(batch), len(batch), rng)
 
 
 _ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=_random_decisions, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
 )
 
 
