@@ -118,11 +118,11 @@ def test_sampling_draws_legal_ids_uniformly():
 def test_bad_input_is_refused():
     with pytest.raises(StateError, match="at least one"):
         batch.from_states([])
-    with pytest.raises(StateError, match="not an exxtra.State"):
+    with pytest.raises(StateError, match=r"not an exxtra\.State"):
         batch.from_states([verflixxt.new_game()])
     with pytest.raises(RulesError, match="other rules"):
         batch.from_states([exxtra.new_game(), exxtra.new_game(Rules(players=3))])
-    with pytest.raises(RulesError, match="exxtra.Rules"):
+    with pytest.raises(RulesError, match=r"exxtra\.Rules"):
         batch.new_games(verflixxt.Rules(), 2)
     bad = State(Rules(players=3), (0, 0, 0), ((1, 30), (1, 41), None), 0)
     with pytest.raises(StateError, match="inconsistent"):

@@ -240,14 +240,14 @@ def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     the legal moves (a random player); -1 at rolls and at the end."""
     counts, ids = _decisions()
     taken = _taken(batch)
-    pick = (rng.random(len(batch)) * counts[taken]).astype(np.intp)
+    pick = (rng.random(batch.turn.size) * counts[taken]).astype(np.intp)
     return np.where((batch.roll >= 0) & ~batch.over, ids[taken, pick], -1)
 
 
 def legal_action_mask(batch: Batch) -> np.ndarray:
     """``bool[n, 7]``: per game the legal decision ids; all False at rolls and at the
     end."""
-    return lockstep.mask(_choices(batch), len(batch), 1 + RUNGS)
+    return lockstep.mask(_choices(batch), batch.turn.size, 1 + RUNGS)
 
 
 def _rolling(batch: Batch) -> np.ndarray:
@@ -257,13 +257,13 @@ def _rolling(batch: Batch) -> np.ndarray:
 def chance_probabilities(batch: Batch) -> np.ndarray:
     """``float64[n, 36]``: 1/36 for every roll of a game whose dice must roll (EX-ROLL-1);
     zeros elsewhere."""
-    return np.where(_rolling(batch)[:, None], 1 / ROLLS, np.zeros((len(batch), ROLLS)))
+    return np.where(_rolling(batch)[:, None], 1 / ROLLS, np.zeros((batch.turn.size, ROLLS)))
 
 
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game whose dice must roll a roll id drawn uniformly (exactly); -1
     at the other games."""
-    return np.where(_rolling(batch), rng.integers(0, ROLLS, size=len(batch)), -1)
+    return np.where(_rolling(batch), rng.integers(0, ROLLS, size=batch.turn.size), -1)
 
 
 # --- moves -------------------------------------------------------------------------------
@@ -384,7 +384,7 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
     ``observation(to_states(batch)[i], player).to_array()``; ``player`` is one seat for
     every game or an array of one seat per game."""
     players = batch.rules.players
-    n = len(batch)
+    n = batch.turn.size
     viewer = lockstep.seats(player, n, players)
     to_move = current_player(batch)
     width = 5 + RUNGS

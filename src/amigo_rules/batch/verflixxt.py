@@ -185,8 +185,25 @@ def supported(rules: vx.Rules) -> str:
     )
 
 
-@cache
+_SHAPES: dict[int, tuple[vx.Rules, _Shape]] = {}
+"""`_shape` by the identity of the `Rules` (hashing a `Rules` costs more than a step of a
+small batch); each entry keeps its `Rules` alive."""
+
+
 def _shape(rules: vx.Rules) -> _Shape:
+    """The `_Shape` of ``rules``; `RulesError` for rules the engine does not play."""
+    entry = _SHAPES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_SHAPES) >= 64:
+        _SHAPES.clear()
+    shape = _shape_of(rules)
+    _SHAPES[id(rules)] = (rules, shape)
+    return shape
+
+
+@cache
+def _shape_of(rules: vx.Rules) -> _Shape:
     supported(rules)
     start = laid_out(rules)
     length = track_length(rules)
@@ -412,19 +429,19 @@ def _choices(batch: Batch) -> lockstep.Choices:
     if moving.any():
         pawns, guards = shape.pawns, shape.guards
         pieces = batch.pieces
-        each = np.arange(len(batch))
+        each = np.arange(batch.phase.size)
         finish = (batch.length - 1).astype(np.int8)
-        ids = np.empty((pawns + guards, len(batch)), dtype=np.int8)
+        ids = np.empty((pawns + guards, batch.phase.size), dtype=np.int8)
         legal = np.empty(ids.shape, dtype=bool)
         own = ids[:pawns] = pieces.reshape(-1)[
-            (batch.player * pawns + np.arange(pawns)[:, None]) * len(batch) + each
+            (batch.player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + each
         ]
         legal[:pawns] = (own != finish) & moving
         legal[1:pawns] &= own[1:] != own[:-1]
         if guards:
             on = pieces[shape.players * pawns :]
             ids[pawns:] = on + shape.length
-            at = on.astype(np.intp) * len(batch) + each
+            at = on.astype(np.intp) * batch.phase.size + each
             watched = batch.crowd.reshape(-1)[at] % GUARD != 0
             legal[pawns:] = watched & (on != finish) & moving
             legal[pawns + 1 :] &= on[1:] != on[:-1]
@@ -440,7 +457,7 @@ def _choices(batch: Batch) -> lockstep.Choices:
 def legal_action_mask(batch: Batch) -> np.ndarray:
     """``bool[n, num_actions]``: per game the legal decision ids (`action_id`'s); all False
     at chance and terminal games."""
-    return lockstep.mask(_choices(batch), len(batch), _shape(batch.rules).actions)
+    return lockstep.mask(_choices(batch), batch.phase.size, _shape(batch.rules).actions)
 
 
 def _left(batch: Batch, rows: np.ndarray) -> np.ndarray:
@@ -454,7 +471,7 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
     die's faces 1/6, VX-TURN-2; each tile kind by its share of the box, VX-SETUP-2); games
     at decision and terminal nodes all zero."""
     shape = _shape(batch.rules)
-    out = np.zeros((len(batch), shape.outcomes))
+    out = np.zeros((batch.phase.size, shape.outcomes))
     out[batch.phase == ROLL, :DIE] = 1 / DIE
     rows = _where(batch.phase == LAY)
     if rows.size:
@@ -466,7 +483,7 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per chance game an outcome id drawn with its exact probability; -1 at
     decision and terminal games."""
-    ids = np.full(len(batch), -1, dtype=np.int64)
+    ids = np.full(batch.phase.size, -1, dtype=np.int64)
     rolling = batch.phase == ROLL
     ids[rolling] = rng.integers(0, DIE, size=int(rolling.sum()))
     rows = _where(batch.phase == LAY)
@@ -537,7 +554,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
     shape = _shape(batch.rules)
     tables = _tables()
     length = shape.length
-    each = np.arange(len(batch))
+    each = np.arange(batch.phase.size)
     player = batch.player
     pieces, crowd = batch.pieces, batch.crowd
     finish = (batch.length - 1).astype(np.int8)
@@ -547,7 +564,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
     target = np.where(moving, np.minimum(origin + batch.roll, finish), origin).astype(np.int8)
     # Entries of one game are reached through flat indices (``row·n + game`` into the
     # raveled arrays), which numpy serves several times faster than index pairs.
-    n = len(batch)
+    n = batch.phase.size
     at_origin = origin.astype(np.intp) * n + each
     at_target = target.astype(np.intp) * n + each
     flat_crowd = crowd.reshape(-1)
@@ -681,7 +698,7 @@ def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision node a legal decision id drawn uniformly among
     the legal moves (a random player); -1 at chance and terminal nodes."""
-    return lockstep.random_decisions(_choices(batch), len(batch), rng)
+    return lockstep.random_decisions(_choices(batch), batch.phase.size, rng)
 
 
 _ENGINE = lockstep.Engine(
@@ -705,7 +722,7 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
     every row or an array of one seat per row."""
     rules = batch.rules
     shape = _shape(rules)
-    n, players, length = len(batch), shape.players, shape.length
+    n, players, length = batch.phase.size, shape.players, shape.length
     viewer = lockstep.seats(player, n, players)
     width = vx.array_length(rules)
     kinds_t = EMPTY + 1
