@@ -63,18 +63,18 @@ __all__ = [
     "to_states",
 ]
 
-EMPTY = len(TILE_KINDS)
+_EMPTY = len(TILE_KINDS)
 """The code of "no tile": beyond the end of the track, above the top of a tower."""
 _START, _FINISH, _GIFT, _STEAL = (TILE_KINDS.index(t) for t in (START, "F", GIFT, STEAL))
 _FIRST_PATH = TILE_KINDS.index(PATH_TILES[0])
 """Path tiles have the codes ``_FIRST_PATH + PATH_TILES.index(tile)``."""
-ROLL, MOVE, STEALING, OVER, LAY = (PHASES.index(p) for p in (
+_ROLL, _MOVE, _STEALING, _OVER, _LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
-DIE = 6
+_DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``DIE + k``."""
-GUARD = 13
+_GUARD = 13
 """A guard's weight in `Batch.crowd`: more than all pawns together (at most 12), so that
-``crowd % GUARD`` counts the pawns; 8 guards and 12 pawns still fit an int8."""
+``crowd % _GUARD`` counts the pawns; 8 guards and 12 pawns still fit an int8."""
 
 
 @attrs.frozen(eq=False)
@@ -88,18 +88,19 @@ class Batch:
 
     rules: vx.Rules
     tiles: np.ndarray
-    """``int8[L + 1, n]``: the track by tile code (`TILE_KINDS` order), ``EMPTY`` beyond
-    its end; ``L`` is the track length at setup."""
+    """``int8[L + 1, n]``: the track by tile code (the index in
+    `amigo_rules.verflixxt.observation.TILE_KINDS`; ``len(TILE_KINDS)`` is "no tile")
+    beyond its end; ``L`` is the track length at setup."""
     length: np.ndarray
     """``int64[n]``: tiles in the track (the finish lies on ``length - 1`` once laid)."""
     pieces: np.ndarray
     """``int8[players·pawns + guards, n]``: each player's pawn positions, ascending, then
     the guards' positions, ascending."""
     crowd: np.ndarray
-    """``int8[L + 1, n]``: per position the pawns on it plus `GUARD` per guard (derived
+    """``int8[L + 1, n]``: per position the pawns on it plus 13 per guard (derived
     from ``pieces``, kept for speed)."""
     towers: np.ndarray
-    """``int8[players, 32, n]``: each tower bottom to top by tile code, ``EMPTY`` above."""
+    """``int8[players, 32, n]``: each tower bottom to top by tile code, "no tile" above."""
     heights: np.ndarray
     """``int64[players, n]``: tiles in each tower."""
     player: np.ndarray
@@ -128,7 +129,7 @@ class _Shape:
     action_tiles: bool
     shuffled: bool
     start_tiles: np.ndarray
-    """The track after setup (fixed layouts), or with the path slots ``EMPTY``."""
+    """The track after setup (fixed layouts), or with the path slots ``_EMPTY``."""
     start_pieces: np.ndarray
     start_crowd: np.ndarray
     owner: np.ndarray
@@ -151,7 +152,6 @@ def _tables() -> dict[str, np.ndarray]:
         "lucky": np.array([t == LUCKY for t in kinds]),
         "takeable": np.array(path),
         "rank": np.array([gift_rank(t) if p else 0 for t, p in zip(kinds, path, strict=True)]),
-        "names": np.array(TILE_KINDS, dtype=object),
     }
 
 
@@ -159,7 +159,7 @@ def _code(tile: str) -> int:
     return TILE_KINDS.index(tile)
 
 
-def supported(rules: vx.Rules) -> str:
+def _supported(rules: vx.Rules) -> str:
     """The preset ``rules`` are (``"classic"``, ``"amigo"``, ``"amigo_pro"``); `RulesError`
     naming the options the batch engine does not play otherwise."""
     if not isinstance(rules, vx.Rules):
@@ -204,17 +204,17 @@ def _shape(rules: vx.Rules) -> _Shape:
 
 @cache
 def _shape_of(rules: vx.Rules) -> _Shape:
-    supported(rules)
+    _supported(rules)
     start = laid_out(rules)
     length = track_length(rules)
-    tiles = np.full(length + 1, EMPTY, dtype=np.int8)
+    tiles = np.full(length + 1, _EMPTY, dtype=np.int8)
     slots = np.zeros(0, dtype=np.int64)
     counts = box(rules)
     if shuffled_setup(rules):
         marks = tuple(f"#{k}" for k in range(sum(counts.values())))
         track = (START, *path_tiles(rules, marks), "F")
         slots = np.array([track.index(m) for m in marks])
-        tiles[: len(track)] = [EMPTY if t in marks else _code(t) for t in track]
+        tiles[: len(track)] = [_EMPTY if t in marks else _code(t) for t in track]
     else:
         tiles[:length] = [_code(t) for t in start.board.tiles]
     board = start.board
@@ -245,7 +245,7 @@ def _shape_of(rules: vx.Rules) -> _Shape:
 def _crowd(pieces: np.ndarray, owned: int, length: int) -> np.ndarray:
     """`Batch.crowd` of ``pieces`` (its first ``owned`` rows pawns, the rest guards)."""
     n = pieces.shape[1]
-    weight = np.where(np.arange(len(pieces)) < owned, 1, GUARD)
+    weight = np.where(np.arange(len(pieces)) < owned, 1, _GUARD)
     slots = pieces.astype(np.int64) * n + np.arange(n)
     counts = np.bincount(slots.ravel(), np.repeat(weight, n), (length + 1) * n)
     return counts.reshape(length + 1, n).astype(np.int8)
@@ -258,11 +258,11 @@ def _empty(shape: _Shape, rules: vx.Rules, n: int) -> Batch:
     players = shape.players
     return Batch(
         rules,
-        tiles=np.full((shape.length + 1, n), EMPTY, dtype=np.int8),
+        tiles=np.full((shape.length + 1, n), _EMPTY, dtype=np.int8),
         length=np.zeros(n, dtype=np.int64),
         pieces=np.zeros((players * shape.pawns + shape.guards, n), dtype=np.int8),
         crowd=np.zeros((shape.length + 1, n), dtype=np.int8),
-        towers=np.full((players, shape.tower, n), EMPTY, dtype=np.int8),
+        towers=np.full((players, shape.tower, n), _EMPTY, dtype=np.int8),
         heights=np.zeros((players, n), dtype=np.int64),
         player=np.zeros(n, dtype=np.int64),
         phase=np.zeros(n, dtype=np.int64),
@@ -359,7 +359,7 @@ def new_games(
     else:
         batch.tiles[:] = shape.start_tiles[:, None]
         batch.length[:] = shape.length
-    batch.phase[:] = ROLL
+    batch.phase[:] = _ROLL
     return lockstep.frozen(batch)
 
 
@@ -377,14 +377,14 @@ def _lay_track(batch: Batch, rows: np.ndarray, laid: np.ndarray, shape: _Shape) 
 def current_player(batch: Batch) -> np.ndarray:
     """``int64[n]``: per game the player to act, `CHANCE` or `TERMINAL`."""
     phase = batch.phase
-    out = np.where((phase == ROLL) | (phase == LAY), CHANCE, batch.player)
-    out[phase == OVER] = TERMINAL
+    out = np.where((phase == _ROLL) | (phase == _LAY), CHANCE, batch.player)
+    out[phase == _OVER] = TERMINAL
     return out
 
 
 def is_terminal(batch: Batch) -> np.ndarray:
     """``bool[n]``: the games that are over (VX-END-1)."""
-    return batch.phase == OVER
+    return batch.phase == _OVER
 
 
 def _lucky(batch: Batch) -> np.ndarray:
@@ -425,7 +425,7 @@ def _choices(batch: Batch) -> lockstep.Choices:
     position (VX-TURN-2, VX-TURN-4), steals by victim (VX-ACT-2)."""
     shape = _shape(batch.rules)
     out = []
-    moving = batch.phase == MOVE
+    moving = batch.phase == _MOVE
     if moving.any():
         pawns, guards = shape.pawns, shape.guards
         pieces = batch.pieces
@@ -442,11 +442,11 @@ def _choices(batch: Batch) -> lockstep.Choices:
             on = pieces[shape.players * pawns :]
             ids[pawns:] = on + shape.length
             at = on.astype(np.intp) * batch.phase.size + each
-            watched = batch.crowd.reshape(-1)[at] % GUARD != 0
+            watched = batch.crowd.reshape(-1)[at] % _GUARD != 0
             legal[pawns:] = watched & (on != finish) & moving
             legal[pawns + 1 :] &= on[1:] != on[:-1]
         out.append((moving, ids, legal))
-    stealing = batch.phase == STEALING
+    stealing = batch.phase == _STEALING
     if stealing.any():
         victims = np.arange(shape.players)[:, None]
         legal = (batch.heights > 0) & (victims != batch.player) & stealing
@@ -472,11 +472,11 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
     at decision and terminal nodes all zero."""
     shape = _shape(batch.rules)
     out = np.zeros((batch.phase.size, shape.outcomes))
-    out[batch.phase == ROLL, :DIE] = 1 / DIE
-    rows = _where(batch.phase == LAY)
+    out[batch.phase == _ROLL, :_DIE] = 1 / _DIE
+    rows = _where(batch.phase == _LAY)
     if rows.size:
         left = _left(batch, rows)
-        out[rows, DIE:] = left / left.sum(axis=1, keepdims=True)
+        out[rows, _DIE:] = left / left.sum(axis=1, keepdims=True)
     return out
 
 
@@ -484,11 +484,11 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per chance game an outcome id drawn with its exact probability; -1 at
     decision and terminal games."""
     ids = np.full(batch.phase.size, -1, dtype=np.int64)
-    rolling = batch.phase == ROLL
-    ids[rolling] = rng.integers(0, DIE, size=int(rolling.sum()))
-    rows = _where(batch.phase == LAY)
+    rolling = batch.phase == _ROLL
+    ids[rolling] = rng.integers(0, _DIE, size=int(rolling.sum()))
+    rows = _where(batch.phase == _LAY)
     if rows.size:
-        ids[rows] = DIE + lockstep.weighted(_left(batch, rows), rng)
+        ids[rows] = _DIE + lockstep.weighted(_left(batch, rows), rng)
     return ids
 
 
@@ -513,23 +513,23 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
 
 def _check(batch: Batch, ids: np.ndarray) -> None:
     lockstep.check_choices(_choices(batch), ids)
-    rows = _where(batch.phase == ROLL)
-    lockstep.check_chance(rows, ids, np.ones((rows.size, DIE), dtype=bool))
-    rows = _where(batch.phase == LAY)
+    rows = _where(batch.phase == _ROLL)
+    lockstep.check_chance(rows, ids, np.ones((rows.size, _DIE), dtype=bool))
+    rows = _where(batch.phase == _LAY)
     if rows.size:
         possible = np.concatenate(
-            [np.zeros((rows.size, DIE), dtype=bool), _left(batch, rows) > 0], axis=1
+            [np.zeros((rows.size, _DIE), dtype=bool), _left(batch, rows) > 0], axis=1
         )
         lockstep.check_chance(rows, ids, possible)
 
 
 def _advance(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
-    phase = np.where(ids >= 0, batch.phase, OVER)
-    rolling = phase == ROLL
-    moving = phase == MOVE
-    stealing = _where(phase == STEALING)
-    laying = _where(phase == LAY)
+    phase = np.where(ids >= 0, batch.phase, _OVER)
+    rolling = phase == _ROLL
+    moving = phase == _MOVE
+    stealing = _where(phase == _STEALING)
+    laying = _where(phase == _LAY)
     ending = _move(batch, moving, ids) if moving.any() else moving
     if stealing.size:  # VX-ACT-2: the victim's top tile goes on the thief's tower
         victims = ids[stealing] - 2 * _shape(batch.rules).length
@@ -540,7 +540,7 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     if laying.size:
         _lay(batch, laying, ids[laying])
     np.copyto(batch.roll, ids + 1, where=rolling)  # VX-TURN-2
-    np.copyto(batch.phase, MOVE, where=rolling)
+    np.copyto(batch.phase, _MOVE, where=rolling)
 
 
 def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
@@ -569,7 +569,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
     at_target = target.astype(np.intp) * n + each
     flat_crowd = crowd.reshape(-1)
     alone = (flat_crowd[at_origin] == 1) & moving  # one pawn and nothing else (VX-TAKE-1)
-    weight = (moving * (1 + (GUARD - 1) * guard)).astype(np.int8)
+    weight = (moving * (1 + (_GUARD - 1) * guard)).astype(np.int8)
     flat_crowd[at_origin] -= weight
     flat_crowd[at_target] += weight
     # The first piece of its block on the origin moves; the pieces it passes close up
@@ -607,7 +607,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
                 np.arange(shape.players)[:, None] != player[steal]
             )
             waiting = steal[victims.any(axis=0)]
-            batch.phase[waiting] = STEALING
+            batch.phase[waiting] = _STEALING
             batch.roll[waiting] = 0
             ending[waiting] = False
     return ending
@@ -635,7 +635,7 @@ def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.nd
     height = batch.heights.reshape(-1)[at] - 1
     top = (source * batch.towers.shape[1] + height) * n + rows
     tiles = batch.towers.reshape(-1)[top]
-    batch.towers.reshape(-1)[top] = EMPTY
+    batch.towers.reshape(-1)[top] = _EMPTY
     batch.heights.reshape(-1)[at] = height
     _push(batch, rows, target, tiles)
 
@@ -649,8 +649,8 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
         return
     tables = _tables()
     players = np.arange(len(batch.heights))[:, None]
-    tops = batch.towers[players, batch.heights[:, rows] - 1, rows]  # EMPTY when empty
-    rank = tables["rank"][tops]  # EMPTY ranks 0, like an empty tower
+    tops = batch.towers[players, batch.heights[:, rows] - 1, rows]  # _EMPTY when empty
+    rank = tables["rank"][tops]  # _EMPTY ranks 0, like an empty tower
     # A minus tile seeks the highest rank, another the lowest: the highest of -rank.
     if_bad = np.where(tables["minus"][tops[giver, np.arange(rows.size)]] > 0, 1, -1)
     key = np.where(players != giver, rank * if_bad, np.iinfo(np.int64).min)
@@ -674,7 +674,7 @@ def _end_turn(batch: Batch, ending: np.ndarray) -> None:
     after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
     best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
     found = best > 0
-    batch.phase[:] = np.where(ending, np.where(found, ROLL, OVER), batch.phase)
+    batch.phase[:] = np.where(ending, np.where(found, _ROLL, _OVER), batch.phase)
     batch.player[:] = np.where(ending & found, (player + 1 + players - best) % players, player)
     batch.roll[:] = np.where(ending, 0, batch.roll)
 
@@ -684,12 +684,12 @@ def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     and the finish complete it and player 0 rolls."""
     shape = _shape(batch.rules)
     at = batch.length[rows]
-    batch.tiles[at, rows] = ids - DIE + _FIRST_PATH
+    batch.tiles[at, rows] = ids - _DIE + _FIRST_PATH
     batch.length[rows] = at + 1
     done = rows[at == shape.tower]
     if done.size:
         _lay_track(batch, done, batch.tiles[1 : shape.tower + 1, done], shape)
-        batch.phase[done] = ROLL
+        batch.phase[done] = _ROLL
 
 
 # --- playouts and observations -----------------------------------------------------------
@@ -725,7 +725,7 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
     n, players, length = batch.phase.size, shape.players, shape.length
     viewer = lockstep.seats(player, n, players)
     width = vx.array_length(rules)
-    kinds_t = EMPTY + 1
+    kinds_t = _EMPTY + 1
     per_slot = kinds_t + players + 1
     owned = players * shape.pawns
     kinds = len(PATH_TILES)
@@ -744,11 +744,11 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
         row + pieces[:, :owned] * per_slot + kinds_t + np.arange(owned) // shape.pawns,
         row + pieces[:, owned:] * per_slot + per_slot - 1,
         (tower_base[:, :, None] + towers - _FIRST_PATH)[filled],
-        tower_base + kinds + tops - _FIRST_PATH,  # EMPTY lands on the "empty" entry
+        tower_base + kinds + tops - _FIRST_PATH,  # _EMPTY lands on the "empty" entry
         row[rolled, 0] + rest + batch.roll[rolled] - 1,
-        row[:, 0] + rest + DIE + batch.phase,
-        row[:, 0] + rest + DIE + len(PHASES) + batch.player,
-        row[:, 0] + rest + DIE + len(PHASES) + players + viewer,
+        row[:, 0] + rest + _DIE + batch.phase,
+        row[:, 0] + rest + _DIE + len(PHASES) + batch.player,
+        row[:, 0] + rest + _DIE + len(PHASES) + players + viewer,
     ]
     flat = np.concatenate([e.ravel() for e in entries])
     return np.bincount(flat, minlength=n * width).reshape(n, width).astype(np.float32)
