@@ -124,22 +124,13 @@ def _empty(rules: ex.Rules, n: int) -> Batch:
 def from_states(states: Iterable[ex.State]) -> Batch:
     """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
     like `amigo_rules.exxtra.from_json` checks a document (`StateError` if inconsistent)."""
-    states = tuple(states)
-    if not states:
-        raise StateError("from_states needs at least one state")
-    for index, state in enumerate(states):
-        if not isinstance(state, ex.State):
-            raise StateError(f"from_states: item {index} is a {type(state).__name__}, "
-                             "not an exxtra.State")
-    rules = _check_rules(states[0].rules)
-    batch = _empty(rules, len(states))
-    for index, state in enumerate(states):
-        if state.rules != rules:
-            raise RulesError(f"from_states: state {index} has other rules than state 0; a "
-                             "batch holds games of one Rules")
+    rules, distinct, rows = lockstep.distinct_states(states, ex.State, "exxtra")
+    batch = _empty(_check_rules(rules), len(distinct))
+    for index, state in enumerate(distinct):
         problem = inconsistency(state)
         if problem is not None:
-            raise StateError(f"from_states: state {index} is inconsistent: {problem}")
+            item = int((rows == index).argmax())
+            raise StateError(f"from_states: state {item} is inconsistent: {problem}")
         batch.counters[:, index] = state.counters
         for player, pair in enumerate(state.ladder):
             if pair is not None:
@@ -148,7 +139,7 @@ def from_states(states: Iterable[ex.State]) -> Batch:
         batch.roll[index] = -1 if state.roll is None else state.roll
         batch.first[index] = state.first_roll
         batch.over[index] = state.over
-    return lockstep.frozen(batch)
+    return lockstep.frozen(lockstep.rows_of(batch, rows))
 
 
 def to_states(batch: Batch) -> tuple[ex.State, ...]:

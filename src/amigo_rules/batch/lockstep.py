@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import attrs
 import numpy as np
 
-from ..core import IllegalMoveError, RulesError
+from ..core import IllegalMoveError, RulesError, StateError
 
 B = TypeVar("B")
 
@@ -86,6 +86,28 @@ def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray)
     """Write ``source``'s games ``source_rows`` into ``batch``'s ``rows``, in place."""
     for name, array in arrays(batch):
         array[..., rows] = getattr(source, name)[..., source_rows]
+
+
+def distinct_states(states: Iterable[Any], kind: type, game: str) -> tuple[Any, list, np.ndarray]:
+    """The `Rules` of ``states`` (instances of ``kind``, all of one `Rules`), the distinct
+    states among them and, per state, its index among those: a batch packs each distinct
+    state once. `StateError` / `RulesError` for anything else."""
+    states = tuple(states)
+    if not states:
+        raise StateError("from_states needs at least one state")
+    for index, state in enumerate(states):
+        if not isinstance(state, kind):
+            raise StateError(f"from_states: item {index} is a {type(state).__name__}, "
+                             f"not {game}.State")
+    rules = states[0].rules
+    distinct: dict[Any, int] = {}
+    rows = np.empty(len(states), dtype=np.int64)
+    for index, state in enumerate(states):
+        if state.rules != rules:
+            raise RulesError(f"from_states: state {index} has other rules than state 0; a "
+                             "batch holds games of one Rules")
+        rows[index] = distinct.setdefault(state, len(distinct))
+    return rules, list(distinct), rows
 
 
 def size(n: Any) -> int:

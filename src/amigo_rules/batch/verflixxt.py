@@ -25,7 +25,7 @@ import attrs
 import numpy as np
 
 from .. import verflixxt as vx
-from ..core import CHANCE, TERMINAL, RulesError, StateError
+from ..core import CHANCE, TERMINAL, RulesError
 from ..track import (
     GIFT,
     LUCKY,
@@ -274,22 +274,8 @@ def from_states(states: Iterable[vx.State]) -> Batch:
     """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
     like `amigo_rules.verflixxt.from_json` checks a document (`StateError` if
     inconsistent)."""
-    states = tuple(states)
-    if not states:
-        raise StateError("from_states needs at least one state")
-    for index, state in enumerate(states):
-        if not isinstance(state, vx.State):
-            raise StateError(f"from_states: item {index} is a {type(state).__name__}, "
-                             "not a verflixxt.State")
-    rules = states[0].rules
+    rules, distinct, rows = lockstep.distinct_states(states, vx.State, "verflixxt")
     shape = _shape(rules)
-    distinct: dict[vx.State, int] = {}
-    rows = np.empty(len(states), dtype=np.int64)
-    for index, state in enumerate(states):
-        if state.rules != rules:
-            raise RulesError(f"from_states: state {index} has other rules than state 0; a "
-                             "batch holds games of one Rules")
-        rows[index] = distinct.setdefault(state, len(distinct))
     unique = _empty(shape, rules, len(distinct))
     for row, state in enumerate(distinct):
         check_state(state)
