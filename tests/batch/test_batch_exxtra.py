@@ -124,9 +124,14 @@ def test_bad_input_is_refused():
         batch.from_states([exxtra.new_game(), exxtra.new_game(Rules(players=3))])
     with pytest.raises(RulesError, match=r"exxtra\.Rules"):
         batch.new_games(verflixxt.Rules(), 2)
-    bad = State(Rules(players=3), (0, 0, 0), ((1, 30), (1, 41), None), 0)
-    with pytest.raises(StateError, match="state 1 is inconsistent"):
-        batch.from_states([exxtra.new_game(Rules(players=3)), bad])
+    for bad, problem in [
+        (State(Rules(players=3), (0, 0, 0), ((1, 30), (1, 41), None), 3), "inconsistent"),
+        (State(Rules(players=3), (0, 0, 0), ((9, 30), None, None), 3), "inconsistent"),
+        (State(Rules(players=3), (0, 0, 0), ((1, 29), None, None), 3), "inconsistent"),
+        (State(Rules(players=3), [0, 0, 0], (None, None, None), 0), "malformed"),
+    ]:
+        with pytest.raises(StateError, match=f"state 1 is {problem}"):
+            batch.from_states([exxtra.new_game(Rules(players=3)), bad])
     games = batch.new_games(Rules(players=3), 2)
     with pytest.raises(IllegalMoveError, match="game 1: chance outcome id 36"):
         batch.step(games, [0, 36])

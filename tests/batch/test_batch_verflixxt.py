@@ -230,8 +230,12 @@ def test_bad_batches_of_states_are_refused():
     good = verflixxt.new_game()
     tampered = State(good.rules, Board((*good.board.tiles[:-2], "F"), good.board.pawns,
                                        good.board.guards), good.towers, 0, Phase.ROLL)
-    with pytest.raises(StateError, match="conserved"):
+    with pytest.raises(StateError, match="state 1 is inconsistent: tiles are not conserved"):
         batch.from_states([good, tampered])
+    listed = State(good.rules, Board(list(good.board.tiles), good.board.pawns,
+                                     good.board.guards), good.towers, 0, Phase.ROLL)
+    with pytest.raises(StateError, match="state 0 is malformed"):
+        batch.from_states([listed])
 
 
 def test_illegal_ids_are_refused_naming_the_game_and_nothing_changes():

@@ -22,11 +22,10 @@ import attrs
 import numpy as np
 
 from .. import exxtra as ex
-from ..core import CHANCE, TERMINAL, RulesError, StateError
+from ..core import CHANCE, TERMINAL, RulesError
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
 from ..exxtra.moves import RUNGS
 from ..exxtra.observation import TOP_COMBINATION
-from ..exxtra.serialization import inconsistency
 from ..exxtra.state import FINISH
 from . import lockstep
 from .lockstep import Playouts
@@ -124,13 +123,9 @@ def _empty(rules: ex.Rules, n: int) -> Batch:
 def from_states(states: Iterable[ex.State]) -> Batch:
     """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
     like `amigo_rules.exxtra.from_json` checks a document (`StateError` if inconsistent)."""
-    rules, distinct, rows = lockstep.distinct_states(states, ex.State, "exxtra")
-    batch = _empty(_check_rules(rules), len(distinct))
+    rules, distinct, rows = lockstep.distinct_states(states, ex)
+    batch = _empty(rules, len(distinct))
     for index, state in enumerate(distinct):
-        problem = inconsistency(state)
-        if problem is not None:
-            item = int((rows == index).argmax())
-            raise StateError(f"from_states: state {item} is inconsistent: {problem}")
         batch.counters[:, index] = state.counters
         for player, pair in enumerate(state.ladder):
             if pair is not None:

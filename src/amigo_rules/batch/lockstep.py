@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from types import ModuleType
 from typing import Any, TypeVar
 
 import attrs
@@ -88,17 +89,23 @@ def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray)
         array[..., rows] = getattr(source, name)[..., source_rows]
 
 
-def distinct_states(states: Iterable[Any], kind: type, game: str) -> tuple[Any, list, np.ndarray]:
-    """The `Rules` of ``states`` (instances of ``kind``, all of one `Rules`), the distinct
-    states among them and, per state, its index among those: a batch packs each distinct
-    state once. `StateError` / `RulesError` for anything else."""
+def distinct_states(states: Iterable[Any], game: ModuleType) -> tuple[Any, list, np.ndarray]:
+    """The `Rules` of ``states`` (states of the scalar ``game``, all of one `Rules`), the
+    distinct states among them and, per state, its index among those: a batch packs each
+    distinct state once.
+
+    Each distinct state is checked like ``game.from_json`` checks a document (it must come
+    back equal from ``game.from_json(game.to_json(state))``); anything else raises
+    `StateError` or, for states of other rules, `RulesError`.
+    """
     states = tuple(states)
     if not states:
         raise StateError("from_states needs at least one state")
+    name = game.__name__.rsplit(".", 1)[-1]
     for index, state in enumerate(states):
-        if not isinstance(state, kind):
+        if not isinstance(state, game.State):
             raise StateError(f"from_states: item {index} is a {type(state).__name__}, "
-                             f"not {game}.State")
+                             f"not {name}.State")
     rules = states[0].rules
     distinct: dict[Any, int] = {}
     rows = np.empty(len(states), dtype=np.int64)
@@ -106,8 +113,27 @@ def distinct_states(states: Iterable[Any], kind: type, game: str) -> tuple[Any, 
         if state.rules != rules:
             raise RulesError(f"from_states: state {index} has other rules than state 0; a "
                              "batch holds games of one Rules")
-        rows[index] = distinct.setdefault(state, len(distinct))
+        try:
+            row = distinct.get(state)
+        except TypeError:  # a field that is not a tuple, so no state of the game
+            raise StateError(f"from_states: state {index} is malformed (unhashable)") from None
+        if row is None:
+            _check(game, state, index)
+            row = distinct[state] = len(distinct)
+        rows[index] = row
     return rules, list(distinct), rows
+
+
+def _check(game: ModuleType, state: Any, index: int) -> None:
+    try:
+        same = game.from_json(game.to_json(state)) == state
+    except StateError as exc:
+        raise StateError(f"from_states: state {index} is inconsistent: {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:  # fields of the wrong types
+        raise StateError(f"from_states: state {index} is malformed: {exc}") from None
+    if not same:
+        raise StateError(f"from_states: state {index} is malformed (its fields are not of "
+                         "the state's types)")
 
 
 def size(n: Any) -> int:

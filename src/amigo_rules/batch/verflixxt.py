@@ -39,7 +39,6 @@ from ..track import (
     value,
 )
 from ..verflixxt.observation import PHASES, TILE_KINDS
-from ..verflixxt.serialization import check_state
 from ..verflixxt.setup import box, laid_out, path_tiles, shuffled_setup, track_length
 from . import lockstep
 from .lockstep import Playouts
@@ -274,11 +273,10 @@ def from_states(states: Iterable[vx.State]) -> Batch:
     """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
     like `amigo_rules.verflixxt.from_json` checks a document (`StateError` if
     inconsistent)."""
-    rules, distinct, rows = lockstep.distinct_states(states, vx.State, "verflixxt")
+    rules, distinct, rows = lockstep.distinct_states(states, vx)
     shape = _shape(rules)
     unique = _empty(shape, rules, len(distinct))
     for row, state in enumerate(distinct):
-        check_state(state)
         _pack(unique, row, state, shape)
     return lockstep.frozen(lockstep.rows_of(unique, rows))
 
