@@ -48,7 +48,7 @@ class Playouts:
     """The result of ``random_playouts``: the finished games and their lengths."""
 
     final: Any
-    """The batch of finished games (every row terminal)."""
+    """The batch of finished games."""
     lengths: np.ndarray
     """``int64[n]``: per game the number of moves played, chance outcomes included."""
 

@@ -27,6 +27,7 @@ import numpy as np
 from .. import verflixxt as vx
 from ..core import CHANCE, TERMINAL, RulesError
 from ..track import (
+    FINISH,
     GIFT,
     LUCKY,
     PATH_TILES,
@@ -64,13 +65,13 @@ __all__ = [
 
 _EMPTY = len(TILE_KINDS)
 """The code of "no tile": beyond the end of the track, above the top of a tower."""
-_START, _FINISH, _GIFT, _STEAL = (TILE_KINDS.index(t) for t in (START, "F", GIFT, STEAL))
+_START, _GIFT, _STEAL = (TILE_KINDS.index(t) for t in (START, GIFT, STEAL))
 _FIRST_PATH = TILE_KINDS.index(PATH_TILES[0])
 """Path tiles have the codes ``_FIRST_PATH + PATH_TILES.index(tile)``."""
 _ROLL, _MOVE, _STEALING, _OVER, _LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
 _DIE = 6
-"""Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``DIE + k``."""
+"""Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``_DIE + k``."""
 _GUARD = 13
 """A guard's weight in `Batch.crowd`: more than all pawns together (at most 12), so that
 ``crowd % _GUARD`` counts the pawns; 8 guards and 12 pawns still fit an int8."""
@@ -211,7 +212,7 @@ def _shape_of(rules: vx.Rules) -> _Shape:
     counts = box(rules)
     if shuffled_setup(rules):
         marks = tuple(f"#{k}" for k in range(sum(counts.values())))
-        track = (START, *path_tiles(rules, marks), "F")
+        track = (START, *path_tiles(rules, marks), FINISH)
         slots = np.array([track.index(m) for m in marks])
         tiles[: len(track)] = [_EMPTY if t in marks else _code(t) for t in track]
     else:
