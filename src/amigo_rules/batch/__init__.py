@@ -1,0 +1,3 @@
+"""Numpy engines stepping many games in lockstep, row by row equal to the scalar engines:
+`amigo_rules.batch.verflixxt` and `amigo_rules.batch.exxtra` (the same functions in both).
+"""

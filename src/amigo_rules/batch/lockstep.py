@@ -1,0 +1,275 @@
+"""What both batch engines share: a batch as read-only arrays with the games on the last
+axis, the checks of ``step``'s ids, the uniform choice among legal moves and the
+random-playout loop.
+
+An engine describes itself by an `Engine`: how to tell finished games, how to draw chance
+outcomes and random decisions, and how to advance games in place.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import Any, TypeVar
+
+import attrs
+import numpy as np
+
+from ..core import IllegalMoveError, RulesError, StateError
+
+B = TypeVar("B")
+
+Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+"""Per kind of decision node: which of the n games are at one (``bool[n]``), candidate ids
+``[k, n]`` (or ``[k, 1]``, the same for every game) and which candidates are legal
+``[k, n]`` (none in the other games; a legal id appears once among a game's candidates).
+The games are the last axis: numpy's operations run along it."""
+
+
+@attrs.frozen
+class Engine:
+    """The game-specific functions the shared loop calls; every array is over all games."""
+
+    terminal: Callable[[Any], np.ndarray]
+    """``bool[n]``: the games that are over."""
+    sample: Callable[[Any, np.random.Generator], np.ndarray]
+    """A chance outcome id drawn for every game at a chance node, -1 elsewhere."""
+    decide: Callable[[Any, np.random.Generator], np.ndarray]
+    """A legal decision id drawn uniformly for every game at a decision node, -1
+    elsewhere."""
+    advance: Callable[[Any, np.ndarray], None]
+    """Apply one legal id per game, in place and unchecked; games given -1 stay as they
+    are."""
+
+
+@attrs.frozen
+class Playouts:
+    """The result of ``random_playouts``: the finished games and their lengths."""
+
+    final: Any
+    """The batch of finished games."""
+    lengths: np.ndarray
+    """``int64[n]``: per game the number of moves played, chance outcomes included."""
+
+    @property
+    def steps(self) -> int:
+        """Moves played over every game, chance outcomes included."""
+        return int(self.lengths.sum())
+
+
+def arrays(batch: Any) -> Iterable[tuple[str, np.ndarray]]:
+    """The array fields of ``batch``, by name."""
+    fields = attrs.fields(type(batch))
+    return ((f.name, getattr(batch, f.name)) for f in fields if f.name != "rules")
+
+
+def frozen(batch: B) -> B:
+    """``batch`` with read-only arrays: a batch is a value, like the scalar states."""
+    for _, array in arrays(batch):
+        array.flags.writeable = False
+    return batch
+
+
+def copied(batch: B) -> B:
+    """A writable copy of ``batch``."""
+    return attrs.evolve(batch, **{name: array.copy() for name, array in arrays(batch)})
+
+
+def rows_of(batch: B, rows: np.ndarray) -> B:
+    """A writable batch of the given games of ``batch`` (the last axis of every array)."""
+    return attrs.evolve(
+        batch, **{name: array.take(rows, axis=-1) for name, array in arrays(batch)}
+    )
+
+
+def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray) -> None:
+    """Write ``source``'s games ``source_rows`` into ``batch``'s ``rows``, in place."""
+    for name, array in arrays(batch):
+        array[..., rows] = getattr(source, name)[..., source_rows]
+
+
+def distinct_states(states: Iterable[Any], game: ModuleType) -> tuple[Any, list, np.ndarray]:
+    """The `Rules` of ``states`` (states of the scalar ``game``, all of one `Rules`), the
+    distinct states among them and, per state, its index among those: a batch packs each
+    distinct state once.
+
+    Each distinct state is checked like ``game.from_json`` checks a document (it must come
+    back equal from ``game.from_json(game.to_json(state))``); anything else raises
+    `StateError` or, for states of other rules, `RulesError`.
+    """
+    states = tuple(states)
+    if not states:
+        raise StateError("from_states needs at least one state")
+    name = game.__name__.rsplit(".", 1)[-1]
+    for index, state in enumerate(states):
+        if not isinstance(state, game.State):
+            raise StateError(f"from_states: item {index} is a {type(state).__name__}, "
+                             f"not {name}.State")
+    rules = states[0].rules
+    distinct: dict[Any, int] = {}
+    rows = np.empty(len(states), dtype=np.int64)
+    for index, state in enumerate(states):
+        if state.rules != rules:
+            raise RulesError(f"from_states: state {index} has other rules than state 0; a "
+                             "batch holds games of one Rules")
+        try:
+            row = distinct.get(state)
+        except TypeError:  # a field that is not a tuple, so no state of the game
+            raise StateError(f"from_states: state {index} is malformed (unhashable)") from None
+        if row is None:
+            _check(game, state, index)
+            row = distinct[state] = len(distinct)
+        rows[index] = row
+    return rules, list(distinct), rows
+
+
+def _check(game: ModuleType, state: Any, index: int) -> None:
+    try:
+        same = game.from_json(game.to_json(state)) == state
+    except StateError as exc:
+        raise StateError(f"from_states: state {index} is inconsistent: {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:  # fields of the wrong types
+        raise StateError(f"from_states: state {index} is malformed: {exc}") from None
+    if not same:
+        raise StateError(f"from_states: state {index} is malformed (its fields are not of "
+                         "the state's types)")
+
+
+def size(n: Any) -> int:
+    """``n`` as a positive number of games; `RulesError` otherwise."""
+    try:
+        value = operator.index(n)
+    except TypeError:
+        raise RulesError(f"the number of games must be an integer, got {n!r}") from None
+    if value < 1:
+        raise RulesError(f"the number of games must be at least 1, got {value}")
+    return value
+
+
+def action_ids(batch: Any, ids: Any) -> np.ndarray:
+    """``ids`` as an ``int64[n]`` array for ``batch``; `IllegalMoveError` otherwise."""
+    out = np.asarray(ids)
+    n = len(batch)
+    if out.dtype.kind not in "iu" or out.shape != (n,):
+        raise IllegalMoveError(
+            f"step needs one integer id per row: an integer array of shape ({n},), got "
+            f"{out.dtype} of shape {out.shape}"
+        )
+    return out.astype(np.int64)
+
+
+def check_choices(choices: Choices, ids: np.ndarray) -> None:
+    """`IllegalMoveError` naming the first decision row whose id is not legal there."""
+    for games, candidates, legal in choices:
+        bad = games & ~((candidates == ids) & legal).any(axis=0)
+        if bad.any():
+            game = int(bad.argmax())
+            raise IllegalMoveError(
+                f"game {game}: action id {int(ids[game])} names no legal move there"
+            )
+
+
+def check_chance(rows: np.ndarray, ids: np.ndarray, possible: np.ndarray) -> None:
+    """`IllegalMoveError` naming the first chance row whose outcome id is impossible;
+    ``possible[i, k]`` says whether outcome ``k`` can occur in row ``rows[i]``."""
+    given = ids[rows]
+    inside = (given >= 0) & (given < possible.shape[1])
+    ok = inside.copy()
+    ok[inside] = possible[np.flatnonzero(inside), given[inside]]
+    if not ok.all():
+        game = int(rows[(~ok).argmax()])
+        raise IllegalMoveError(f"game {game}: chance outcome id {int(ids[game])} cannot occur")
+
+
+def mask(choices: Choices, n: int, width: int) -> np.ndarray:
+    """``bool[n, width]``: True at each decision row's legal ids."""
+    out = np.zeros((n, width), dtype=bool)
+    for _, candidates, legal in choices:
+        games = np.broadcast_to(np.arange(n), legal.shape)[legal]
+        out[games, np.broadcast_to(candidates, legal.shape)[legal]] = True
+    return out
+
+
+def weighted(counts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Per row a column drawn with probability its count over the row's total (exactly:
+    one integer draw per row)."""
+    pick = rng.integers(0, counts.sum(axis=1))
+    return (counts.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+
+
+def first(mask: np.ndarray) -> np.ndarray:
+    """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) the first row
+    that is True, k where none is (a maximum along the rows, which numpy runs along the
+    columns, unlike ``argmax``)."""
+    k = len(mask)
+    return k - (mask.view(np.int8) * np.arange(k, 0, -1, dtype=np.int8)[:, None]).max(axis=0)
+
+
+def count(mask: np.ndarray) -> np.ndarray:
+    """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) its True rows."""
+    return mask.view(np.int8).sum(axis=0, dtype=np.int8)
+
+
+def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Per column of ``legal`` (``[k, m]``, k < 128) the row of one of its True entries,
+    each equally likely (up to the 53 bits of a uniform double)."""
+    pick = (rng.random(legal.shape[1]) * count(legal)).astype(np.int8)
+    running = legal.view(np.int8).copy()
+    for row in range(1, len(running)):
+        running[row] += running[row - 1]
+    return first(running > pick)
+
+
+def random_decisions(choices: Choices, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Per game at a decision node a legal id of ``choices`` drawn uniformly; -1 at the
+    other games."""
+    ids = np.full(n, -1, dtype=np.int64)
+    for games, candidates, legal in choices:
+        chosen = np.minimum(uniform(legal, rng), len(legal) - 1)
+        column = np.arange(n) if candidates.shape[1] > 1 else 0
+        ids = np.where(games, candidates[chosen, column], ids)
+    return ids
+
+
+def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
+    """Play every game of ``start`` to its end: chance drawn by ``engine.sample``,
+    decisions by ``engine.decide``.
+
+    Each round first resolves every chance node, then every decision node (so games that
+    fell out of step, after a Steal or a re-roll, meet again in one array operation);
+    finished games are set aside as they accumulate, so later rounds step only the games
+    still playing.
+    """
+    final = copied(start)
+    lengths = np.zeros(len(start), dtype=np.int64)
+    live = np.flatnonzero(~engine.terminal(start))
+    work = rows_of(start, live)
+    played = np.zeros(live.size, dtype=np.int64)
+    while live.size:
+        for draw in (engine.sample, engine.decide):
+            ids = draw(work, rng)
+            engine.advance(work, ids)
+            played += ids >= 0
+        done = engine.terminal(work)
+        finished = int(done.sum())
+        if finished and 8 * finished >= live.size:
+            out = np.flatnonzero(done)
+            put_rows(final, live[out], work, out)
+            lengths[live[out]] = played[out]
+            kept = np.flatnonzero(~done)
+            work = rows_of(work, kept)
+            live, played = live[kept], played[kept]
+    return Playouts(frozen(final), lengths)
+
+
+def seats(player: Any, n: int, players: int) -> np.ndarray:
+    """``player`` (one seat, or one per row) as ``int64[n]``; `RulesError` for a seat not
+    in the game."""
+    seat = np.asarray(player)
+    if seat.dtype.kind not in "iu" or seat.shape not in ((), (n,)):
+        raise RulesError(f"player must be a seat or an integer array of shape ({n},), got "
+                         f"{player!r}")
+    if ((seat < 0) | (seat >= players)).any():
+        raise RulesError(f"no player {player!r} in a {players}-player game")
+    return np.broadcast_to(seat, (n,)).astype(np.int64)

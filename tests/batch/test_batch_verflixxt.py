@@ -1,0 +1,285 @@
+"""The Verflixxt! batch engine equals the scalar engine: games played in lockstep, every
+move of many states, every view (masks, chance, observations, scores, returns), and the
+errors of bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from batch_helpers import (
+    assert_every_move_matches,
+    assert_views_match,
+    play_in_lockstep,
+    random_ids,
+    scattered_states,
+)
+
+from amigo_rules import CHANCE, IllegalMoveError, RulesError, StateError, exxtra, verflixxt
+from amigo_rules.batch import verflixxt as batch
+from amigo_rules.track import BOX, Board
+from amigo_rules.verflixxt import Phase, Rules, State
+
+PRESETS = tuple(verflixxt.PRESETS)
+
+
+def starts(rules: Rules, count: int, rng: np.random.Generator) -> list[State]:
+    """New games; with a shuffled track half of them from `initial_state`, before it is
+    laid (VX-SETUP-2)."""
+    games = [verflixxt.new_game(rules, seed=int(rng.integers(1 << 30))) for _ in range(count)]
+    if rules.layout == "random":
+        games[::2] = [verflixxt.initial_state(rules)] * len(games[::2])
+    return games
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("amigo", 4), ("amigo_pro", 5)])
+def test_lockstep_games_equal_the_scalar_engine(preset, players):
+    rules = verflixxt.PRESETS[preset](players=players)
+    rng = np.random.default_rng(players)
+    states = scattered_states(verflixxt, starts(rules, 6, rng), rng, most=6)
+    assert play_in_lockstep(verflixxt, batch, states, rng, check_every=9) > 100
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_move_of_many_states_equals_the_scalar_engine(preset):
+    rules = verflixxt.PRESETS[preset](players=4)
+    rng = np.random.default_rng(7)
+    state = verflixxt.initial_state(rules)
+    seen = 0
+    while not verflixxt.is_terminal(state):
+        assert_every_move_matches(verflixxt, batch, state)
+        state = verflixxt.apply(state, verflixxt.move_for_action(
+            state, random_ids(verflixxt, [state], rng)[0]))
+        seen += 1
+    assert seen > 100
+
+
+def make_state(rules, prefix, pawns, towers, *, player=0, roll=0) -> State:
+    """A state built by hand, checked like a JSON document: the track begins with
+    ``prefix`` and goes on with the box's other path tiles (those in no tower)."""
+    rest = BOX.copy()
+    rest.subtract(t for t in (*prefix, *(t for tower in towers for t in tower)) if t in BOX)
+    tiles = (*prefix, *sorted(rest.elements()), "F")
+    phase = Phase.MOVE if roll else Phase.ROLL
+    state = State(rules, Board(tiles, pawns), tuple(map(tuple, towers)), player, phase, roll)
+    return verflixxt.from_json(verflixxt.to_json(state))
+
+
+AMIGO_TRACK = ("S", "-1", "+2", "gift", "-3", "steal", "L", "+5", "-8", "gift", "gift")
+
+
+@pytest.mark.rule("VX-ACT-1")
+@pytest.mark.parametrize("top", ["-4", "+3", "L"])
+@pytest.mark.parametrize("giver", [0, 2, 3])
+def test_gift_ties_and_value_order_as_the_scalar_engine(top, giver):
+    """The giver's pawn leaves the gift tile alone; the other towers' tops tie in pairs, so
+    the receiver depends on the value order and on the nearest player clockwise."""
+    rules = Rules.amigo(players=4)
+    towers = [["+1", "L"], ["-5", "L"], ["+6", "-6"], ["-7", "-6"]]
+    towers[giver] = ["-1", top]
+    pawns = [(0, 0, 0)] * 4
+    pawns[giver] = (0, 0, 3)
+    state = make_state(rules, AMIGO_TRACK, tuple(pawns), towers, player=giver, roll=2)
+    assert_every_move_matches(verflixxt, batch, state)
+    after = batch.to_states(batch.step(batch.from_states([state]), [3]))[0]  # pawn 3
+    assert after.board.tiles[3] == "steal" and after.towers[giver] == ("-1",)
+
+
+@pytest.mark.rule("VX-ACT-2")
+def test_steal_as_the_scalar_engine():
+    rules = Rules.amigo(players=3)
+    state = make_state(rules, AMIGO_TRACK, ((0, 0, 5), (0, 0, 0), (0, 0, 0)),
+                       [["+1"], ["L"], ["-2"]], roll=1)
+    assert_every_move_matches(verflixxt, batch, state)
+    stealing = batch.step(batch.from_states([state]), [5])  # pawn 5 leaves the Steal tile
+    assert batch.current_player(stealing).tolist() == [0]
+    length = verflixxt.spec(rules).num_actions - rules.players
+    assert batch.legal_action_mask(stealing)[0].nonzero()[0].tolist() == [length + 1,
+                                                                          length + 2]
+    assert_every_move_matches(verflixxt, batch, batch.to_states(stealing)[0])
+
+
+def test_round_trip_of_every_kind_of_node():
+    rng = np.random.default_rng(3)
+    rules = Rules.amigo(players=3)
+    states = scattered_states(verflixxt, [verflixxt.initial_state(rules)] * 40, rng, most=400)
+    stealing = make_state(rules, AMIGO_TRACK, ((0, 0, 5), (0, 0, 0), (0, 0, 0)),
+                          [["+1"], ["L"], []], roll=3)
+    stealing = verflixxt.apply(stealing, verflixxt.parse_move(stealing, "pawn 5"))
+    states = [*states, stealing, states[0]]  # a repeated state comes back as it is
+    assert {s.phase for s in states} == {Phase.LAY, Phase.ROLL, Phase.MOVE, Phase.STEAL,
+                                         Phase.OVER}
+    games = batch.from_states(states)
+    assert batch.to_states(games) == tuple(states)
+    assert_views_match(verflixxt, batch, games, states)
+
+
+@pytest.mark.rule("VX-TAKE-2")
+def test_the_start_tile_goes_to_the_box_as_in_the_scalar_engine():
+    rules = Rules.amigo(players=3)
+    state = make_state(rules, AMIGO_TRACK, ((0, 1, 4), (1, 1, 2), (2, 2, 2)), [[], [], []],
+                       roll=1)
+    assert_every_move_matches(verflixxt, batch, state)
+    after = batch.to_states(batch.step(batch.from_states([state]), [0]))[0]  # pawn 0
+    assert after.board.tiles[:2] == ("-1", "+2") and after.board.pawns[0] == (0, 0, 3)
+
+
+def test_new_games_are_set_up_like_new_game():
+    for preset in ("classic", "amigo_pro"):
+        rules = verflixxt.PRESETS[preset](players=5)
+        games = batch.to_states(batch.new_games(rules, 3, seed=1))
+        assert games == (verflixxt.new_game(rules),) * 3
+    rules = Rules.amigo(players=2)
+    games = batch.to_states(batch.new_games(rules, 50, seed=2))
+    assert len({g.board.tiles for g in games}) == 50
+    assert all(verflixxt.from_json(verflixxt.to_json(g)) == g for g in games)
+    assert batch.to_states(batch.new_games(rules, 50, seed=2)) == games
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_playouts_finish_every_game(preset):
+    rules = verflixxt.PRESETS[preset](players=3)
+    result = batch.random_playouts(rules, 40, seed=5)
+    finals = batch.to_states(result.final)
+    assert all(verflixxt.is_terminal(s) for s in finals)
+    assert all(verflixxt.from_json(verflixxt.to_json(s)) == s for s in finals)
+    assert result.steps == int(result.lengths.sum()) and result.lengths.min() > 50
+    np.testing.assert_array_equal(batch.returns(result.final).sum(axis=1), 1.0)
+    again = batch.random_playouts(rules, 40, seed=5)
+    assert batch.to_states(again.final) == finals
+    assert again.lengths.tolist() == result.lengths.tolist()
+
+
+def test_chance_sampling_draws_only_possible_outcomes_at_chance_nodes():
+    rules = Rules.amigo(players=2)
+    rng = np.random.default_rng(0)
+    games = batch.from_states(scattered_states(
+        verflixxt, [verflixxt.initial_state(rules)] * 30 + [verflixxt.new_game(rules)] * 30,
+        rng, most=80))
+    probabilities = batch.chance_probabilities(games)
+    chance = batch.current_player(games) == CHANCE
+    assert chance.any() and not chance.all()
+    for _ in range(20):
+        ids = batch.sample_chance(games, rng)
+        assert (ids[~chance] == -1).all()
+        assert (probabilities[chance.nonzero()[0], ids[chance]] > 0).all()
+    # The die is uniform: 6,000 rolls from one roll node.
+    rolls = batch.sample_chance(batch.new_games(Rules.classic(players=2), 6000), rng)
+    counts = np.bincount(rolls, minlength=6)
+    assert counts.sum() == 6000 and counts.min() > 900 and counts.max() < 1100
+
+
+@pytest.mark.rule("VX-TURN-4")
+def test_random_actions_are_uniform_over_distinct_moves():
+    """Two pawns on the start, one with two guards on position 9: three moves (pawn 0,
+    pawn 9, guard 9), each a third of the time."""
+    rules = Rules.classic(players=2)
+    start = verflixxt.new_game(rules)
+    guards = (9, 9, 11, 12, 13, 14, 21, 22)
+    board = Board(start.board.tiles, ((0, 0, 9), (0, 0, 0)), guards)
+    state = State(rules, board, start.towers, 0, Phase.MOVE, 3)
+    games = batch.from_states([state] * 6000)
+    ids = batch.sample_actions(games, np.random.default_rng(2))
+    counts = {i: (ids == i).sum() for i in (0, 9, 34 + 9)}
+    assert sum(counts.values()) == 6000 and all(1800 < c < 2200 for c in counts.values())
+    assert (batch.sample_actions(batch.new_games(rules, 3), np.random.default_rng()) == -1).all()
+
+
+def test_observation_array_for_one_seat_per_game():
+    rules = Rules.classic(players=3)
+    rng = np.random.default_rng(1)
+    states = scattered_states(verflixxt, [verflixxt.new_game(rules)] * 6, rng, most=60)
+    seats = np.array([0, 1, 2, 2, 1, 0])
+    expected = [verflixxt.observation(s, int(p)).to_array() for s, p in zip(states, seats,
+                                                                           strict=True)]
+    got = batch.observation_array(batch.from_states(states), seats)
+    np.testing.assert_array_equal(got, np.array(expected))
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "named"),
+    [
+        (Rules.classic(players=7), "players"),
+        (Rules.classic(lucky_below=True), "lucky_below"),
+        (Rules.amigo(towers="hidden"), "towers"),
+        (Rules.amigo_pro(action_tiles=True), "action_tiles"),
+        (Rules(layout="lucky_last"), "layout"),
+        (Rules(roll_one="choice"), "roll_one"),
+    ],
+)
+def test_other_rules_are_refused_by_name(rules, named):
+    with pytest.raises(RulesError, match=named):
+        batch.new_games(rules, 2)
+    with pytest.raises(RulesError, match=named):
+        batch.from_states([verflixxt.new_game(rules, seed=0)])
+
+
+def test_bad_batches_of_states_are_refused():
+    with pytest.raises(StateError, match="at least one"):
+        batch.from_states([])
+    with pytest.raises(StateError, match="item 1"):
+        batch.from_states([verflixxt.new_game(), "roll 3"])
+    with pytest.raises(RulesError, match="other rules"):
+        batch.from_states([verflixxt.new_game(), verflixxt.new_game(Rules.classic(players=3))])
+    with pytest.raises(RulesError, match=r"verflixxt\.Rules"):
+        batch.new_games(exxtra.Rules(), 2)
+    with pytest.raises(RulesError, match="number of games"):
+        batch.new_games(Rules(), 0)
+    good = verflixxt.new_game()
+    tampered = State(good.rules, Board((*good.board.tiles[:-2], "F"), good.board.pawns,
+                                       good.board.guards), good.towers, 0, Phase.ROLL)
+    with pytest.raises(StateError, match="state 1 is inconsistent: tiles are not conserved"):
+        batch.from_states([good, tampered])
+    listed = State(good.rules, Board(list(good.board.tiles), good.board.pawns,
+                                     good.board.guards), good.towers, 0, Phase.ROLL)
+    with pytest.raises(StateError, match="state 0 is malformed"):
+        batch.from_states([listed])
+
+
+def test_illegal_ids_are_refused_naming_the_game_and_nothing_changes():
+    rules = Rules.classic(players=2)
+    games = batch.step(batch.new_games(rules, 3), [2, 2, 2])  # roll 3 everywhere
+    before = batch.to_states(games)
+    for ids, message in [
+        ([0, 5, 0], "game 1: action id 5"),  # no pawn on position 5
+        ([0, 0, 34], "game 2: action id 34"),  # a guard without a pawn beside it
+        ([0, 0, 68], "game 2"),  # a steal without action tiles
+        ([0, 0, -1], "game 2"),
+        ([0, 0], "shape"),
+        ([0.0, 0.0, 0.0], "integer"),
+    ]:
+        with pytest.raises(IllegalMoveError, match=message):
+            batch.step(games, ids)
+    assert batch.to_states(games) == before
+    with pytest.raises(IllegalMoveError, match="game 0: chance outcome id 6"):
+        batch.step(batch.new_games(rules, 1), [6])
+    with pytest.raises(RulesError, match="no player 2"):
+        batch.observation_array(games, 2)
+
+
+def test_finished_games_stay_and_batches_are_read_only():
+    rules = Rules.classic(players=2)
+    done = batch.random_playouts(rules, 2, seed=0).final
+    assert batch.to_states(batch.step(done, [123, -7])) == batch.to_states(done)
+    with pytest.raises(ValueError, match="read-only"):
+        done.pieces[0, 0] = 3
+    assert len(done) == 2
+
+
+# --- every preset and player count, thousands of games ------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_thousands_of_lockstep_games_equal_the_scalar_engine(preset, players):
+    rules = verflixxt.PRESETS[preset](players=players)
+    rng = np.random.default_rng(100 * players + PRESETS.index(preset))
+    games = 0
+    for _ in range(4):
+        states = scattered_states(verflixxt, starts(rules, 50, rng), rng, most=40)
+        play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
+        games += len(states)
+    assert games == 200
