@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -69,11 +69,11 @@ class AmigoEnv(gymnasium.Env):
 
     >>> env = AmigoEnv("exxtra")
     >>> observation, info = env.reset(seed=1)
-    >>> observation.shape, info["action_mask"].sum() == len(info["action_mask"].nonzero()[0])
-    ((36,), True)
+    >>> env.observation_space.contains(observation), bool(info["action_mask"].any())
+    (True, True)
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,

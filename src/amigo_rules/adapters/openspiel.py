@@ -53,12 +53,12 @@ _PLAYER_IDS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.Playe
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
+    "GAME_CLASSES",
     "LIMIT",
     "NAMES",
     "AgentBot",
     "AmigoGame",
     "AmigoState",
-    "GAME_CLASSES",
     "load_game",
     "parameters",
     "params_for",
@@ -139,9 +139,12 @@ def params_for(game_table: Table) -> dict[str, Any]:
     preset, and its move limit.
 
     >>> from amigo_rules import verflixxt
-    >>> params = params_for(table("verflixxt", verflixxt.Rules.amigo(players=3)))
-    >>> params["players"], params["layout"], params["guards"], params["max_game_length"]
-    (3, 'random', False, 1047)
+    >>> rules = verflixxt.Rules.amigo(players=3)
+    >>> params = params_for(table("verflixxt", rules))
+    >>> params["players"], params["preset"], params["layout"], params["guards"]
+    (3, 'classic', 'random', False)
+    >>> params["max_game_length"] == verflixxt.spec(rules).max_game_length
+    True
     """
     module, rules = game_table.module, game_table.rules
     params = parameters(module)
@@ -451,9 +454,10 @@ def load_game(
     (None: the rules' own bound, or `DEFAULT_MAX_GAME_LENGTH`).
 
     >>> from amigo_rules import verflixxt
-    >>> game = load_game("verflixxt", verflixxt.Rules.amigo(players=2))
-    >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-    (2, 94, 25)
+    >>> rules = verflixxt.Rules.amigo(players=2)
+    >>> game = load_game("verflixxt", rules)
+    >>> game.num_players(), game.num_distinct_actions() == verflixxt.num_actions(rules)
+    (2, True)
     >>> str(game) == str(pyspiel.load_game(str(game)))
     True
     """

@@ -24,7 +24,7 @@ changes nothing.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -43,7 +43,10 @@ __all__ = ["DEFAULT_MAX_GAME_LENGTH", "ILLEGAL_REWARD", "AmigoAECEnv", "env", "r
 class AmigoAECEnv(AECEnv):
     """An amigo-rules game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -62,13 +65,13 @@ class AmigoAECEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(spec.players)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
-        box = spaces.Box(
-            np.asarray(spec.observation_low, dtype=np.float32),
-            np.asarray(spec.observation_high, dtype=np.float32),
-            dtype=np.float32,
-        )
+        low = np.asarray(spec.observation_low, dtype=np.float32)
+        high = np.asarray(spec.observation_high, dtype=np.float32)
         self.observation_spaces = {
-            a: spaces.Dict({"observation": box, "action_mask": spaces.MultiBinary(spec.num_actions)})
+            a: spaces.Dict({
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.MultiBinary(spec.num_actions),
+            })
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
