@@ -1,0 +1,131 @@
+"""What the framework adapters share: a game under given rules with its move limit, one
+game in progress with chance drawn from a seeded generator, and the text of the table.
+
+No framework is imported here.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import attrs
+import numpy as np
+
+from ..core import CHANCE, TERMINAL, GameSpec, RulesError, get_game, sample_chance
+
+DEFAULT_MAX_GAME_LENGTH = 5000
+"""The move limit of the adapters where the rules bound no game (``spec.max_game_length``
+is None): about ten times the longest of thousands of random games of every game."""
+
+
+@attrs.frozen
+class Table:
+    """A game under one `Rules` value, with the number of moves after which the adapters
+    stop it (chance outcomes and setup included)."""
+
+    module: ModuleType = attrs.field(eq=False)
+    """The game's module (``amigo_rules.get_game(name)``)."""
+    rules: Any
+    """The game's `Rules`."""
+    spec: GameSpec
+    """``module.spec(rules)``."""
+    max_game_length: int
+    """The move limit: a game that reaches it unfinished is truncated."""
+
+    @property
+    def truncates(self) -> bool:
+        """Whether a game can reach the move limit before its end."""
+        bound = self.spec.max_game_length
+        return bound is None or self.max_game_length < bound
+
+    def __copy__(self) -> Table:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Table:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return table, (self.module.NAME, self.rules, self.max_game_length)
+
+
+def table(game: str | ModuleType, rules: Any = None, max_game_length: int | None = None) -> Table:
+    """The `Table` of ``game`` (a name of ``amigo_rules.GAMES`` or its module) under ``rules``
+    (None: the game's default rules).
+
+    ``max_game_length`` stops every game after that many moves (chance outcomes included),
+    scored by ``returns`` (all zero: nobody won) and flagged truncated; None keeps the
+    rules' own bound, or `DEFAULT_MAX_GAME_LENGTH` where the rules bound no game.
+
+    >>> t = table("verflixxt")
+    >>> t.max_game_length, t.truncates
+    (1096, False)
+    >>> table("exxtra", max_game_length=300).truncates
+    True
+    """
+    module = get_game(game)
+    rules = module.initial_state(rules).rules
+    spec = module.spec(rules)
+    if max_game_length is None:
+        bound = spec.max_game_length
+        max_game_length = DEFAULT_MAX_GAME_LENGTH if bound is None else bound
+    elif type(max_game_length) is not int or max_game_length < 1:
+        raise RulesError(f"max_game_length must be a positive integer, got {max_game_length!r}")
+    return Table(module, rules, spec, max_game_length)
+
+
+class Episode:
+    """One game in progress at a `Table`: its state, the moves made so far, and chance
+    outcomes drawn from ``rng`` (exact probabilities, `amigo_rules.sample_chance`)."""
+
+    def __init__(self, table: Table, rng: np.random.Generator) -> None:
+        self.table = table
+        self.rng = rng
+        self.state = table.module.initial_state(table.rules)
+        self.moves = 0
+
+    @property
+    def truncated(self) -> bool:
+        """The move limit stopped the game before its end."""
+        return self.moves >= self.table.max_game_length and not self.finished
+
+    @property
+    def finished(self) -> bool:
+        """The game ended by its rules."""
+        return self.table.module.is_terminal(self.state)
+
+    @property
+    def player(self) -> int:
+        """Whose move it is: a player, `CHANCE`, or `TERMINAL` (also once truncated)."""
+        if self.moves >= self.table.max_game_length:
+            return TERMINAL
+        return self.table.module.current_player(self.state)
+
+    def play(self, move: Any) -> None:
+        """Apply ``move`` (legal here; `IllegalMoveError` otherwise, nothing changed)."""
+        self.state = self.table.module.apply(self.state, move)
+        self.moves += 1
+
+    def play_chance(self) -> None:
+        """Draw and apply chance outcomes until a player is to move or the game is over."""
+        module = self.table.module
+        while self.player == CHANCE:
+            self.play(sample_chance(module, self.state, self.rng))
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's return: ``module.returns`` (zeros before the end and when
+        truncated)."""
+        return self.table.module.returns(self.state)
+
+
+def render_text(module: ModuleType, state: Any, player: int | None = None) -> str:
+    """The table as plain text; with ``player``, only what that player may see.
+
+    Until every game has its public ``render_text(state, *, player=None)`` (API.md), this
+    is the terminal view's drawing without its markup; switching is this one line.
+    """
+    from rich.text import Text
+
+    from ..cli.games import view
+
+    return Text.from_markup(view(module.NAME).draw(state, player)).plain

@@ -1,0 +1,195 @@
+"""Gymnasium adapter: one seat of a game as a single-agent environment, the other seats
+played by amigo-rules agents.
+
+Importing this module registers ``ENV_IDS`` with Gymnasium::
+
+    gymnasium.make("amigo_rules/Verflixxt-v0", rules=..., player=0, opponents=[...])
+    gymnasium.make("amigo_rules/VerflixxtHoch-v0")
+    gymnasium.make("amigo_rules/Exxtra-v0")
+
+(``gymnasium.make("amigo_rules.adapters.gymnasium:amigo_rules/Exxtra-v0")`` imports it
+first.) The learner plays seat ``player``:
+
+- Observation: ``observation(state, player).to_array()`` in a ``Box`` bounded by
+  ``spec(rules).observation_low`` / ``observation_high``; actions are the game's action
+  ids, ``Discrete(num_actions)``.
+- Action masking as sb3-contrib's ``MaskablePPO`` expects: the method ``action_masks()``
+  (the legal ids of the learner's turn), and the same mask as ``info["action_mask"]``.
+  An illegal action ends the episode with reward ``illegal_reward`` and
+  ``info["illegal_action"]`` True, the game unchanged.
+- Between the learner's turns the environment resolves chance nodes (setup included) with
+  its generator, seeded by ``reset(seed=...)``, and lets ``opponents`` play the other
+  seats, in seat order (default: the game's first registered agent other than
+  ``"random"``, seeded from the same generator).
+- Reward: the learner's ``returns`` when the game ends (its share of the win), else 0;
+  ``terminated`` when the rules end the game, ``truncated`` (reward 0) when it reaches the
+  move limit ``max_game_length`` (every move counted, chance outcomes and opponents'
+  moves included; None: the rules' own bound, or `DEFAULT_MAX_GAME_LENGTH`).
+- ``render()`` draws the table as the learner sees it, as text: printed for ``"human"``,
+  returned for ``"ansi"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..agents import AGENTS, make_agent
+from ..core import CHANCE, TERMINAL, AgentError, RulesError, StateError, agent_name, decide
+from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, render_text, table
+
+ENV_IDS = {
+    "verflixxt": "amigo_rules/Verflixxt-v0",
+    "verflixxt_hoch": "amigo_rules/VerflixxtHoch-v0",
+    "exxtra": "amigo_rules/Exxtra-v0",
+}
+"""The Gymnasium id each game is registered under."""
+
+__all__ = ["DEFAULT_MAX_GAME_LENGTH", "ENV_IDS", "AmigoEnv", "default_opponent"]
+
+
+def default_opponent(game: str) -> str:
+    """The agent that plays the other seats by default: the game's first registered agent
+    other than ``"random"``.
+
+    >>> default_opponent("verflixxt"), default_opponent("exxtra")
+    ('greedy', 'heuristic')
+    """
+    return next(name for name in AGENTS[game] if name != "random")
+
+
+class AmigoEnv(gymnasium.Env):
+    """Seat ``player`` of an amigo-rules game as a Gymnasium environment (see the module's
+    docstring).
+
+    >>> env = AmigoEnv("exxtra")
+    >>> observation, info = env.reset(seed=1)
+    >>> env.observation_space.contains(observation), bool(info["action_mask"].any())
+    (True, True)
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+
+    def __init__(
+        self,
+        game: str | ModuleType = "verflixxt",
+        rules: Any = None,
+        *,
+        player: int = 0,
+        opponents: Sequence[Any] | None = None,
+        render_mode: str | None = None,
+        max_game_length: int | None = None,
+        illegal_reward: float = -1.0,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.table = table(game, rules, max_game_length)
+        spec = self.table.spec
+        if type(player) is not int or not 0 <= player < spec.players:
+            raise RulesError(f"player must be a seat from 0 to {spec.players - 1}, got {player!r}")
+        if opponents is not None and len(opponents) != spec.players - 1:
+            raise RulesError(
+                f"{spec.players} players need {spec.players - 1} opponents, got {len(opponents)}"
+            )
+        self.player = player
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.given_opponents = None if opponents is None else list(opponents)
+        self.opponents: list[Any] | None = self.given_opponents
+        self.observation_space = spaces.Box(
+            np.asarray(spec.observation_low, dtype=np.float32),
+            np.asarray(spec.observation_high, dtype=np.float32),
+            dtype=np.float32,
+        )
+        self.action_space = spaces.Discrete(spec.num_actions)
+        self.episode: Episode | None = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if self.given_opponents is None and (seed is not None or self.opponents is None):
+            name = default_opponent(self.table.spec.game)
+            seeds = self.np_random.integers(2**63, size=self.table.spec.players - 1)
+            self.opponents = [make_agent(name, self.table.spec.game, seed=int(s)) for s in seeds]
+        self.episode = Episode(self.table, self.np_random)
+        self._play_others()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        episode = self._running()
+        if episode.player != self.player:
+            raise StateError("the episode is over; call reset()")
+        module = self.table.module
+        mask = module.legal_action_mask(episode.state)
+        if not (0 <= int(action) < len(mask) and mask[int(action)]):
+            return self._observation(), self.illegal_reward, True, False, {
+                **self._info(), "illegal_action": True
+            }
+        episode.play(module.move_for_action(episode.state, int(action)))
+        self._play_others()
+        over = episode.player == TERMINAL
+        reward = float(episode.returns()[self.player]) if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, episode.finished, episode.truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action ids of the learner's turn as a boolean array (all False when it
+        is not the learner's turn)."""
+        episode = self._running()
+        if episode.player != self.player:
+            return np.zeros(self.table.spec.num_actions, dtype=bool)
+        return self.table.module.legal_action_mask(episode.state)
+
+    def render(self) -> str | None:
+        """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed)."""
+        if self.render_mode is None:
+            return None
+        text = render_text(self.table.module, self._running().state, self.player)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def _running(self) -> Episode:
+        if self.episode is None:
+            raise StateError("call reset() before using the environment")
+        return self.episode
+
+    def _play_others(self) -> None:
+        """Resolve chance and let the opponents move until the learner is to move or the
+        game is over."""
+        episode, module = self._running(), self.table.module
+        while (player := episode.player) not in (self.player, TERMINAL):
+            if player == CHANCE:
+                episode.play_chance()
+                continue
+            agent = self.opponents[player - (player > self.player)]
+            legal = module.legal_moves(episode.state)
+            move = decide(agent, module.observation(episode.state, player), legal)
+            if move not in legal:
+                raise AgentError(
+                    f"agent {agent_name(agent)!r} (player {player}) returned the illegal "
+                    f"move {move!r}",
+                    agent=agent_name(agent),
+                    player=player,
+                    record=None,
+                )
+            episode.play(move)
+
+    def _observation(self) -> np.ndarray:
+        state = self._running().state
+        return self.table.module.observation(state, self.player).to_array()
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+
+for _game, _id in ENV_IDS.items():
+    gymnasium.register(id=_id, entry_point=AmigoEnv, kwargs={"game": _game})
