@@ -122,7 +122,8 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
               help="JSON-lines file of the games; run again to resume where it stopped.")
 @click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Seconds a bot may take per move; one that overruns forfeits its game.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown"]),
+              default="table",
               show_default=True, help="How to print the standings.")
 def tournament(game, agent_list, count, preset, players, variants, seed, seating, workers,
                scheduler, results, move_timeout, fmt) -> None:
@@ -171,6 +172,8 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
         print_standings(out, result, seed)
     elif fmt == "json":
         click.echo(json.dumps(standings_document(result, seed), indent=2))
+    elif fmt == "markdown":
+        click.echo(markdown_standings(result))
     else:
         text = io.StringIO()
         writer = csv.DictWriter(text, fieldnames=list(result.rows()[0]))
@@ -192,43 +195,61 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
                    f"{first.index}, {escape(first.message)}{escape(where)}")
 
 
-def print_standings(out: Console, result: arena.TournamentResult, seed: int) -> None:
-    """The standings table and, between agents that met, the head-to-head table."""
+def standings_cells(result: arena.TournamentResult) -> tuple[list[str], list[list[str]]]:
+    """The standings as headers and rows of text, for the table and for Markdown."""
     rows = result.rows()
     rated = "mu" in rows[0]
-    table = Table(title=f"{result.game}: {len(result.games)} games, seed {seed}")
     headers = ["agent", "games", "seats", "win %", "95% CI", "score", "faults"]
-    for header in headers + (["rating"] if rated else []):
-        table.add_column(header, justify="left" if header == "agent" else "right",
-                         no_wrap=True)
+    cells = []
     for row in rows:
         mean = "–" if row["mean_score"] is None else f"{row['mean_score']:.1f}"
-        cells = [row["agent"], str(row["games"]), str(row["seats"]),
-                 f"{100 * row['win_share']:.1f}",
-                 f"{100 * row['ci_low']:.1f}–{100 * row['ci_high']:.1f}", mean,
-                 str(row["faults"])]
+        line = [row["agent"], str(row["games"]), str(row["seats"]),
+                f"{100 * row['win_share']:.1f}",
+                f"{100 * row['ci_low']:.1f}–{100 * row['ci_high']:.1f}", mean,
+                str(row["faults"])]
         if rated:
-            cells.append(f"{row['mu']:.1f} ± {row['sigma']:.1f}")
-        table.add_row(*(escape(cell) for cell in cells))
+            line.append(f"{row['mu']:.1f} ± {row['sigma']:.1f}")
+        cells.append(line)
+    return headers + (["rating"] if rated else []), cells
+
+
+LEGEND = ("win %: share of the win per seat (a shared win counts 1/k, a forfeit 0), with its "
+          "95% confidence interval; score: mean per seat")
+
+
+def print_standings(out: Console, result: arena.TournamentResult, seed: int) -> None:
+    """The standings table and, between agents that met, the head-to-head table."""
+    headers, cells = standings_cells(result)
+    table = Table(title=f"{result.game}: {len(result.games)} games, seed {seed}")
+    for header in headers:
+        table.add_column(header, justify="left" if header == "agent" else "right",
+                         no_wrap=True)
+    for line in cells:
+        table.add_row(*(escape(cell) for cell in line))
     out.print(table)
-    out.print("win %: share of the win per seat (a shared win counts 1/k, a forfeit 0); "
-              "score: mean per seat" + ("; rating: openskill μ ± σ" if rated else ""))
+    rated = "rating" in headers
+    out.print(LEGEND + ("; rating: openskill μ ± σ" if rated else ""))
     if not rated:
         out.print(f"no ratings: {escape(ratings.INSTALL)}")
-    if len(rows) > 1:
-        order = [row["agent"] for row in rows]
+    order = [line[0] for line in cells]
+    if len(order) > 1:
         matrix = Table(title="head to head",
                        caption="% of games the row agent placed before the column one (ties: ½)")
         matrix.add_column("")
         for name in order:
             matrix.add_column(escape(name), justify="right")
         for a in order:
-            cells = []
-            for b in order:
-                pair = result.pairwise.get((a, b))
-                cells.append("–" if pair is None else f"{100 * pair.score:.0f}")
-            matrix.add_row(escape(a), *cells)
+            pairs = [result.pairwise.get((a, b)) for b in order]
+            matrix.add_row(escape(a), *("–" if pair is None else f"{100 * pair.score:.0f}"
+                                         for pair in pairs))
         out.print(matrix)
+
+
+def markdown_standings(result: arena.TournamentResult) -> str:
+    """The standings as a Markdown table (``--format markdown``)."""
+    headers, cells = standings_cells(result)
+    align = ["---"] + ["--:"] * (len(headers) - 1)
+    return "\n".join("| " + " | ".join(line) + " |" for line in [headers, align, *cells])
 
 
 def standings_document(result: arena.TournamentResult, seed: int) -> dict[str, Any]:
