@@ -155,7 +155,7 @@ class ResultsFile:
         if fcntl is not None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
+            except BlockingIOError:
                 os.close(fd)
                 raise StateError(f"{self.path} is in use by another run") from None
         self.fd = fd

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
-from numbers import Real
+from numbers import Integral, Real
 from types import ModuleType
 from typing import Any
 
@@ -68,19 +68,26 @@ def tournament(
     module = get_game(game)
     rules = module.initial_state(rules).rules
     factories = agent_specs(agents, module.NAME)
-    if type(games) is not int or games < 1:
+    if not is_integer(games) or games < 1:
         raise RulesError(f"games must be a positive integer, got {games!r}")
-    if type(seed) is not int or seed < 0:
+    if not is_integer(seed) or seed < 0:
         raise RulesError(f"seed must be a non-negative integer, got {seed!r}")
     if seating not in SEATINGS:
         raise RulesError(f"seating must be one of {', '.join(SEATINGS)}, got {seating!r}")
-    if move_timeout is not None and (not isinstance(move_timeout, Real) or move_timeout <= 0):
+    if move_timeout is not None and (not isinstance(move_timeout, Real)
+                                     or isinstance(move_timeout, bool) or move_timeout <= 0):
         raise RulesError(f"move_timeout must be a positive number of seconds, got "
                          f"{move_timeout!r}")
-    setup = Setup(module.NAME, rules, factories, move_timeout)
-    matches = schedule(tuple(factories), rules.players, games, seed, seating)
+    setup = Setup(module.NAME, rules, factories,
+                  None if move_timeout is None else float(move_timeout))
+    matches = schedule(tuple(factories), rules.players, int(games), int(seed), seating)
     played = run(setup, matches, executor=executor, results=results, progress=progress)
     return TournamentResult(module.NAME, rules, tuple(factories), tuple(played))
+
+
+def is_integer(value: Any) -> bool:
+    """An integer of any kind (numpy's included), not a bool."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def agent_specs(agents: Mapping[str, AgentSpec] | Sequence[str], game: str) -> dict[str, AgentSpec]:

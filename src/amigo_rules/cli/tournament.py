@@ -8,13 +8,15 @@ import csv
 import io
 import json
 import multiprocessing
+import os
 import signal
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich import progress as bar
@@ -93,14 +95,19 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
         return
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=ignore_interrupts)
-    try:
-        yield pool
-    except KeyboardInterrupt:
-        for child in multiprocessing.active_children():  # the pool's workers: stop now
-            child.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+    yield pool  # after Ctrl-C, see exit_now
     pool.shutdown()
+
+
+def exit_now(code: int) -> NoReturn:
+    """Stop the worker processes and leave at once, skipping the process pool's own
+    winding down: it would finish the chunks in flight first, and stopped by force, Python
+    3.11's pool reports an error over the futures already cancelled (fixed in 3.12)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for child in multiprocessing.active_children():  # the pool's workers
+        child.terminate()
+    os._exit(code)
 
 
 @click.command(context_settings=CONTEXT)
@@ -163,6 +170,8 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
         kept = f"; {finished[-1]} of {count} games are in {results}: run the same command " \
                "to resume" if results and finished else ""
         err.print(f"interrupted{escape(kept)}")
+        if workers > 1 and scheduler is None:
+            exit_now(INTERRUPTED)
         raise SystemExit(INTERRUPTED) from None
     except (AmigoRulesError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
