@@ -2,6 +2,7 @@
 the standings add up."""
 
 import json
+import sys
 import threading
 import time
 from functools import partial
@@ -271,3 +272,17 @@ def test_wilson_interval():
     assert low == 0 and 0.15 < high < 0.17  # 0.161: the rule of three's neighbour
     low, high = wilson(10, 20)
     assert low == pytest.approx(1 - high)
+
+
+def test_without_openskill_or_pandas_only_their_parts_are_missing(monkeypatch):
+    result = tournament("verflixxt", ["greedy", "random"], rules=TWO, games=2, seed=1)
+    for module in ("openskill", "openskill.models", "pandas"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    with pytest.raises(ImportError, match=r"pip install 'amigo-rules\[arena\]'"):
+        result.ratings  # noqa: B018
+    with pytest.raises(ImportError, match="pip install pandas"):
+        result.to_pandas()
+    rows = result.rows()
+    assert [sorted(row) for row in rows] == [sorted(
+        ["agent", "games", "seats", "wins", "win_share", "ci_low", "ci_high", "mean_score",
+         "faults"])] * 2

@@ -186,3 +186,12 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
     assert finished.returncode == 0, finished.stderr
     indices = sorted(json.loads(line)["index"] for line in path.read_text().splitlines())
     assert indices == list(range(200))
+
+
+def test_without_openskill_the_table_has_no_ratings(monkeypatch):
+    monkeypatch.setitem(sys.modules, "openskill", None)  # as if not installed
+    result = run("tournament", "verflixxt", "--agents", "greedy,random", "--games", "2", *TWO)
+    assert result.exit_code == 0, result.output
+    assert "rating" not in result.output.split("win %:")[0]
+    assert "no ratings: ratings need openskill: pip install 'amigo-rules[arena]'" in \
+        flat(result.output)

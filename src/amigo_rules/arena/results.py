@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from ..core import StateError, shares
+from ..core import StateError, jsonio, shares
 
 try:  # POSIX: one run at a time per results file
     import fcntl
@@ -106,37 +106,31 @@ class GameResult:
         game result."""
         try:
             data = json.loads(line) if isinstance(line, str) else line
-            index, seed = _integer(data["index"]), _integer(data["seed"])
-            seating, agents = _strings(data["seating"]), _strings(data["agents"])
-            scores, winners = _integers(data["scores"]), _integers(data["winners"])
-            faults = tuple(
-                Fault(index, _integer(f["seat"]), str(f["agent"]), str(f["kind"]),
-                      str(f["message"]), json.dumps(data["record"], separators=(",", ":")))
-                for f in data["faults"]
-            )
-        except (ValueError, TypeError, KeyError, RecursionError) as exc:
-            raise StateError(f"not a game result: {exc}") from None
-        if len(seating) != len(agents) or len(scores) != len(seating):
-            raise StateError("not a game result: seating, agents and scores differ in length")
-        return cls(index, seed, seating, agents, scores, winners, faults)
-
-
-def _integer(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"{value!r} is not an integer")
-    return value
-
-
-def _integers(values: Any) -> tuple[int, ...]:
-    if not isinstance(values, list):
-        raise TypeError(f"{values!r} is not a list")
-    return tuple(_integer(v) for v in values)
-
-
-def _strings(values: Any) -> tuple[str, ...]:
-    if not isinstance(values, list) or not all(type(v) is str for v in values):
-        raise TypeError(f"{values!r} is not a list of strings")
-    return tuple(values)
+        except (ValueError, RecursionError) as exc:
+            raise StateError(f"not a JSON document: {exc}") from None
+        data = jsonio.mapping(data)
+        index = jsonio.field(data, "index", jsonio.integer)
+        faults = tuple(
+            Fault(index, jsonio.field(f, "seat", jsonio.integer),
+                  jsonio.field(f, "agent", jsonio.string),
+                  jsonio.field(f, "kind", jsonio.string),
+                  jsonio.field(f, "message", jsonio.string),
+                  json.dumps(jsonio.field(data, "record", jsonio.mapping),
+                             separators=(",", ":")))
+            for f in jsonio.field(data, "faults", jsonio.array(jsonio.mapping))
+        )
+        result = cls(
+            index,
+            jsonio.field(data, "seed", jsonio.integer),
+            jsonio.field(data, "seating", jsonio.array(jsonio.string)),
+            jsonio.field(data, "agents", jsonio.array(jsonio.string)),
+            jsonio.field(data, "scores", jsonio.array(jsonio.integer)),
+            jsonio.field(data, "winners", jsonio.array(jsonio.integer)),
+            faults,
+        )
+        if not len(result.seating) == len(result.agents) == len(result.scores):
+            raise StateError("seating, agents and scores differ in length")
+        return result
 
 
 class ResultsFile:
