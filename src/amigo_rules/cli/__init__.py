@@ -1,5 +1,5 @@
 """The ``amigo-rules`` command line: watch bots play (``demo``), play against them
-(``play``) and measure them (``simulate``).
+(``play``) and measure them (``simulate``, ``tournament``: `cli.tournament`).
 
 Games come from `amigo_rules.GAMES`; each brings its terminal view (`cli.games`) and its
 agents (`amigo_rules.agents.AGENTS`): nothing here knows a game by name.
@@ -7,28 +7,20 @@ agents (`amigo_rules.agents.AGENTS`): nothing here knows a game by name.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-from itertools import cycle, islice
 from types import ModuleType
 from typing import Any
 
 import click
-import numpy as np
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from .. import __version__
-from ..agents import AGENTS, make_agent
+from ..agents import make_agent
 from ..core import (
     CHANCE,
     TERMINAL,
     AgentError,
     AmigoRulesError,
-    RulesError,
     agent_name,
     chance_rng,
     decide,
@@ -37,105 +29,22 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from . import games
+from .options import (
+    CONTEXT,
+    GAME,
+    agent_seed,
+    bot_names,
+    console,
+    fresh_seed,
+    game_options,
+    load_view,
+    make_rules,
+)
 from .palette import player_label
+from .tournament import simulate, tournament
 
-CONTEXT = {"help_option_names": ["-h", "--help"]}
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "?")
-
-
-def console() -> Console:
-    """The output console: colour on a terminal, plain text when piped."""
-    return Console(highlight=False)
-
-
-# ---------------------------------------------------------------- options and their checks
-
-
-def fresh_seed() -> int:
-    """A random seed, printed so that the game can be replayed."""
-    return int(np.random.SeedSequence().entropy % 2**32)
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game seeded ``seed``."""
-    return seed * 1000 + seat + 1
-
-
-def load_view(name: str) -> ModuleType:
-    try:
-        return games.view(name)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="'GAME'") from None
-
-
-def make_rules(view: ModuleType, preset: str | None, players: int | None, variants) -> Any:
-    """The rules from the options, every bad value a usage error (exit code 2)."""
-    if preset is not None and preset not in view.PRESETS:
-        known = ", ".join(view.PRESETS) or "none"
-        raise click.BadParameter(
-            f"{preset!r} is not a preset of this game; the presets are: {known}",
-            param_hint="'--preset'",
-        )
-    for variant in variants:
-        if variant not in view.VARIANTS:
-            known = ", ".join(view.VARIANTS) or "none yet"
-            raise click.BadParameter(
-                f"{variant!r} is not a variant of this game; the variants are: {known}",
-                param_hint="'--variant'",
-            )
-    try:
-        return view.make_rules(preset, players, tuple(variants))
-    except RulesError as exc:
-        raise click.UsageError(str(exc)) from None
-
-
-def bot_names(game: str, bots: str | None, count: int) -> list[str]:
-    """``count`` agent names from ``--bots`` (cycled), by default the game's agents in turn."""
-    registered = list(AGENTS.get(game, {}))
-    names = registered if bots is None else [b.strip() for b in bots.split(",")]
-    for name in names:
-        if name not in registered:
-            raise click.BadParameter(
-                f"no agent {name!r} for {game}; choose from {', '.join(registered)}",
-                param_hint="'--bots'",
-            )
-    if not names:
-        raise click.BadParameter("name at least one agent", param_hint="'--bots'")
-    return list(islice(cycle(names), count))
-
-
-def variant_help() -> str:
-    """The help of ``--variant``: every game's variant names."""
-    listed = []
-    for name in games.names():
-        variants = games.view(name).VARIANTS
-        if variants:
-            listed.append(f"{name}: {', '.join(variants)}")
-    return (
-        "A variant, repeatable (see 'amigo-rules variants GAME'). " + "; ".join(listed) + "."
-    )
-
-
-def game_options(command: Callable) -> Callable:
-    """The options every command that sets up a game takes."""
-    options = [
-        click.option("--preset", help="A preset of the game's rules (default: the game's first)."),
-        click.option("--players", type=click.IntRange(min=1), help="Number of players."),
-        click.option("--seed", type=int, help="Seed of the setup, the dice and the bots."),
-        click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled."),
-        click.option(
-            "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()
-        ),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-GAME = click.argument(
-    "game", metavar="GAME", type=click.Choice(games.names(), case_sensitive=False)
-)
 
 
 # ---------------------------------------------------------------- transcript
@@ -341,72 +250,5 @@ def ask_human(out: Console, view, module, state, seat) -> Any:
                 out.print(f"[red]{escape(str(exc))}[/]", soft_wrap=True)
 
 
-@main.command(context_settings=CONTEXT)
-@GAME
-@click.option("--games", "count", type=click.IntRange(min=1), required=True,
-              help="Number of games.")
-@game_options
-def simulate(game, count, preset, players, seed, bots, variants) -> None:
-    """Play many games of GAME between bots and show per-seat results.
-
-    Game k uses seed S+k; seat i always gets bot i of --bots.
-    """
-    view = load_view(game)
-    module = get_game(game)
-    rules = make_rules(view, preset, players, variants)
-    players = rules.players
-    names = bot_names(game, bots, players)
-    seed = fresh_seed() if seed is None else seed
-    out = console()
-    scores: list[tuple[int, ...]] = []
-    wins = [0.0] * players
-    failure = None
-    started = time.perf_counter()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn())
-    with Progress(*columns, console=out, transient=True) as progress:
-        task = progress.add_task(f"{game}, seeds {seed}…{seed + count - 1}", total=count)
-        for k in range(count):
-            game_seed = seed + k
-            agents = [make_agent(n, game, seed=agent_seed(game_seed, p))
-                      for p, n in enumerate(names)]
-            try:
-                record = play(module, agents, rules, seed=game_seed)
-            except AgentError as exc:
-                failure = (exc, game_seed)
-                break
-            final = record.final_state
-            scores.append(module.score(final))
-            winners = module.winners(final)
-            for p in winners:
-                wins[p] += 1 / len(winners)
-            progress.advance(task)
-    elapsed = time.perf_counter() - started
-    out.print(results_table(game, names, scores, wins))
-    played = len(scores)
-    out.print(f"{played} games in {elapsed:.2f} s ({played / elapsed:.1f} games/s), "
-              f"seeds {seed}…{seed + count - 1}")
-    if failure is not None:
-        exc, game_seed = failure
-        raise click.ClickException(
-            f"agent {exc.agent!r} failed in the game of seed {game_seed}: {exc}; "
-            f"the {played} finished games are shown above"
-        )
-
-
-def results_table(game: str, names, scores, wins) -> Table:
-    """Per seat: the agent, its win rate (shared wins count 1/k), its scores."""
-    played = len(scores)
-    table = Table(title=f"{game}: {played} games")
-    for header in ("seat", "agent", "win rate", "mean", "min", "median", "max"):
-        table.add_column(header, justify="left" if header in ("seat", "agent") else "right")
-    for seat, name in enumerate(names):
-        mine = [s[seat] for s in scores]
-        figures = (
-            [f"{statistics.fmean(mine):.1f}", str(min(mine)),
-             f"{statistics.median(mine):g}", str(max(mine))]
-            if mine else ["–"] * 4
-        )
-        rate = f"{wins[seat] / played:.1%}" if played else "–"
-        table.add_row(player_label(seat), name, rate, *figures)
-    return table
+main.add_command(simulate)
+main.add_command(tournament)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 
 class AmigoRulesError(ValueError):
     """Base class of every exception the library raises on bad input."""
@@ -31,3 +33,8 @@ class AgentError(AmigoRulesError):
         self.agent = agent
         self.player = player
         self.record = record
+
+    def __reduce__(self) -> tuple:
+        # the keyword-only arguments would be lost by the default (args-only) pickling
+        rebuild = partial(type(self), agent=self.agent, player=self.player, record=self.record)
+        return rebuild, self.args

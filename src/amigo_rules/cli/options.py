@@ -1,0 +1,129 @@
+"""The options the commands share and their checks: every bad value is a usage error
+(exit code 2) naming the allowed values."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import cycle, islice
+from types import ModuleType
+from typing import Any
+
+import click
+import numpy as np
+from rich.console import Console
+
+from ..agents import AGENTS
+from ..arena.plan import agent_seed
+from ..core import RulesError
+from . import games
+
+__all__ = [
+    "CONTEXT",
+    "GAME",
+    "agent_seed",
+    "bot_names",
+    "console",
+    "fresh_seed",
+    "game_options",
+    "load_view",
+    "make_rules",
+    "rules_options",
+]
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+def console(*, stderr: bool = False) -> Console:
+    """The output console: colour on a terminal, plain text when piped."""
+    return Console(highlight=False, stderr=stderr)
+
+
+def fresh_seed() -> int:
+    """A random seed, printed so that the game can be replayed."""
+    return int(np.random.SeedSequence().entropy % 2**32)
+
+
+def load_view(name: str) -> ModuleType:
+    try:
+        return games.view(name)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="'GAME'") from None
+
+
+def make_rules(view: ModuleType, preset: str | None, players: int | None, variants) -> Any:
+    """The rules from the options, every bad value a usage error (exit code 2)."""
+    if preset is not None and preset not in view.PRESETS:
+        known = ", ".join(view.PRESETS) or "none"
+        raise click.BadParameter(
+            f"{preset!r} is not a preset of this game; the presets are: {known}",
+            param_hint="'--preset'",
+        )
+    for variant in variants:
+        if variant not in view.VARIANTS:
+            known = ", ".join(view.VARIANTS) or "none yet"
+            raise click.BadParameter(
+                f"{variant!r} is not a variant of this game; the variants are: {known}",
+                param_hint="'--variant'",
+            )
+    try:
+        return view.make_rules(preset, players, tuple(variants))
+    except RulesError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def bot_names(game: str, bots: str | None, count: int) -> list[str]:
+    """``count`` agent names from ``--bots`` (cycled), by default the game's agents in turn."""
+    registered = list(AGENTS.get(game, {}))
+    names = registered if bots is None else [b.strip() for b in bots.split(",")]
+    for name in names:
+        if name not in registered:
+            raise click.BadParameter(
+                f"no agent {name!r} for {game}; choose from {', '.join(registered)}",
+                param_hint="'--bots'",
+            )
+    if not names:
+        raise click.BadParameter("name at least one agent", param_hint="'--bots'")
+    return list(islice(cycle(names), count))
+
+
+def variant_help() -> str:
+    """The help of ``--variant``: every game's variant names."""
+    listed = []
+    for name in games.names():
+        variants = games.view(name).VARIANTS
+        if variants:
+            listed.append(f"{name}: {', '.join(variants)}")
+    return (
+        "A variant, repeatable (see 'amigo-rules variants GAME'). " + "; ".join(listed) + "."
+    )
+
+
+def with_options(*options: Callable) -> Callable[[Callable], Callable]:
+    """A decorator applying ``options`` in the order given (as ``--help`` lists them)."""
+
+    def decorate(command: Callable) -> Callable:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+PRESET = click.option(
+    "--preset", help="A preset of the game's rules (default: the game's first)."
+)
+PLAYERS = click.option("--players", type=click.IntRange(min=1), help="Number of players.")
+SEED = click.option("--seed", type=int, help="Seed of the setup, the dice and the bots.")
+BOTS = click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled.")
+VARIANT = click.option(
+    "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()
+)
+
+rules_options = with_options(PRESET, PLAYERS, VARIANT)
+"""The options that choose a game's rules: ``--preset``, ``--players``, ``--variant``."""
+game_options = with_options(PRESET, PLAYERS, SEED, BOTS, VARIANT)
+"""The options of a command that sets up a game with bots: the rules, ``--seed``, ``--bots``."""
+
+GAME = click.argument(
+    "game", metavar="GAME", type=click.Choice(games.names(), case_sensitive=False)
+)

@@ -1,0 +1,27 @@
+"""The Tournaments page: its examples run, and its table is what the command prints."""
+
+import doctest
+import re
+import shlex
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from amigo_rules.cli import main
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "tournaments.md"
+TABLE = re.compile(r"<!-- tournament-table: amigo-rules (.+?) -->\n(.*?)<!-- /tournament-table -->",
+                   re.S)
+
+
+def test_the_examples_of_the_page_run():
+    failed, attempted = doctest.testfile(str(PAGE), module_relative=False,
+                                         optionflags=doctest.ELLIPSIS)
+    assert attempted >= 8 and failed == 0
+
+
+def test_the_table_of_the_page_is_what_the_command_prints():
+    (command, table), = TABLE.findall(PAGE.read_text())
+    result = CliRunner().invoke(main, shlex.split(command))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == table
