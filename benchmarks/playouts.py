@@ -1,5 +1,8 @@
 """Random-playout throughput of every game: games/s, steps/s (every ``apply``, chance
-included) and the memory one state takes.
+included) and the memory one state takes, each configuration also as a ratio to OpenSpiel's
+C++ backgammon driven by the same Python loop in the same process (when the ``openspiel``
+extra is installed). Rates are per second of the process's CPU time, so that other work on
+the machine does not skew the ratios.
 
     python benchmarks/playouts.py                 # every game and configuration
     python benchmarks/playouts.py --game exxtra   # one game
@@ -12,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from bisect import bisect_right
+from itertools import accumulate
 import time
 import tracemalloc
 
@@ -30,6 +35,14 @@ def configurations() -> list[tuple[str, str, object]]:
         for players in (2, 4, 6):
             rules = verflixxt.PRESETS[preset](players=players)
             configs.append(("verflixxt", f"{preset}, {players} players", rules))
+    variants = {
+        "VXV-2 roll one": dict(roll_one="choice"),
+        "VXV-3 passed tiles": dict(passed_tiles_to_end=True),
+        "VXV-9 cards": dict(tactical_cards=True),
+        "VXV-10 hidden tiles": dict(hidden_tiles=True),
+    }
+    for label, options in variants.items():
+        configs.append(("verflixxt", f"{label}, 4p", verflixxt.Rules.classic(**options)))
     for players in (2, 4, 8):
         rules = verflixxt_hoch.Rules(players=players)
         configs.append(("verflixxt_hoch", f"{players} players", rules))
@@ -39,14 +52,14 @@ def configurations() -> list[tuple[str, str, object]]:
 
 
 def playouts(game: str, rules: object, seconds: float) -> tuple[int, int, float]:
-    """Play random games for about ``seconds``; return (games, steps, elapsed)."""
+    """Play random games for about ``seconds`` of CPU time; return (games, steps, CPU s)."""
     module = get_game(game)
     new_game, current_player, apply = module.new_game, module.current_player, module.apply
     legal_moves, chance_outcomes = module.legal_moves, module.chance_outcomes
     rng = np.random.default_rng(0)
     games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = new_game(rules, seed=games)
         while (player := current_player(state)) != TERMINAL:
             if player == CHANCE:
@@ -57,7 +70,34 @@ def playouts(game: str, rules: object, seconds: float) -> tuple[int, int, float]
             state = apply(state, move)
             steps += 1
         games += 1
-    return games, steps, time.perf_counter() - start
+    return games, steps, time.process_time() - start
+
+
+def backgammon(seconds: float) -> tuple[int, int, float] | None:
+    """The same loop over OpenSpiel's C++ backgammon; None without the openspiel extra."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = np.random.default_rng(0)
+    games = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                cumulative = list(accumulate(p for _, p in outcomes))
+                draw = rng.random() * cumulative[-1]
+                action = outcomes[min(bisect_right(cumulative, draw), len(outcomes) - 1)][0]
+            else:
+                actions = state.legal_actions()
+                action = actions[int(rng.integers(len(actions)))]
+            state.apply_action(action)
+            steps += 1
+        games += 1
+    return games, steps, time.process_time() - start
 
 
 def state_bytes(game: str, rules: object) -> int:
@@ -75,16 +115,24 @@ def state_bytes(game: str, rules: object) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="benchmark only this game")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per configuration")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per configuration")
     args = parser.parse_args(argv)
-    print(f"{'game':<15} {'configuration':<22} {'games/s':>9} {'steps/s':>10} {'state B':>8}")
+    reference = backgammon(args.seconds)
+    base = reference[1] / reference[2] if reference else None
+    if reference:
+        print(f"OpenSpiel backgammon (C++), same loop: {base:,.0f} steps/s")
+    else:
+        print("OpenSpiel is not installed (pip install 'amigo-rules[openspiel]'): no ratios")
+    print(f"{'game':<15} {'configuration':<26} {'games/s':>9} {'steps/s':>10} "
+          f"{'× bg':>6} {'state B':>8}")
     for game, label, rules in configurations():
         if args.game and game != args.game:
             continue
         games, steps, elapsed = playouts(game, rules, args.seconds)
+        ratio = f"{steps / elapsed / base:>6.2f}" if base else f"{'–':>6}"
         print(
-            f"{game:<15} {label:<22} {games / elapsed:>9.1f} {steps / elapsed:>10.0f} "
-            f"{state_bytes(game, rules):>8}",
+            f"{game:<15} {label:<26} {games / elapsed:>9.1f} {steps / elapsed:>10,.0f} "
+            f"{ratio} {state_bytes(game, rules):>8}",
             flush=True,
         )
 
