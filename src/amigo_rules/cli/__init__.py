@@ -122,7 +122,9 @@ def game_options(command: Callable) -> Callable:
     options = [
         click.option("--preset", help="A preset of the game's rules (default: the game's first)."),
         click.option("--players", type=click.IntRange(min=1), help="Number of players."),
-        click.option("--seed", type=int, help="Seed of the setup, the dice and the bots."),
+        click.option(
+            "--seed", type=click.IntRange(min=0), help="Seed of the setup, the dice and the bots."
+        ),
         click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled."),
         click.option(
             "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()
@@ -193,7 +195,9 @@ def main() -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--seed", type=int, help="Seed of the games (default: random, printed).")
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Seed of the games (default: random, printed)."
+)
 def demo(seed: int | None) -> None:
     """Watch bots play one game of every game, move by move."""
     out = console()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from ..core import RulesError
+from ..core.checks import seat, wrong_type
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -63,11 +63,11 @@ class Observation:
 
 def observation(state: State, player: int) -> Observation:
     """The table as ``player`` sees it; raises `RulesError` for a seat not in the game."""
-    if type(player) is not int or not 0 <= player < state.rules.players:
-        raise RulesError(f"player must be 0 … {state.rules.players - 1}, got {player!r}")
+    if type(state) is not State:
+        raise wrong_type("observation", State, state)
     return Observation(
         state.rules,
-        player,
+        seat(player, state.rules.players),
         current_player(state),
         state.turn,
         state.counters,

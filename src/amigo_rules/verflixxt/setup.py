@@ -6,7 +6,8 @@ from collections import Counter
 
 import numpy as np
 
-from ..core import RulesError
+from ..core import checks
+from ..core.checks import wrong_type
 from ..track import (
     BOX,
     FINISH,
@@ -87,9 +88,9 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     (('S', '-1', '-2', '-3'), ((0, 0, 0), (0, 0, 0)))
     """
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs verflixxt.Rules, got {type(rules).__name__}")
-    tiles = (START, *path_tiles(rules, np.random.default_rng(seed)), FINISH)
+    if type(rules) is not Rules:
+        raise wrong_type("new_game", Rules, rules)
+    tiles = (START, *path_tiles(rules, np.random.default_rng(checks.seed(seed))), FINISH)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
     board = Board(tiles, pawns, guard_positions(rules, tiles))
     towers = ((),) * rules.players

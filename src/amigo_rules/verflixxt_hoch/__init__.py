@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
+from ..core.checks import wrong_type
 from .actions import action_id, legal_action_mask, move_for_action, num_actions, num_chance_outcomes
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Attack, Draw, HatMove, Move, Play, Steal, Stop, parse
@@ -27,6 +28,8 @@ def parse_move(state: State, text: str) -> Move:
 
     Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("parse_move", State, state)
     return require_legal(parse(text), legal_moves(state), text)
 
 

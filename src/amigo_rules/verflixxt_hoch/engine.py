@@ -9,6 +9,7 @@ from functools import lru_cache
 import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..core.checks import shown, wrong_type
 from ..track import ACTIONS, GIFT, STEAL, Board, flip, left_alone, moved, remove_tile
 from .gifts import gift, stolen, victims
 from .moves import (
@@ -48,6 +49,8 @@ _HAT_TILES = (LUCKY_HAT, CURSED_CAP)
 
 def current_player(state: State) -> int:
     """The player to act, `CHANCE` while a card is to be drawn, or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_type("current_player", State, state)
     phase = state.phase
     if phase is Phase.DRAW:
         return CHANCE
@@ -58,6 +61,8 @@ def current_player(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """Whether every pawn has reached the finish (HO-END-1)."""
+    if type(state) is not State:
+        raise wrong_type("is_terminal", State, state)
     return state.phase is Phase.OVER
 
 
@@ -78,6 +83,8 @@ def _source(state: State) -> tuple[int, ...]:
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """HO-TURN-4: each card kind left in the draw pile (the discard pile once the draw pile
     is empty), with probability its share of that pile; ``()`` elsewhere."""
+    if type(state) is not State:
+        raise wrong_type("chance_outcomes", State, state)
     return _draws(_source(state)) if state.phase is Phase.DRAW else ()
 
 
@@ -90,6 +97,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     in the double-move phase. Hat actions:
     take, swap, give by player, then ``hat none``. Steals by victim. Draws by card.
     """
+    if type(state) is not State:
+        raise wrong_type("legal_moves", State, state)
     phase = state.phase
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
@@ -206,6 +215,8 @@ def apply(state: State, move: Move) -> State:
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
     phase = state.phase
     kind = type(move)
     if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and move in legal_moves(state):
@@ -228,9 +239,9 @@ def apply(state: State, move: Move) -> State:
 
 def _why_illegal(state: State, move: object) -> str:
     if state.phase is Phase.OVER:
-        return f"{move!s} is not legal: the game is over"
+        return f"{shown(move)} is not legal: the game is over"
     legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
-    return f"{move!s} is not legal here ({state.phase.value} phase); legal moves: {legal}"
+    return f"{shown(move)} is not legal here ({state.phase.value} phase); legal moves: {legal}"
 
 
 def _replace(items: tuple, index: int, item: object) -> tuple:

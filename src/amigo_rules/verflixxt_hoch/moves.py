@@ -16,6 +16,7 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
+from ..core.checks import flag_field, integer_field, notation, number, quote, string_field
 from .tiles import CARD_VALUE, CARDS
 
 PAWN = "pawn"
@@ -23,6 +24,7 @@ LUCKY = "lucky"
 CURSED = "cursed"
 GUARD = "guard"
 PIECES = (PAWN, LUCKY, CURSED, GUARD)
+HAT_ACTIONS = ("take", "give", "swap", "none")
 
 
 @attrs.frozen
@@ -34,10 +36,12 @@ class Play:
     other direction (HO-HAT-4).
     """
 
-    card: str
-    piece: str | None = None
-    position: int = 0
-    reverse: bool = False
+    card: str = attrs.field(converter=string_field("Play.card", CARDS))
+    piece: str | None = attrs.field(
+        default=None, converter=string_field("Play.piece", PIECES, optional=True)
+    )
+    position: int = attrs.field(default=0, converter=integer_field("Play.position"))
+    reverse: bool = attrs.field(default=False, converter=flag_field("Play.reverse"))
 
     def __str__(self) -> str:
         if self.piece is None:
@@ -65,8 +69,8 @@ class HatMove:
     player whose hatless pawn gets the hat), ``swap`` or ``none``.
     """
 
-    action: str
-    target: str = ""
+    action: str = attrs.field(converter=string_field("HatMove.action", HAT_ACTIONS))
+    target: str = attrs.field(default="", converter=string_field("HatMove.target"))
 
     def __str__(self) -> str:
         return f"hat {self.action} {self.target}" if self.target else f"hat {self.action}"
@@ -76,7 +80,7 @@ class HatMove:
 class Draw:
     """Drawing a ``card`` of that kind (a chance outcome, HO-TURN-4)."""
 
-    card: str
+    card: str = attrs.field(converter=string_field("Draw.card", CARDS))
 
     def __str__(self) -> str:
         return f"draw {self.card}"
@@ -86,7 +90,7 @@ class Draw:
 class Attack:
     """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
 
-    position: int
+    position: int = attrs.field(converter=integer_field("Attack.position"))
 
     def __str__(self) -> str:
         return f"attack {self.position}"
@@ -96,7 +100,7 @@ class Attack:
 class Steal:
     """Take the top-most path tile of ``victim``'s collection (HO-COMBINE-1, VX-ACT-2)."""
 
-    victim: int
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
@@ -140,7 +144,7 @@ GRAMMAR = ("'card C', 'card C pawn|lucky|cursed|guard P [±N]', 'stop', 'hat tak
 
 
 def _unknown(text: str) -> IllegalMoveError:
-    return IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+    return IllegalMoveError(f"unknown move notation {quote(text)}; expected {GRAMMAR}")
 
 
 def parse(text: str) -> Move:
@@ -149,24 +153,23 @@ def parse(text: str) -> Move:
     >>> str(parse("  CARD 3Y  cursed 7 -3"))
     'card 3y cursed 7 -3'
     """
-    words = " ".join(str(text).lower().split())
-    head, _, rest = words.partition(" ")
+    head, _, rest = notation(text).partition(" ")
     if head == "stop" and not rest:
         return STOP
     if head == "attack" and re.fullmatch(r"\d+", rest):
-        return attack(int(rest))
+        return Attack(number(rest))
     if head == "steal" and re.fullmatch(r"\d+", rest):
-        return steal(int(rest))
+        return Steal(number(rest))
     if head == "draw" and rest in CARDS:
-        return draw(rest)
+        return Draw(rest)
     if head == "hat":
         if rest in ("swap", "none"):
-            return hat(rest)
+            return HatMove(rest)
         if rest in ("take lucky", "take cursed"):
-            return hat("take", rest[5:])
+            return HatMove("take", rest[5:])
         match = re.fullmatch(r"give (\d+)", rest)
         if match:
-            return hat("give", str(int(match.group(1))))
+            return HatMove("give", str(number(match.group(1))))
         raise _unknown(text)
     if head == "card":
         match = _PLAY.fullmatch(rest)
@@ -174,7 +177,7 @@ def parse(text: str) -> Move:
             raise _unknown(text)
         card, piece, position, turn = match.groups()
         if piece is None:
-            return play(card)
+            return Play(card)
         reverse = False
         if turn is not None:
             value = CARD_VALUE[card]
@@ -182,5 +185,5 @@ def parse(text: str) -> Move:
             if turn != expected or value == 0:
                 raise _unknown(text)
             reverse = True
-        return play(card, piece, int(position), reverse)
+        return Play(card, piece, number(position), reverse)
     raise _unknown(text)

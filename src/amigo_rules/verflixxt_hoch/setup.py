@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import RulesError
+from ..core import checks
+from ..core.checks import wrong_type
 from ..track import FINISH, GIFT, START, Board
 from .rules import Rules
 from .state import Phase, State
@@ -79,9 +80,9 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     (33, ((0, 0, 0), (0, 0, 0)), [2, 2])
     """
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs verflixxt_hoch.Rules, got {type(rules).__name__}")
-    rng = np.random.default_rng(seed)
+    if type(rules) is not Rules:
+        raise wrong_type("new_game", Rules, rules)
+    rng = np.random.default_rng(checks.seed(seed))
     if rules.layout is None:
         box = sorted(rules.box().elements())
         path = tuple(box[i] for i in rng.permutation(len(box)))
