@@ -103,7 +103,7 @@ def test_messages_quote_at_most_80_characters_of_the_input():
 @pytest.mark.parametrize("game", GAMES)
 def test_seeds_are_none_or_non_negative_integers(game):
     assert game.new_game(seed=np.int64(3)) == game.new_game(seed=3)
-    for bad in (-1, -(2**70)):
+    for bad in (-1, -(2**70), 2**128):
         with pytest.raises(RulesError, match="seed must be None or a non-negative integer"):
             game.new_game(seed=bad)
         with pytest.raises(RulesError, match="seed"):
@@ -213,6 +213,15 @@ def test_building_the_error_message_of_a_hand_built_move_never_fails():
         verflixxt.apply(verflixxt.new_game(), verflixxt.Step("pawn", 7, np.int8(-1)))
     with pytest.raises(IllegalMoveError, match=r"'x{78}…"):
         verflixxt.apply(verflixxt.new_game(), "x" * 10_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_foreign_object_as_a_move_is_an_illegal_move(game):
+    state = game.new_game(seed=1)
+    for thing in (np.array([1, 2]), np.array(1), None, "roll 1", exxtra.new_game()):
+        for function in (game.apply, game.action_id):
+            with pytest.raises(IllegalMoveError, match=r"not (a )?legal"):
+                function(state, thing)
 
 
 # ---------------------------------------------------------------- API misuse

@@ -114,11 +114,19 @@ def _fields(data: Any, path: tuple = ()) -> list[tuple]:
 
 
 def _path(draw: st.DrawFn, data: Any) -> tuple:
-    """A place in ``data``: half the time one of its object fields (each as likely), else
-    a walk down from the top into a random child at each level (with probability 2/3 past
-    the top), which reaches list items too."""
-    if draw(st.booleans()):
-        return draw(st.sampled_from(_fields(data)))
+    """A place in ``data``: a field of one of its objects (the object, then its field, each
+    as likely: the fields of a small object such as the state are hit often), a field of
+    any object, or a walk down from the top into a random child at each level (with
+    probability 2/3 past the top), which reaches list items too."""
+    how = draw(st.integers(0, 9))
+    fields = _fields(data)
+    if how < 4:
+        objects = list(dict.fromkeys(place[:-1] for place in fields if isinstance(place[-1], str)))
+        parent = draw(st.sampled_from(objects or [()]))
+        keys = list(_at(data, parent))
+        return (*parent, draw(st.sampled_from(keys))) if keys else parent
+    if how < 7:
+        return draw(st.sampled_from(fields))
     path: tuple = ()
     while isinstance(data, (dict, list)) and data and (not path or draw(st.integers(0, 2))):
         key = draw(st.sampled_from(list(data) if isinstance(data, dict) else range(len(data))))
@@ -152,25 +160,25 @@ def mutated(draw: st.DrawFn, data: Any, donors: tuple[Any, ...] = ()) -> str:
     cut or spliced.
     """
     data = json.loads(json.dumps(data))
-    for _ in range(draw(st.integers(1, 3))):
+    for _ in range(draw(st.sampled_from((1, 1, 1, 1, 1, 2, 2, 3)))):
         path = _path(draw, data)
         if not path:
             continue
         parent, key = _at(data, path[:-1]), path[-1]
         value = parent[key]
         kind = draw(st.integers(0, 19))
-        if kind < 7 and donors:
+        if kind < 10 and donors:
             with contextlib.suppress(KeyError, IndexError, TypeError):  # no such place there
                 parent[key] = json.loads(json.dumps(_at(draw(st.sampled_from(donors)), path)))
-        elif kind < 10 and type(value) is int:
+        elif kind < 12 and type(value) is int:
             parent[key] = value + draw(st.sampled_from((-1, 1, -2, 2, 5, -value - 1)))
-        elif kind < 10 and type(value) is bool:
+        elif kind < 12 and type(value) is bool:
             parent[key] = not value
-        elif kind < 11 and donors:
+        elif kind < 12 and donors:
             parent[key] = draw(st.sampled_from(_scalars(draw(st.sampled_from(donors)))))
-        elif kind < 13:
-            parent[key] = draw(json_values)
         elif kind < 14:
+            parent[key] = draw(json_values)
+        elif kind < 15:
             parent[key] = DEEP
         elif kind < 16:
             del parent[key]

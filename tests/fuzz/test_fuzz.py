@@ -230,33 +230,37 @@ RULES_FUNCTIONS = ("new_game", "num_actions", "num_chance_outcomes")
 
 
 @counted("foreign objects")
-def check_foreign_object(case: tuple[Any, str, Any]) -> None:
-    game, function, thing = case
+def check_foreign_object(case: tuple[Any, str, Any, int]) -> None:
+    game, function, thing, pick = case
+    name = function.split(" ")[0]
+    if function.endswith("(move)"):  # a foreign object where a move belongs
+        _label, game, state = states()[pick % len(states())]
+        if type(thing).__module__.startswith(f"amigo_rules.{game.NAME}."):
+            return
+        _result, error = attempt(getattr(game, name), state, thing)
+        assert isinstance(error, IllegalMoveError), f"{function}: {error!r}"
+        return
     if function in RULES_FUNCTIONS:
         if type(thing) is game.Rules or (function == "new_game" and thing is None):
             return
-        call, expected = getattr(game, function), "Rules"
-        args: tuple[Any, ...] = (thing,)
+        expected, args = "Rules", (thing,)
     else:
         if type(thing) is game.State:
             return
-        expected = "State"
-        call = getattr(game, function.split(" ")[0])
         extra = {"apply": (game.legal_moves(game.new_game())[0],), "observation": (0,),
                  "parse_move": ("stop",), "action_id": (None,), "move_for_action": (0,)}
-        args = (thing, *extra.get(function, ()))
-    _result, error = attempt(call, *args)
-    assert isinstance(error, ArgumentError), f"{game.NAME}.{function}({thing!r}): {error!r}"
-    name = call.__name__
+        expected, args = "State", (thing, *extra.get(function, ()))
+    _result, error = attempt(getattr(game, name), *args)
+    assert isinstance(error, ArgumentError), f"{game.NAME}.{function}: {error!r}"
     assert str(error).startswith(f"{game.NAME}.{name} expects a {game.NAME} {expected}, got ")
 
 
 @budget(500, 30_000)
 def test_foreign_objects(examples: int) -> None:
     functions = (*STATE_FUNCTIONS, *RULES_FUNCTIONS, "apply", "observation", "parse_move",
-                 "action_id", "move_for_action")
+                 "action_id", "move_for_action", "apply (move)", "action_id (move)")
     run(examples, st.tuples(st.sampled_from(GAMES), st.sampled_from(functions),
-                            foreign_objects()),
+                            foreign_objects(), st.integers(0, 10**6)),
         check_foreign_object)
 
 
@@ -276,6 +280,7 @@ def check_core_call(case: tuple[str, tuple[Any, ...]]) -> None:
         record, error = attempt(amigo_rules.play, game, agents, seed=seed, max_moves=max_moves)
         if error is None:
             valid(amigo_rules.get_game(game), record.final_state)
+            assert GameRecord.from_json(record.to_json()) == record
         else:
             assert not isinstance(error, AgentError), repr(error)
         return

@@ -18,8 +18,9 @@ from .errors import IllegalMoveError
 
 def require_legal(move: Any, legal: tuple[Any, ...], text: str | None = None) -> Any:
     """The move of ``legal`` equal to ``move``; else `IllegalMoveError` listing the legal
-    moves (naming ``move`` by ``text`` when given)."""
-    if move not in legal:
+    moves (naming ``move`` by ``text`` when given). Only moves of the legal moves' types
+    are compared (an array compared with a move would give an array)."""
+    if type(move) not in {type(m) for m in legal} or move not in legal:
         named = quote(text) if text is not None else shown(move)
         listed = ", ".join(str(m) for m in legal) or "none: the game is over"
         raise IllegalMoveError(f"{named} is not a legal move here; legal moves: {listed}")

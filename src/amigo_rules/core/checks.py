@@ -26,6 +26,8 @@ NOTATION_LIMIT = 100
 NUMBER_DIGITS = 6
 """The most digits of a number in move notation (no position or player comes near)."""
 _NUMBER_BOUND = 10**NUMBER_DIGITS
+SEED_BOUND = 2**128
+"""Seeds are below this (128 bits, as numpy's own fresh seeds)."""
 TILES_LIMIT = 1000
 """The most tiles ``score_tiles`` reads (a collection holds at most the box's 50 or so)."""
 
@@ -111,13 +113,14 @@ def seat(value: Any, players: int, what: str = "player") -> int:
 
 
 def seed(value: Any) -> int | None:
-    """``None`` or a non-negative integer (numpy's too), as the setup's random generator
-    takes it; a negative one is a `RulesError`."""
+    """``None`` or an integer ``0 … 2**128 - 1`` (numpy's too), as the setup's random
+    generator takes it and a record writes it; another integer is a `RulesError`."""
     if value is None:
         return None
     number = integer(value, "seed")
-    if number < 0:
-        raise RulesError(f"seed must be None or a non-negative integer, got {quote(number)}")
+    if not 0 <= number < SEED_BOUND:
+        raise RulesError(f"seed must be None or a non-negative integer below 2**128, "
+                         f"got {quote(number)}")
     return number
 
 

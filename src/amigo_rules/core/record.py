@@ -82,8 +82,10 @@ class GameRecord:
         data = jsonio.load(text, "record", module.NAME, ("rules", "seed", "agents", "moves"))
         rules = jsonio.rules_from_data(module.Rules, data["rules"])
         seed = jsonio.field(data, "seed", jsonio.integer)
-        if seed < 0:
-            raise StateError(f"field 'seed': {quote(seed)} is negative")
+        try:
+            checks.seed(seed)
+        except RulesError as exc:
+            raise StateError(f"field 'seed': {exc}") from None
         agents = jsonio.field(data, "agents", jsonio.array(jsonio.string))
         texts = jsonio.field(data, "moves", jsonio.array(jsonio.string))
         state = module.new_game(rules, seed=seed)
