@@ -3,6 +3,7 @@ games of each, and records of whole games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -46,23 +47,26 @@ def variants() -> tuple[tuple[str, ModuleType, Any], ...]:
     )
 
 
-def random_game(game: ModuleType, rules: Any, seed: int, cap: int = 5000) -> list[Any]:
-    """The states of one random game (at most ``cap`` moves)."""
+def walk(game: ModuleType, state: Any, seed: int, cap: int) -> Iterator[Any]:
+    """``state`` and the states after it in a random game, to the end or ``cap`` moves."""
     rng = np.random.default_rng(seed)
-    state = game.new_game(rules, seed=seed)
-    states = [state]
+    yield state
     for _ in range(cap):
         player = game.current_player(state)
         if player == TERMINAL:
-            break
+            return
         if player == CHANCE:
             move = sample_outcome(game.chance_outcomes(state), rng)
         else:
             legal = game.legal_moves(state)
             move = legal[int(rng.integers(len(legal)))]
         state = game.apply(state, move)
-        states.append(state)
-    return states
+        yield state
+
+
+def random_game(game: ModuleType, rules: Any, seed: int, cap: int = 5000) -> list[Any]:
+    """The states of one random game (at most ``cap`` moves)."""
+    return list(walk(game, game.new_game(rules, seed=seed), seed, cap))
 
 
 @cache

@@ -15,9 +15,9 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+from fuzz_cases import walk
 
-from amigo_rules import CHANCE, TERMINAL, AmigoRulesError
-from amigo_rules.core.chance import sample_outcome
+from amigo_rules import TERMINAL, AmigoRulesError
 
 HANG_SECONDS = 20
 """A single call running longer than this counts as a hang (normal calls take
@@ -132,20 +132,9 @@ def valid(game: ModuleType, state: Any) -> None:
         assert not game.is_terminal(state) and game.winners(state) == ()
 
 
-def play_on(game: ModuleType, state: Any, seed: int, cap: int = PLAYOUT_CAP) -> int:
+def play_on(game: ModuleType, state: Any, seed: int, cap: int = PLAYOUT_CAP) -> None:
     """Play random moves from ``state`` to the end (or ``cap`` moves), checking that every
-    state on the way is `valid`; returns the moves played."""
-    rng = np.random.default_rng(seed)
+    state on the way is `valid`."""
     with hang_guard():
-        for played in range(cap):
-            valid(game, state)
-            player = game.current_player(state)
-            if player == TERMINAL:
-                return played
-            if player == CHANCE:
-                move = sample_outcome(game.chance_outcomes(state), rng)
-            else:
-                legal = game.legal_moves(state)
-                move = legal[int(rng.integers(len(legal)))]
-            state = game.apply(state, move)
-    return cap
+        for after in walk(game, state, seed, cap):
+            valid(game, after)
