@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from bisect import bisect_right
-from itertools import accumulate
 import time
 import tracemalloc
+from bisect import bisect_right
+from itertools import accumulate
 
 import numpy as np
 

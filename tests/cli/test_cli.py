@@ -126,6 +126,10 @@ def test_play_a_whole_game_to_the_end():
         (["play", "verflixxt", "--seat", "4"], ["--seat", "0 … 3"]),
         (["simulate", "verflixxt"], ["--games"]),
         (["simulate", "verflixxt", "--games", "0"], ["--games"]),
+        (["demo", "--seed", "-3"], ["--seed", "-3"]),
+        (["play", "verflixxt", "--seed", "-3"], ["--seed", "-3"]),
+        (["simulate", "verflixxt", "--games", "2", "--seed", "-3"], ["--seed", "-3"]),
+        (["play", "exxtra", "--seed", "x"], ["--seed", "'x'"]),
     ],
 )
 def test_bad_options_give_a_one_line_error_and_exit_code_2(args, words):

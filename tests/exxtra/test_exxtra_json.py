@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from amigo_rules import StateError, exxtra
+from amigo_rules import ArgumentError, StateError, exxtra
 
 
 def sample() -> exxtra.State:
@@ -47,8 +47,9 @@ def test_round_trip() -> None:
         (tampered(schema="amigo-rules/record"), "schema"),
         (tampered(version=2), "version"),
         (tampered(game="verflixxt"), "game"),
-        (tampered(rules={"players": 2}), "players"),
-        (tampered(rules={"players": 4, "colour": 1}), "unknown options"),
+        (tampered(rules={"players": 2, "max_turns": 50}), "players"),
+        (tampered(rules={"players": 3}), "missing field 'max_turns'"),
+        (tampered(rules={"players": 3, "max_turns": 50, "colour": 1}), "unknown field 'colour'"),
         (tampered(counters=[0, 30, 0]), "leave the board"),
         (tampered(counters=[0, 3]), "one entry per player"),
         (tampered(counters=[0, "3", 0]), "not an integer"),
@@ -69,7 +70,7 @@ def test_round_trip() -> None:
         (tampered(counters=[21, 3, 0]), "finish"),
         (tampered(counters=[0, 21, 0]), "no pending roll"),
         (tampered(turn=50, roll=None), "stops between turns"),
-        (tampered(extra=1), "exactly"),
+        (tampered(extra=1), "field 'state': unknown field 'extra'"),
         (tampered(state=[]), "not an object"),
     ],
 )
@@ -78,7 +79,13 @@ def test_tampered_documents_raise_state_error(document: str, message: str) -> No
         exxtra.from_json(document)
 
 
-@pytest.mark.parametrize("document", [None, 5, b"\xff", "null", '{"schema": 1}'])
+@pytest.mark.parametrize("document", [b"\xff", "null", '{"schema": 1}'])
 def test_garbage_raises_state_error(document: object) -> None:
     with pytest.raises(StateError):
+        exxtra.from_json(document)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("document", [None, 5])
+def test_a_document_that_is_no_text_raises_argument_error(document: object) -> None:
+    with pytest.raises(ArgumentError, match="string or bytes"):
         exxtra.from_json(document)  # type: ignore[arg-type]

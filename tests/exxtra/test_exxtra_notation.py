@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from amigo_rules import IllegalMoveError, exxtra
+from amigo_rules import ArgumentError, IllegalMoveError, exxtra
 
 
 def decision() -> exxtra.State:
@@ -55,13 +55,18 @@ def test_decision_notation() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "no such move", "pawn -99", "roll 77", "place", "roll 5-5", "place 6", "reroll now", 3],
+    ["", "no such move", "pawn -99", "roll 77", "place", "roll 5-5", "place 6", "reroll now"],
 )
 def test_unknown_text_is_refused_and_says_so(text: object) -> None:
     state = decision()
     with pytest.raises(IllegalMoveError, match="unknown move") as caught:
         exxtra.parse_move(state, text)  # type: ignore[arg-type]
     assert "legal here: roll 1-1" in str(caught.value)
+
+
+def test_text_that_is_no_string_is_an_argument_error() -> None:
+    with pytest.raises(ArgumentError, match="move text must be a string"):
+        exxtra.parse_move(decision(), 3)  # type: ignore[arg-type]
 
 
 def test_text_naming_no_legal_move_here_is_refused_with_the_reason_and_the_legal_moves() -> None:
@@ -100,9 +105,11 @@ def test_action_ids() -> None:
     assert exxtra.legal_action_mask(state).tolist() == [True, True, True, True, False, True, True]
     assert exxtra.legal_action_mask(chance).dtype == np.bool_
     assert not exxtra.legal_action_mask(chance).any()
-    for bad in (4, 7, -1, 36, "1"):
+    for bad in (4, 7, -1, 36):
         with pytest.raises(IllegalMoveError):
-            exxtra.move_for_action(state, bad)  # type: ignore[arg-type]
+            exxtra.move_for_action(state, bad)
+    with pytest.raises(ArgumentError, match="action id must be an integer"):
+        exxtra.move_for_action(state, "1")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         exxtra.move_for_action(chance, 36)
     with pytest.raises(IllegalMoveError):

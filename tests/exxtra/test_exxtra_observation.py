@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from amigo_rules import CHANCE, RulesError, exxtra
+from amigo_rules import CHANCE, ArgumentError, RulesError, exxtra
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -25,7 +25,13 @@ def test_observation_shows_everything_in_a_fixed_length_array(players: int) -> N
     assert array[-3:].tolist() == pytest.approx([1.0, 33 / 76, 1.0])
 
 
-@pytest.mark.parametrize("player", [-1, 4, "0", None])
+@pytest.mark.parametrize("player", [-1, 4])
 def test_observation_of_a_seat_not_in_the_game(player: object) -> None:
     with pytest.raises(RulesError):
+        exxtra.observation(exxtra.new_game(), player)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("player", ["0", None])
+def test_observation_of_a_seat_that_is_no_integer(player: object) -> None:
+    with pytest.raises(ArgumentError):
         exxtra.observation(exxtra.new_game(), player)  # type: ignore[arg-type]

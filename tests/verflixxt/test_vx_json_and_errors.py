@@ -8,7 +8,7 @@ import attrs
 import pytest
 from vx_scenarios import make_state, play
 
-from amigo_rules import IllegalMoveError, RulesError, StateError, verflixxt
+from amigo_rules import ArgumentError, IllegalMoveError, RulesError, StateError, verflixxt
 from amigo_rules.verflixxt import Roll, Rules, Steal, Step
 
 
@@ -38,10 +38,15 @@ def test_a_roll_is_refused_at_a_decision_and_a_step_at_a_chance_node(midgame):
         verflixxt.apply(chance, Roll(7))
 
 
-@pytest.mark.parametrize("text", ["", "pawn", "pawn x", "jump 3", "roll -1", "pawn 3 4", None])
+@pytest.mark.parametrize("text", ["", "pawn", "pawn x", "jump 3", "roll -1", "pawn 3 4"])
 def test_unknown_notation(midgame, text):
     with pytest.raises(IllegalMoveError, match="unknown move notation"):
         verflixxt.parse_move(midgame, text)
+
+
+def test_notation_that_is_no_string(midgame):
+    with pytest.raises(ArgumentError, match="move text must be a string"):
+        verflixxt.parse_move(midgame, None)
 
 
 def test_notation_not_legal_here(midgame):
@@ -87,7 +92,7 @@ def test_evolve_revalidates():
 
 
 def test_new_game_needs_verflixxt_rules():
-    with pytest.raises(RulesError):
+    with pytest.raises(ArgumentError, match=r"verflixxt.new_game expects a verflixxt Rules"):
         verflixxt.new_game("classic")
 
 
@@ -118,7 +123,7 @@ def tamper(state, path, value):
         (("version",), 2, "version"),
         (("game",), "exxtra", "game"),
         (("rules", "players"), 9, "players"),
-        (("rules", "colour"), "red", "unknown options"),
+        (("rules", "colour"), "red", "unknown field 'colour'"),
         (("state", "tiles"), KeyError, "missing field 'tiles'"),
         (("state", "player"), 7, "player 7"),
         (("state", "player"), "0", "not an integer"),

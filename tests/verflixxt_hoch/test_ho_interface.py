@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from ho_scenarios import make_state, play, rules
 
-from amigo_rules import CHANCE, IllegalMoveError, RulesError, StateError
+from amigo_rules import CHANCE, ArgumentError, IllegalMoveError, RulesError, StateError
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.verflixxt_hoch import Phase, Rules
 
@@ -133,7 +133,7 @@ def test_rules_validation():
                 {"layout": ("+1",)}, {"layout": ("X",)}, {"deck": ((1, 1, 1),)}]:
         with pytest.raises(RulesError):
             Rules(**bad)
-    with pytest.raises(RulesError):
+    with pytest.raises(ArgumentError, match=r"verflixxt_hoch.new_game expects"):
         ho.new_game("rules")
 
 

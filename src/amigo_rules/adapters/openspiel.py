@@ -123,13 +123,12 @@ def parameters(game: str | ModuleType) -> dict[str, Any]:
     {'players': 4, 'max_turns': 0, 'max_game_length': 0}
     """
     module = get_game(game)
-    rules = module.Rules()
-    params: dict[str, Any] = {"players": rules.players}
+    params: dict[str, Any] = {"players": module.Rules().players}
     presets = getattr(module, "PRESETS", None)
     if presets:
         params["preset"] = next(iter(presets))
-    for field in _options(module):
-        params[field.name] = _to_param(field, getattr(rules, field.name))
+    for field in _options(module):  # a field's own default: "not given" where it is None
+        params[field.name] = _to_param(field, field.default)
     params[LIMIT] = 0
     return params
 

@@ -102,7 +102,9 @@ def main() -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--seed", type=int, help="Seed of the games (default: random, printed).")
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Seed of the games (default: random, printed)."
+)
 def demo(seed: int | None) -> None:
     """Watch bots play one game of every game, move by move."""
     out = console()

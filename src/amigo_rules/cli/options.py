@@ -113,7 +113,9 @@ PRESET = click.option(
     "--preset", help="A preset of the game's rules (default: the game's first)."
 )
 PLAYERS = click.option("--players", type=click.IntRange(min=1), help="Number of players.")
-SEED = click.option("--seed", type=int, help="Seed of the setup, the dice and the bots.")
+SEED = click.option(
+    "--seed", type=click.IntRange(min=0), help="Seed of the setup, the dice and the bots."
+)
 BOTS = click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled.")
 VARIANT = click.option(
     "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()

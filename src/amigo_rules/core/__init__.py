@@ -1,7 +1,14 @@
 """The game-independent core: markers, errors, registry, chance sampling, play and records."""
 
 from .chance import sample_chance, sample_outcome
-from .errors import AgentError, AmigoRulesError, IllegalMoveError, RulesError, StateError
+from .errors import (
+    AgentError,
+    AmigoRulesError,
+    ArgumentError,
+    IllegalMoveError,
+    RulesError,
+    StateError,
+)
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
@@ -15,6 +22,7 @@ __all__ = [
     "Agent",
     "AgentError",
     "AmigoRulesError",
+    "ArgumentError",
     "Game",
     "GameRecord",
     "GameSpec",

@@ -12,27 +12,32 @@ from typing import Any
 
 import numpy as np
 
+from .checks import integer, quote, shown
 from .errors import IllegalMoveError
 
 
 def require_legal(move: Any, legal: tuple[Any, ...], text: str | None = None) -> Any:
-    """``move`` if it is among ``legal``; else `IllegalMoveError` listing the legal moves."""
-    if move not in legal:
-        named = repr(text) if text is not None else str(move)
+    """The move of ``legal`` equal to ``move``; else `IllegalMoveError` listing the legal
+    moves (naming ``move`` by ``text`` when given). Only moves of the legal moves' types
+    are compared (an array compared with a move would give an array)."""
+    if type(move) not in {type(m) for m in legal} or move not in legal:
+        named = quote(text) if text is not None else shown(move)
         listed = ", ".join(str(m) for m in legal) or "none: the game is over"
         raise IllegalMoveError(f"{named} is not a legal move here; legal moves: {listed}")
-    return move
+    return legal[legal.index(move)]
 
 
 def find_action(
     legal: tuple[Any, ...], id_of: Callable[[Any], int], action: int, chance: bool
 ) -> Any:
-    """The move of ``legal`` whose id is ``action``; `IllegalMoveError` if none is."""
+    """The move of ``legal`` whose id is ``action``; `IllegalMoveError` if none is, and
+    `ArgumentError` if ``action`` is no integer."""
+    action = integer(action, "action id")
     for move in legal:
         if id_of(move) == action:
             return move
     kind = "chance outcome" if chance else "action"
-    raise IllegalMoveError(f"{kind} id {action!r} names no legal move here")
+    raise IllegalMoveError(f"{kind} id {quote(action)} names no legal move here")
 
 
 def action_mask(

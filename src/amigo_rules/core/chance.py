@@ -11,6 +11,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .checks import generator
+from .errors import IllegalMoveError
+from .registry import get_game
+
 T = TypeVar("T", bound=Hashable)
 
 _TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
@@ -40,14 +44,21 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     >>> sample_outcome((("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))), rng)
     'tails'
     """
+    if type(rng) is not np.random.Generator:
+        generator(rng)  # a subclass passes; anything else is an ArgumentError
+    if not outcomes:
+        raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
     cumulative, denominator = _table(outcomes)
     k = int(rng.integers(denominator))
     return outcomes[bisect_right(cumulative, k)][0]
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:
-    """Draw the outcome of the chance node ``state`` of ``game``."""
-    return sample_outcome(game.chance_outcomes(state), rng)
+    """Draw the outcome of the chance node ``state`` of ``game`` (a name or a game module).
+
+    Raises `IllegalMoveError` when ``state`` is not a chance node.
+    """
+    return sample_outcome(get_game(game).chance_outcomes(state), rng)
 
 
 def arrangement(counts: Mapping[T, int], rng: np.random.Generator) -> list[T]:

@@ -1,8 +1,9 @@
-"""The library's exceptions: every bad input ends in one of these, never another type."""
+"""The library's exceptions: every bad input ends in one of these, never another type.
+
+Every class pickles with its message and attributes (for process pools and tournaments).
+"""
 
 from __future__ import annotations
-
-from functools import partial
 
 
 class AmigoRulesError(ValueError):
@@ -10,7 +11,8 @@ class AmigoRulesError(ValueError):
 
 
 class RulesError(AmigoRulesError):
-    """A `Rules` value or combination of values that the game does not allow."""
+    """A `Rules` value or combination of values that the game does not allow, or a value
+    outside its range (a seat, a seed, a game name)."""
 
 
 class IllegalMoveError(AmigoRulesError):
@@ -19,6 +21,13 @@ class IllegalMoveError(AmigoRulesError):
 
 class StateError(AmigoRulesError):
     """A serialized state or record that is malformed or inconsistent."""
+
+
+class ArgumentError(AmigoRulesError, TypeError):
+    """An argument of the wrong type: a seat that is no integer, a state of another game.
+
+    Also a `TypeError`, so ``except TypeError`` catches it too.
+    """
 
 
 class AgentError(AmigoRulesError):
@@ -34,7 +43,10 @@ class AgentError(AmigoRulesError):
         self.player = player
         self.record = record
 
-    def __reduce__(self) -> tuple:
-        # the keyword-only arguments would be lost by the default (args-only) pickling
-        rebuild = partial(type(self), agent=self.agent, player=self.player, record=self.record)
-        return rebuild, self.args
+    def __reduce__(self) -> tuple[object, ...]:
+        return _agent_error, (str(self), self.agent, self.player, self.record)
+
+
+def _agent_error(message: str, agent: str, player: int, record: object) -> AgentError:
+    """Rebuild an `AgentError` (its arguments are keyword-only)."""
+    return AgentError(message, agent=agent, player=player, record=record)

@@ -7,15 +7,18 @@ exception type escape.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, TypeVar
 
 import attrs
 
-from .errors import RulesError, StateError
+from .checks import quote, type_name
+from .errors import ArgumentError, RulesError, StateError
 
 SCHEMA_VERSION = 1
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects a document may have (states use 4)."""
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
 
@@ -28,21 +31,70 @@ def dump(kind: str, game: str, body: dict[str, Any]) -> str:
     )
 
 
-def load(text: str | bytes, kind: str, game: str) -> dict[str, Any]:
-    """Parse an envelope of ``kind`` for ``game``; raise `StateError` on anything else."""
+def load(text: str | bytes, kind: str, game: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    """Parse an envelope of ``kind`` for ``game`` holding exactly ``fields`` besides
+    ``schema``, ``version`` and ``game``; raise `StateError` on anything else."""
+    data = parse(text)
+    if data.get("schema") != f"amigo-rules/{kind}":
+        raise StateError(f"schema {quote(data.get('schema'))} is not 'amigo-rules/{kind}'")
+    if type(data.get("version")) is not int or data["version"] != SCHEMA_VERSION:
+        raise StateError(
+            f"unsupported version {quote(data.get('version'))} (this is {SCHEMA_VERSION})"
+        )
+    if data.get("game") != game:
+        raise StateError(f"the document is for game {quote(data.get('game'))}, not {game!r}")
+    keys(data, ("schema", "version", "game", *fields), what="the document")
+    return data
+
+
+def parse(text: Any) -> dict[str, Any]:
+    """A JSON object from ``text``, nested at most `MAX_DEPTH` deep; `StateError` on
+    anything else (`ArgumentError` for a ``text`` that is no string or bytes)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ArgumentError(f"a JSON document must be a string or bytes, got {type_name(text)}")
     try:
         data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise StateError(f"not a JSON document: {exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise StateError(f"not a JSON document: {quote(str(exc))}") from None
     if not isinstance(data, dict):
         raise StateError("a JSON object was expected at the top level")
-    if data.get("schema") != f"amigo-rules/{kind}":
-        raise StateError(f"schema {data.get('schema')!r} is not 'amigo-rules/{kind}'")
-    if data.get("version") != SCHEMA_VERSION:
-        raise StateError(f"unsupported version {data.get('version')!r} (this is {SCHEMA_VERSION})")
-    if data.get("game") != game:
-        raise StateError(f"the document is for game {data.get('game')!r}, not {game!r}")
+    _check_depth(data)
     return data
+
+
+def _check_depth(data: Any) -> None:
+    """`StateError` if ``data`` nests lists and objects more than `MAX_DEPTH` deep (walked
+    without recursion, so any depth is refused cleanly)."""
+    level = [data]
+    for _ in range(MAX_DEPTH):
+        level = [
+            item
+            for value in level
+            for item in (value.values() if isinstance(value, dict) else value)
+            if isinstance(item, (dict, list))
+        ]
+        if not level:
+            return
+    raise StateError(f"the document nests deeper than {MAX_DEPTH} levels")
+
+
+def keys(
+    data: dict[str, Any], required: Iterable[str], optional: Iterable[str] = (), *, what: str
+) -> None:
+    """`StateError` naming the keys of the object ``data`` that are missing or unknown."""
+    required = set(required)
+    missing = sorted(required - data.keys())
+    if missing:
+        raise StateError(f"{what}: missing {_named('field', missing)}")
+    unknown = sorted(data.keys() - required - set(optional))
+    if unknown:
+        raise StateError(f"{what}: unknown {_named('field', unknown)}")
+
+
+def _named(noun: str, names: list[str]) -> str:
+    """``field 'a'`` or ``fields 'a', 'b'`` (at most eight, each quoted short)."""
+    listed = ", ".join(quote(name) for name in names[:8]) + (", …" if len(names) > 8 else "")
+    return f"{noun}{'s' if len(names) > 1 else ''} {listed}"
 
 
 def field(data: dict[str, Any], key: str, check: Callable[[Any], T]) -> T:
@@ -57,19 +109,19 @@ def field(data: dict[str, Any], key: str, check: Callable[[Any], T]) -> T:
 
 def integer(value: Any) -> int:
     if type(value) is not int:
-        raise StateError(f"{value!r} is not an integer")
+        raise StateError(f"{quote(value)} is not an integer")
     return value
 
 
 def boolean(value: Any) -> bool:
     if type(value) is not bool:
-        raise StateError(f"{value!r} is not a boolean")
+        raise StateError(f"{quote(value)} is not a boolean")
     return value
 
 
 def string(value: Any) -> str:
     if type(value) is not str:
-        raise StateError(f"{value!r} is not a string")
+        raise StateError(f"{quote(value)} is not a string")
     return value
 
 
@@ -86,7 +138,7 @@ def member(enum: type[E]) -> Callable[[Any], E]:
         try:
             return enum(string(value))
         except ValueError:
-            raise StateError(f"{value!r} is not one of {[e.value for e in enum]}") from None
+            raise StateError(f"{quote(value)} is not one of {[e.value for e in enum]}") from None
 
     return read
 
@@ -98,7 +150,7 @@ def optional(check: Callable[[Any], T]) -> Callable[[Any], T | None]:
 def array(check: Callable[[Any], T]) -> Callable[[Any], tuple[T, ...]]:
     def read(value: Any) -> tuple[T, ...]:
         if not isinstance(value, list):
-            raise StateError(f"{value!r} is not a list")
+            raise StateError(f"{quote(value)} is not a list")
         return tuple(check(item) for item in value)
 
     return read
@@ -114,14 +166,12 @@ def _tuples(value: Any) -> Any:
 
 
 def rules_from_data(rules_class: type[T], data: Any) -> T:
-    """Rebuild (and so re-validate) a `Rules` value; any problem is a `StateError`."""
+    """Rebuild (and so re-validate) a `Rules` value from all of its options; any problem
+    (a missing or unknown option among them) is a `StateError`."""
     if not isinstance(data, dict):
         raise StateError("field 'rules' is not an object")
-    names = {a.name for a in attrs.fields(rules_class)}
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise StateError(f"field 'rules': unknown options {unknown}")
+    keys(data, (a.name for a in attrs.fields(rules_class)), what="field 'rules'")
     try:
         return rules_class(**{k: _tuples(v) for k, v in data.items()})
-    except (RulesError, TypeError) as exc:
+    except RulesError as exc:
         raise StateError(f"field 'rules': {exc}") from None

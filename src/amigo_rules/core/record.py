@@ -9,9 +9,10 @@ from typing import Any
 import attrs
 import numpy as np
 
-from . import jsonio
+from . import checks, jsonio
 from .chance import sample_chance
-from .errors import AgentError, IllegalMoveError, RulesError, StateError
+from .checks import cut, quote, type_name
+from .errors import AgentError, ArgumentError, IllegalMoveError, RulesError, StateError
 from .nodes import CHANCE, TERMINAL
 from .registry import get_game
 
@@ -78,9 +79,13 @@ class GameRecord:
         if game is None:
             game = _peek_game(text)
         module = get_game(game)
-        data = jsonio.load(text, "record", module.NAME)
-        rules = jsonio.rules_from_data(module.Rules, data.get("rules"))
+        data = jsonio.load(text, "record", module.NAME, ("rules", "seed", "agents", "moves"))
+        rules = jsonio.rules_from_data(module.Rules, data["rules"])
         seed = jsonio.field(data, "seed", jsonio.integer)
+        try:
+            checks.seed(seed)
+        except RulesError as exc:
+            raise StateError(f"field 'seed': {exc}") from None
         agents = jsonio.field(data, "agents", jsonio.array(jsonio.string))
         texts = jsonio.field(data, "moves", jsonio.array(jsonio.string))
         state = module.new_game(rules, seed=seed)
@@ -90,24 +95,20 @@ class GameRecord:
                 move = module.parse_move(state, text_move)
                 state = module.apply(state, move)
             except IllegalMoveError as exc:
-                raise StateError(f"move {index} ({text_move!r}) does not replay: {exc}") from None
+                raise StateError(
+                    f"move {index} ({quote(text_move)}) does not replay: {exc}"
+                ) from None
             moves.append(move)
         return cls(module.NAME, rules, seed, tuple(moves), state, agents)
 
 
 def _peek_game(text: str) -> str:
-    import json
-
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise StateError(f"not a JSON document: {exc}") from None
-    game = data.get("game") if isinstance(data, dict) else None
+    game = jsonio.parse(text).get("game")
     if not isinstance(game, str):
         raise StateError("the record names no game")
     try:
         return get_game(game).NAME
-    except ValueError as exc:
+    except RulesError as exc:
         raise StateError(str(exc)) from None
 
 
@@ -132,6 +133,16 @@ def play(
     the game with an `AgentError` naming it; the error carries the record so far.
     """
     module = get_game(game)
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise ArgumentError(f"agents must be a list of agents, one per player, got "
+                            f"{type_name(agents)}")
+    if max_moves is not None:
+        max_moves = checks.integer(max_moves, "max_moves")
+        if max_moves < 0:
+            raise RulesError(
+                f"max_moves must be None or a non-negative integer, got {quote(max_moves)}"
+            )
+    seed = checks.seed(seed)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**63)
     state = module.new_game(rules, seed=seed)
@@ -152,9 +163,9 @@ def play(
             legal = module.legal_moves(state)
             try:
                 move = decide(agents[player], module.observation(state, player), legal)
-                failure = None if move in legal else f"returned the illegal move {move!r}"
+                failure = None if move in legal else f"returned the illegal move {quote(move)}"
             except Exception as exc:  # an agent's bug must not lose the game so far
-                failure = f"raised {type(exc).__name__}: {exc}"
+                failure = f"raised {type(exc).__name__}: {cut(str(exc))}"
             if failure is not None:
                 record = GameRecord(module.NAME, rules, seed, tuple(moves), state, names)
                 raise AgentError(

@@ -6,7 +6,8 @@ import importlib
 from types import ModuleType
 from typing import Final
 
-from .errors import RulesError
+from .checks import quote, type_name
+from .errors import ArgumentError, RulesError
 
 GAMES: Final = ("exxtra", "verflixxt", "verflixxt_hoch")
 """The names of the implemented games, as ``get_game`` takes them."""
@@ -20,6 +21,9 @@ def get_game(name: str | ModuleType) -> ModuleType:
     """
     if isinstance(name, ModuleType):
         return name
+    if type(name) is not str:
+        raise ArgumentError(f"a game is a name of {', '.join(GAMES)} or a game module, "
+                            f"got {type_name(name)}")
     if name not in GAMES:
-        raise RulesError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+        raise RulesError(f"unknown game {quote(name)}; the games are {', '.join(GAMES)}")
     return importlib.import_module(f"amigo_rules.{name}")

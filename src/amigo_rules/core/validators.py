@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .checks import quote
 from .errors import RulesError
 
 Validator = Callable[[Any, Any, Any], None]
@@ -16,9 +17,8 @@ def integer(low: int, high: int) -> Validator:
 
     def check(_rules: Any, attribute: Any, value: Any) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise RulesError(
-                f"Rules.{attribute.name} must be an integer from {low} to {high}, got {value!r}"
-            )
+            raise RulesError(f"Rules.{attribute.name} must be an integer from {low} to {high}, "
+                             f"got {quote(value)}")
 
     return check
 
@@ -26,7 +26,7 @@ def integer(low: int, high: int) -> Validator:
 def flag(_rules: Any, attribute: Any, value: Any) -> None:
     """True or False (not 1, 0 or "yes")."""
     if type(value) is not bool:
-        raise RulesError(f"Rules.{attribute.name} must be True or False, got {value!r}")
+        raise RulesError(f"Rules.{attribute.name} must be True or False, got {quote(value)}")
 
 
 def choice(allowed: tuple[Any, ...]) -> Validator:
@@ -35,6 +35,6 @@ def choice(allowed: tuple[Any, ...]) -> Validator:
     def check(_rules: Any, attribute: Any, value: Any) -> None:
         if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
             options = ", ".join(repr(a) for a in allowed)
-            raise RulesError(f"Rules.{attribute.name} must be one of {options}, got {value!r}")
+            raise RulesError(f"Rules.{attribute.name} must be one of {options}, got {quote(value)}")
 
     return check

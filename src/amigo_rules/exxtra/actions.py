@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import numpy as np
 
 from ..core import IllegalMoveError
 from ..core.actions import action_ids
+from ..core.checks import integer, quote, shown, wrong_type
 from .dice import DIE_A, DIE_B
 from .engine import illegality, legal_moves
 from .moves import PLACES, REROLL, RUNGS, Move, Place, Roll, rolls
@@ -18,18 +18,22 @@ from .state import State
 
 def num_actions(rules: Rules) -> int:
     """7: ``reroll`` and ``place 0`` … ``place 5``."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_actions", Rules, rules)
     return 1 + RUNGS
 
 
 def num_chance_outcomes(rules: Rules) -> int:
     """36: every (die A, die B) roll."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_chance_outcomes", Rules, rules)
     return len(DIE_A) * len(DIE_B)
 
 
 def _check(state: State, move: Any) -> None:
     problem = illegality(state, move)
     if problem is not None:
-        raise IllegalMoveError(f"{move!s} is not legal here: {problem}")
+        raise IllegalMoveError(f"{shown(move)} is not legal here: {problem}")
 
 
 def action_id(state: State, move: Move) -> int:
@@ -39,6 +43,8 @@ def action_id(state: State, move: Move) -> int:
     >>> action_id(exxtra.new_game(), exxtra.Roll(7, 0))
     29
     """
+    if type(state) is not State:
+        raise wrong_type("action_id", State, state)
     _check(state, move)
     return _id(move)
 
@@ -51,16 +57,15 @@ def _id(move: Move) -> int:
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move with id ``action``; raises `IllegalMoveError` if there is none here."""
-    try:
-        index = operator.index(action)
-    except TypeError:
-        raise IllegalMoveError(f"action id {action!r} is not an integer") from None
+    if type(state) is not State:
+        raise wrong_type("move_for_action", State, state)
+    index = integer(action, "action id")
     if state.roll is None and not state.over:
         move: Any = rolls()[index] if 0 <= index < len(rolls()) else None
     else:
         move = REROLL if index == 0 else PLACES[index - 1] if 0 < index <= RUNGS else None
     if move is None:
-        raise IllegalMoveError(f"action id {index} names no move here")
+        raise IllegalMoveError(f"action id {quote(index)} names no move here")
     _check(state, move)
     return move
 
@@ -68,11 +73,15 @@ def move_for_action(state: State, action: int) -> Move:
 def legal_action_ids(state: State) -> np.ndarray:
     """The ids of `legal_moves` in their order: the 36 roll ids at a roll, the decision ids
     at a decision, none at the end."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_ids", State, state)
     return action_ids(legal_moves(state), _id)
 
 
 def legal_action_mask(state: State) -> np.ndarray:
     """Legal decision ids as a bool array of length 7 (all false at a roll and at the end)."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_mask", State, state)
     mask = np.zeros(1 + RUNGS, dtype=bool)
     if state.roll is not None and not state.over:
         for move in legal_moves(state):

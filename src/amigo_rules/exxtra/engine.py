@@ -6,7 +6,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..core import CHANCE, TERMINAL, IllegalMoveError, RulesError, shares
+from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
+from ..core.checks import shown, wrong_type
 from .dice import DIE_A, DIE_B, X, combination, combination_text
 from .moves import (
     PLACES,
@@ -27,23 +28,31 @@ from .state import FINISH, Pair, State
 def initial_state(rules: Rules | None = None) -> State:
     """Counters on the start, an empty ladder, player 0 to roll (EX-SETUP-1)."""
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be an exxtra.Rules, got {rules!r}")
+    if type(rules) is not Rules:
+        raise wrong_type("initial_state", Rules, rules)
     return State(rules, (0,) * rules.players, (None,) * rules.players)
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
-    """The `initial_state`: EXXtra has no setup randomness, so ``seed`` changes nothing."""
+    """The `initial_state`: EXXtra has no setup randomness, so ``seed`` is checked like
+    every game's, then unused."""
+    checks.seed(seed)
+    if rules is not None and type(rules) is not Rules:
+        raise wrong_type("new_game", Rules, rules)
     return initial_state(rules)
 
 
 def is_terminal(state: State) -> bool:
     """Whether a counter reached the finish (EX-END-1) or the turn limit did (EX-END-2)."""
+    if type(state) is not State:
+        raise wrong_type("is_terminal", State, state)
     return state.over
 
 
 def current_player(state: State) -> int:
     """The player to decide, ``CHANCE`` when the dice must roll, ``TERMINAL`` at the end."""
+    if type(state) is not State:
+        raise wrong_type("current_player", State, state)
     if state.over:
         return TERMINAL
     return CHANCE if state.roll is None else state.turn % state.rules.players
@@ -51,6 +60,8 @@ def current_player(state: State) -> int:
 
 def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
     """At a roll the 36 equally likely ``(roll, 1/36)`` (EX-ROLL-1); ``()`` elsewhere."""
+    if type(state) is not State:
+        raise wrong_type("chance_outcomes", State, state)
     return roll_outcomes() if state.roll is None and not state.over else ()
 
 
@@ -60,6 +71,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     At a roll: the 36 rolls, die A's face major (1 2 3 4 7 X × 1 2 3 5 6 X). At a decision:
     ``reroll``, then ``place 0`` … ``place 5`` for rung 0 and every empty rung (EX-PLACE-1).
     """
+    if type(state) is not State:
+        raise wrong_type("legal_moves", State, state)
     if state.over:
         return ()
     if state.roll is None:
@@ -113,9 +126,11 @@ def apply(state: State, move: Move) -> State:
 
     Raises `IllegalMoveError` saying why when ``move`` is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
     problem = illegality(state, move)
     if problem is not None:
-        raise IllegalMoveError(f"{move!s} is not legal here: {problem}")
+        raise IllegalMoveError(f"{shown(move)} is not legal here: {problem}")
     kind = type(move)
     if kind is Roll:
         return _rolled(state, move.a, move.b)
@@ -176,17 +191,23 @@ def _next_turn(
 
 def score(state: State) -> tuple[int, ...]:
     """Each player's counter position (EX-END-2)."""
+    if type(state) is not State:
+        raise wrong_type("score", State, state)
     return state.counters
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The player whose counter reached the finish (EX-END-1); ``()`` otherwise."""
+    if type(state) is not State:
+        raise wrong_type("winners", State, state)
     return tuple(player for player, position in enumerate(state.counters) if position == FINISH)
 
 
 def returns(state: State) -> tuple[float, ...]:
     """1 for the player who reached the finish, 0 for the others; all 0 before the end and
     for a game truncated by ``max_turns`` (EX-END-1, EX-END-2)."""
+    if type(state) is not State:
+        raise wrong_type("returns", State, state)
     return shares(winners(state), state.rules.players)
 
 
@@ -196,6 +217,8 @@ def parse_move(state: State, text: str) -> Move:
     Case-insensitive and tolerant of whitespace. Raises `IllegalMoveError` for text that
     names no EXXtra move and for a move that is not legal here, listing the legal moves.
     """
+    if type(state) is not State:
+        raise wrong_type("parse_move", State, state)
     legal = ", ".join(map(str, legal_moves(state))) or "none, the game is over"
     try:
         move = parse_notation(text)

@@ -9,6 +9,7 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
+from ..core.checks import integer_field, notation, number, quote
 from .dice import DIE_A, DIE_B, X, face_text
 
 RUNGS = 6
@@ -22,8 +23,8 @@ class Roll:
     The hash is cached: the sampler of chance nodes hashes the whole outcome table.
     """
 
-    a: int
-    b: int
+    a: int = attrs.field(converter=integer_field("Roll.a"))
+    b: int = attrs.field(converter=integer_field("Roll.b"))
 
     def __str__(self) -> str:
         return f"roll {face_text(self.a)}-{face_text(self.b)}"
@@ -41,7 +42,7 @@ class Reroll:
 class Place:
     """Accept the combination and place the pair on ``rung`` (EX-PLACE-1)."""
 
-    rung: int
+    rung: int = attrs.field(converter=integer_field("Place.rung"))
 
     def __str__(self) -> str:
         return f"place {self.rung}"
@@ -72,7 +73,7 @@ GRAMMAR = "'roll 7-X' (die A: 1 2 3 4 7 X, die B: 1 2 3 5 6 X), 'reroll' or 'pla
 
 
 def _face(text: str, faces: tuple[int, ...]) -> int | None:
-    face = X if text == "x" else int(text) if text.isdigit() and int(text) != X else None
+    face = X if text == "x" else number(text) if text.isdigit() and int(text) != X else None
     return face if face in faces else None
 
 
@@ -84,17 +85,19 @@ def parse_notation(text: str) -> Move:
     >>> parse_notation("  ROLL 7 - x ")
     Roll(a=7, b=0)
     """
-    found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+    found = _NOTATION.fullmatch(notation(text))
     if found is None:
-        raise IllegalMoveError(f"unknown move {text!r}: EXXtra moves are {GRAMMAR}")
+        raise IllegalMoveError(f"unknown move {quote(text)}: EXXtra moves are {GRAMMAR}")
     reroll, rung, a, b = found.groups()
     if reroll:
         return REROLL
     if rung is not None:
-        if int(rung) >= RUNGS:
-            raise IllegalMoveError(f"unknown move {text!r}: the ladder's rungs are 0-5")
+        if number(rung) >= RUNGS:
+            raise IllegalMoveError(f"unknown move {quote(text)}: the ladder's rungs are 0-5")
         return PLACES[int(rung)]
     face_a, face_b = _face(a, DIE_A), _face(b, DIE_B)
     if face_a is None or face_b is None:
-        raise IllegalMoveError(f"unknown move {text!r}: no such roll; EXXtra moves are {GRAMMAR}")
+        raise IllegalMoveError(
+            f"unknown move {quote(text)}: no such roll; EXXtra moves are {GRAMMAR}"
+        )
     return Roll(face_a, face_b)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from ..core import RulesError
+from ..core.checks import generator, seat, wrong_type
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -69,11 +69,11 @@ def array_length(rules: Rules) -> int:
 
 def observation(state: State, player: int) -> Observation:
     """The table as ``player`` sees it; raises `RulesError` for a seat not in the game."""
-    if type(player) is not int or not 0 <= player < state.rules.players:
-        raise RulesError(f"player must be 0 … {state.rules.players - 1}, got {player!r}")
+    if type(state) is not State:
+        raise wrong_type("observation", State, state)
     return Observation(
         state.rules,
-        player,
+        seat(player, state.rules.players),
         current_player(state),
         state.turn,
         state.counters,
@@ -85,5 +85,8 @@ def observation(state: State, player: int) -> Observation:
 
 def sample_state(observation: Observation, rng: np.random.Generator) -> State:
     """The observed state itself: EXXtra hides nothing (``rng`` is not used)."""
+    if type(observation) is not Observation:
+        raise wrong_type("sample_state", Observation, observation)
+    generator(rng)
     obs = observation
     return State(obs.rules, obs.counters, obs.ladder, obs.turn, obs.roll, obs.first_roll)

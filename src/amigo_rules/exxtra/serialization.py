@@ -5,17 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import StateError, jsonio
+from ..core.checks import quote, wrong_type
 from .dice import X, combination_text, combinations
 from .moves import RUNGS
 from .rules import Rules
 from .state import FINISH, Pair, State
 
 NAME = "exxtra"
-_FIELDS = {"counters", "ladder", "turn", "roll", "first_roll"}
+_FIELDS = ("counters", "ladder", "turn", "roll", "first_roll")
 
 
 def to_json(state: State) -> str:
     """The state as versioned JSON (``from_json`` reads it back)."""
+    if type(state) is not State:
+        raise wrong_type("to_json", State, state)
     body = {
         "counters": list(state.counters),
         "ladder": [None if pair is None else list(pair) for pair in state.ladder],
@@ -37,7 +40,7 @@ def _pair(value: Any) -> Pair | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != 2:
-        raise StateError(f"{value!r} is neither null nor a [rung, combination] pair")
+        raise StateError(f"{quote(value)} is neither null nor a [rung, combination] pair")
     rung = jsonio.integer(value[0])
     if not 0 <= rung < RUNGS:
         raise StateError(f"rung {rung} is not on the ladder 0-5")
@@ -46,13 +49,10 @@ def _pair(value: Any) -> Pair | None:
 
 def from_json(text: str | bytes) -> State:
     """The state written by `to_json`; raises `StateError` on anything malformed or inconsistent."""
-    data = jsonio.load(text, "state", NAME)
-    rules = jsonio.rules_from_data(Rules, data.get("rules"))
-    body = data.get("state")
-    if not isinstance(body, dict):
-        raise StateError("field 'state' is not an object")
-    if set(body) != _FIELDS:
-        raise StateError(f"field 'state' must hold exactly {sorted(_FIELDS)}, has {sorted(body)}")
+    data = jsonio.load(text, "state", NAME, ("rules", "state"))
+    rules = jsonio.rules_from_data(Rules, data["rules"])
+    body = jsonio.field(data, "state", jsonio.mapping)
+    jsonio.keys(body, _FIELDS, what="field 'state'")
     state = State(
         rules,
         jsonio.field(body, "counters", jsonio.array(jsonio.integer)),

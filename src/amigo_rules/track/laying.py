@@ -14,12 +14,14 @@ from functools import cache, lru_cache
 
 import attrs
 
+from ..core.checks import string_field
+
 
 @attrs.frozen
 class Lay:
     """The next tile of the shuffled track is ``tile`` (a chance outcome of the setup)."""
 
-    tile: str
+    tile: str = attrs.field(converter=string_field("Lay.tile"))
 
     def __str__(self) -> str:
         return f"lay {self.tile}"

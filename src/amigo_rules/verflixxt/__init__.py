@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
+from ..core.checks import wrong_type
 from ..track import Lay
 from .actions import (
     action_id,
@@ -39,6 +40,8 @@ def parse_move(state: State, text: str) -> Move:
 
     Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("parse_move", State, state)
     return require_legal(parse(text), legal_moves(state), text)
 
 

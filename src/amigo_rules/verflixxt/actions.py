@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core import CHANCE
 from ..core.actions import action_ids, action_mask, find_action, require_legal
+from ..core.checks import wrong_type
 from ..track import PATH_TILES, Lay
 from .engine import current_player, legal_moves
 from .moves import PAWN, Flip, Move, Pass, Steal, Step, Stop, Swap
@@ -29,6 +30,8 @@ from .state import State
 
 def num_actions(rules: Rules) -> int:
     """The number of decision action ids for ``rules``."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_actions", Rules, rules)
     return _flip_base(rules) + (track_length(rules) if rules.hidden_tiles else 0)
 
 
@@ -49,6 +52,8 @@ def _flip_base(rules: Rules) -> int:
 def num_chance_outcomes(rules: Rules) -> int:
     """The number of chance outcome ids: the die's six faces, and with a shuffled track the
     kinds of path tile it lays (VX-SETUP-2)."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_chance_outcomes", Rules, rules)
     return 6 + len(PATH_TILES) if shuffled_setup(rules) else 6
 
 
@@ -85,17 +90,23 @@ def _id_of(state: State):
 
 def action_id(state: State, move: Move) -> int:
     """The id of the legal ``move`` in ``state``."""
+    if type(state) is not State:
+        raise wrong_type("action_id", State, state)
     return _id_of(state)(require_legal(move, legal_moves(state)))
 
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
+    if type(state) is not State:
+        raise wrong_type("move_for_action", State, state)
     chance = current_player(state) == CHANCE
     return find_action(legal_moves(state), _id_of(state), action, chance)
 
 
 def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_mask", State, state)
     chance = current_player(state) == CHANCE
     return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)
 
@@ -103,4 +114,6 @@ def legal_action_mask(state: State) -> np.ndarray:
 def legal_action_ids(state: State) -> np.ndarray:
     """The ids of `legal_moves` in their order: decision ids at a decision node, chance
     outcome ids (in `chance_outcomes` order) at a chance node, none at the end."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_ids", State, state)
     return action_ids(legal_moves(state), _id_of(state))

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..core.checks import shown, wrong_type
 from ..track import (
     FACE_DOWN,
     GIFT,
@@ -43,13 +44,17 @@ from .moves import (
     roll,
     steal,
     step,
+    swap,
 )
+from .moves import flip as flip_move
 from .setup import box, laid_out
 from .state import Phase, State
 
 
 def current_player(state: State) -> int:
     """The player to act, `CHANCE` while the die is to be rolled, or `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_type("current_player", State, state)
     phase = state.phase
     if phase is Phase.ROLL:
         return CHANCE
@@ -62,6 +67,8 @@ def current_player(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """Whether every pawn is on the finish and nothing is pending (VX-END-1)."""
+    if type(state) is not State:
+        raise wrong_type("is_terminal", State, state)
     return state.phase is Phase.OVER
 
 
@@ -74,6 +81,8 @@ def _die() -> tuple[tuple[Roll, Fraction], ...]:
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """The die's six faces, each 1/6, while a roll is pending (VX-TURN-2); while a shuffled
     track is laid, each kind of tile left in the box by its share (VX-SETUP-2); else ``()``."""
+    if type(state) is not State:
+        raise wrong_type("chance_outcomes", State, state)
     phase = state.phase
     if phase is Phase.ROLL:
         return _die()
@@ -94,6 +103,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     On a roll of 1 with ``roll_one="choice"`` each piece move comes as +1, -1, +0, with no
     -1 from position 0 (VXV-2).
     """
+    if type(state) is not State:
+        raise wrong_type("legal_moves", State, state)
     phase = state.phase
     if phase is Phase.MOVE:
         board = state.board
@@ -116,7 +127,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.STEAL:
         return tuple(steal(v) for v in _victims(state))
     if phase is Phase.FLIP:
-        return tuple(Flip(x) for x in _flippable(state.board))
+        return tuple(flip_move(x) for x in _flippable(state.board))
     if phase is Phase.LAY:
         return tuple(m for m, _ in _lays(state))
     return ()
@@ -161,9 +172,9 @@ def _swaps(state: State) -> tuple[Swap, ...]:
                 continue
             owners = [o for o, ps in enumerate(board.pawns) if o != me and q in ps]
             if len(owners) == 1:
-                swaps.append(Swap(p, q))
+                swaps.append(swap(p, q))
             else:
-                swaps.extend(Swap(p, q, o) for o in owners)
+                swaps.extend(swap(p, q, o) for o in owners)
     return tuple(swaps)
 
 
@@ -176,6 +187,8 @@ def apply(state: State, move: Move) -> State:
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
     phase = state.phase
     if phase is Phase.MOVE and type(move) is Step and move in legal_moves(state):
         if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
@@ -202,8 +215,8 @@ def apply(state: State, move: Move) -> State:
 def _why_illegal(state: State, move: object) -> str:
     legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
     if state.phase is Phase.OVER:
-        return f"{move!s} is not legal: the game is over"
-    return f"{move!s} is not legal here ({state.phase.value} phase); legal moves: {legal}"
+        return f"{shown(move)} is not legal: the game is over"
+    return f"{shown(move)} is not legal here ({state.phase.value} phase); legal moves: {legal}"
 
 
 def _lay(state: State, tile: str) -> State:

@@ -13,6 +13,13 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
+from ..core.checks import (
+    integer_field,
+    notation,
+    number,
+    quote,
+    string_field,
+)
 from ..track import PATH_TILES, Lay, lay, tile_named
 
 
@@ -20,7 +27,7 @@ from ..track import PATH_TILES, Lay, lay, tile_named
 class Roll:
     """The die showing ``value`` (a chance outcome, VX-TURN-2)."""
 
-    value: int
+    value: int = attrs.field(converter=integer_field("Roll.value"))
 
     def __str__(self) -> str:
         return f"roll {self.value}"
@@ -33,9 +40,11 @@ class Step:
     the value of the tactical card played (VXV-9).
     """
 
-    piece: str
-    position: int
-    delta: int | None = None
+    piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))
+    position: int = attrs.field(converter=integer_field("Step.position"))
+    delta: int | None = attrs.field(
+        default=None, converter=integer_field("Step.delta", optional=True)
+    )
     """None when the roll decides; else the chosen +1, -1 or 0 (VXV-2) or the card (VXV-9)."""
 
     def __str__(self) -> str:
@@ -52,7 +61,7 @@ class Step:
 class Steal:
     """Steal the top tile of ``victim``'s tower (VX-ACT-2)."""
 
-    victim: int
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
@@ -64,9 +73,11 @@ class Swap:
     ``target`` change places; ``owner`` names the opponent when several have pawns there,
     else it is None."""
 
-    position: int
-    target: int
-    owner: int | None = None
+    position: int = attrs.field(converter=integer_field("Swap.position"))
+    target: int = attrs.field(converter=integer_field("Swap.target"))
+    owner: int | None = attrs.field(
+        default=None, converter=integer_field("Swap.owner", optional=True)
+    )
 
     def __str__(self) -> str:
         owner = "" if self.owner is None else f" {self.owner}"
@@ -77,7 +88,7 @@ class Swap:
 class Flip:
     """VXV-10: turn the unoccupied face-up path tile on ``position`` face down."""
 
-    position: int
+    position: int = attrs.field(converter=integer_field("Flip.position"))
 
     def __str__(self) -> str:
         return f"flip {self.position}"
@@ -123,6 +134,16 @@ def steal(victim: int) -> Steal:
     return Steal(victim)
 
 
+@cache
+def swap(position: int, target: int, owner: int | None = None) -> Swap:
+    return Swap(position, target, owner)
+
+
+@cache
+def flip(position: int) -> Flip:
+    return Flip(position)
+
+
 _GRAMMAR = re.compile(
     r"(roll|pawn|guard|steal|flip) (\d+)|(pawn|guard) (\d+) ([+-]\d+)|swap (\d+) (\d+)(?: (\d+))?"
     r"|(stop|pass)|lay (\S+)"
@@ -141,27 +162,29 @@ def parse(text: str) -> Move:
     >>> str(parse("guard 3 -1"))
     'guard 3 -1'
     """
-    words = " ".join(str(text).lower().split())
-    match = _GRAMMAR.fullmatch(words)
+    match = _GRAMMAR.fullmatch(notation(text))
     if match is None:
-        raise IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+        raise IllegalMoveError(f"unknown move notation {quote(text)}; expected {GRAMMAR}")
     if match.group(10):
         tile = tile_named(match.group(10), PATH_TILES)
         if tile is None:
-            raise IllegalMoveError(f"unknown tile in {text!r}; tiles are +1…+8, -1…-10, L")
+            raise IllegalMoveError(f"unknown tile in {quote(text)}; tiles are +1…+8, -1…-10, L")
         return lay(tile)
     if match.group(9):
         return STOP if match.group(9) == "stop" else PASS
     if match.group(6):
         owner = match.group(8)
-        return Swap(int(match.group(6)), int(match.group(7)), None if owner is None else int(owner))
+        return Swap(number(match.group(6)), number(match.group(7)),
+                    None if owner is None else number(owner))
     if match.group(3):
-        return step(match.group(3), int(match.group(4)), int(match.group(5)))
-    word, number = match.group(1), int(match.group(2))
+        sign, digits = match.group(5)[0], match.group(5)[1:]
+        delta = number(digits) * (-1 if sign == "-" else 1)
+        return Step(match.group(3), number(match.group(4)), delta)
+    word, value = match.group(1), number(match.group(2))
     if word == "roll":
-        return roll(number)
+        return Roll(value)
     if word == "steal":
-        return steal(number)
+        return Steal(value)
     if word == "flip":
-        return Flip(number)
-    return step(word, number)
+        return Flip(value)
+    return Step(word, value)

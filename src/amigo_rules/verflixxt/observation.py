@@ -8,7 +8,7 @@ from functools import cache
 import attrs
 import numpy as np
 
-from ..core import RulesError
+from ..core.checks import seat, wrong_type
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
 from .rules import Rules
@@ -106,6 +106,8 @@ class Observation:
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array` for ``rules``."""
+    if type(rules) is not Rules:
+        raise wrong_type("array_length", Rules, rules)
     players = rules.players
     per_slot = len(TILE_KINDS) + 1 + rules.hidden_tiles + players + 1
     kinds = len(PATH_TILES)
@@ -145,9 +147,10 @@ def observation(state: State, player: int) -> Observation:
     ``"?"`` tiles where the rules hide them (VXV-HIDDEN-TOWERS: ``"hidden"`` shows only
     their size, ``"top"`` their size and top tile; a player always sees their own), and
     face-down track tiles as ``"?"`` (VXV-10)."""
+    if type(state) is not State:
+        raise wrong_type("observation", State, state)
     rules = state.rules
-    if not 0 <= player < rules.players:
-        raise RulesError(f"no player {player} in a {rules.players}-player game")
+    player = seat(player, rules.players)
     board = state.board
     tiles = board.tiles
     if rules.hidden_tiles:  # VXV-10: face-down tiles show no value

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.checks import quote
 from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS, BOX, GUARDS_IN_BOX, PATH_TILES
 
@@ -35,15 +36,18 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
         if value not in LAYOUTS:
             raise RulesError(
                 f"Rules.layout must be one of {', '.join(map(repr, LAYOUTS))} or a tuple of "
-                f"tiles, got {value!r}"
+                f"tiles, got {quote(value)}"
             )
         return
     if not isinstance(value, tuple) or not all(isinstance(t, str) for t in value):
-        raise RulesError(f"Rules.layout must be a layout name or a tuple of tiles, got {value!r}")
+        raise RulesError(
+            f"Rules.layout must be a layout name or a tuple of tiles, got {quote(value)}"
+        )
     unknown = sorted({t for t in value if t not in PATH_TILES and t not in ACTIONS})
     if unknown:
         raise RulesError(
-            f"Rules.layout holds unknown tiles {unknown}; tiles are +1…+8, -1…-10, L, gift, steal"
+            f"Rules.layout holds unknown tiles {quote(unknown)}; tiles are +1…+8, -1…-10, L, "
+            "gift, steal"
         )
     counts = Counter(value)
     for tile, count in counts.items():
@@ -52,7 +56,7 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
             count = sum(counts[a] for a in ACTIONS)
         if count > limit:
             raise RulesError(
-                f"Rules.layout holds {tile!r} {count} times; the box has {limit}"
+                f"Rules.layout holds {quote(tile)} {count} times; the box has {limit}"
                 + (" action tiles" if tile in ACTIONS else "")
             )
 
@@ -61,7 +65,7 @@ def _guard_positions(_rules: Any, _attribute: Any, value: Any) -> None:
     if value is None:
         return
     if not isinstance(value, tuple) or not all(type(p) is int for p in value):
-        raise RulesError(f"Rules.guard_positions must be a tuple of positions, got {value!r}")
+        raise RulesError(f"Rules.guard_positions must be a tuple of positions, got {quote(value)}")
     if len(value) > GUARDS_IN_BOX:
         raise RulesError(f"Rules.guard_positions places {len(value)} guards; the box has 8")
 
@@ -86,17 +90,17 @@ def _check_variants(rules: Any) -> None:
         if rules.layout != "classic":
             raise RulesError(
                 "Rules.negative_lucky lays its own track (VXV-8); it needs "
-                f"Rules.layout='classic', got {rules.layout!r}"
+                f"Rules.layout='classic', got {quote(rules.layout)}"
             )
     if rules.tactical_cards and rules.roll_one is not None:
         raise RulesError(
             "Rules.tactical_cards replaces the die, so Rules.roll_one (what a rolled 1 "
-            f"allows) has no roll to act on; got roll_one={rules.roll_one!r}"
+            f"allows) has no roll to act on; got roll_one={quote(rules.roll_one)}"
         )
     if rules.hidden_tiles and rules.layout != "random":
         raise RulesError(
             "Rules.hidden_tiles lays the tiles shuffled (VXV-10); leave Rules.layout out "
-            f"or give 'random', got {rules.layout!r}"
+            f"or give 'random', got {quote(rules.layout)}"
         )
     if rules.negative_lucky_sweep:
         if not rules.negative_lucky:

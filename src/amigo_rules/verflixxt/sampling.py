@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core import StateError
 from ..core.chance import arrangement
+from ..core.checks import generator, wrong_type
 from ..track import FACE_DOWN, PATH_TILES, Board
 from .observation import HIDDEN, Observation
 from .setup import box
@@ -23,6 +24,9 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
 
     ``observation(sample_state(obs, rng), obs.viewer) == obs``.
     """
+    if type(observation) is not Observation:
+        raise wrong_type("sample_state", Observation, observation)
+    generator(rng)
     obs = observation
     tiles = list(obs.tiles)
     towers = [list(tower) for tower in obs.towers]

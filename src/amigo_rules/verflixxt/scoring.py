@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core import RulesError, shares
+from ..core import shares
+from ..core.checks import tiles_of, wrong_type
 from ..track import LUCKY, PATH_TILES, lucky_below, lucky_by_count, lucky_converts, value
 from .rules import Rules
 from .state import Phase, State
@@ -20,12 +21,9 @@ def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
     >>> score_tiles(["-3", "+5", "L"], Rules(lucky_below=True))
     -8
     """
-    tower = tuple(tiles)
-    unknown = [t for t in tower if t not in PATH_TILES]
-    if unknown:
-        raise RulesError(f"not Verflixxt path tiles: {unknown}; tiles are +1…+8, -1…-10, L")
-    if rules is not None and not isinstance(rules, Rules):
-        raise RulesError(f"score_tiles needs verflixxt.Rules, got {type(rules).__name__}")
+    if rules is not None and type(rules) is not Rules:
+        raise wrong_type("score_tiles", Rules, rules)
+    tower = tiles_of(tiles, PATH_TILES, "not Verflixxt path tiles", "+1…+8, -1…-10, L")
     return _scorer(rules)(tower)
 
 
@@ -41,6 +39,8 @@ def _scorer(rules: Rules | None):
 def score(state: State) -> tuple[int, ...]:
     """Each player's score as if the game ended now (VX-SCORE-1, VXV-LUCKY-BELOW, and the
     VXV-5 penalty tile)."""
+    if type(state) is not State:
+        raise wrong_type("score", State, state)
     scorer = _scorer(state.rules)
     scores = tuple(scorer(tower) for tower in state.towers)
     if state.penalty is not None:  # VXV-5: at face value, beyond any lucky tile
@@ -51,6 +51,8 @@ def score(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     """The winners once the game is over (VX-SCORE-2); ``()`` before."""
+    if type(state) is not State:
+        raise wrong_type("winners", State, state)
     if state.phase is not Phase.OVER:
         return ()
     scores = score(state)
@@ -65,4 +67,6 @@ def winners(state: State) -> tuple[int, ...]:
 def returns(state: State) -> tuple[float, ...]:
     """Each player's share of the win at the end (1/k for each of k winners, VX-SCORE-2);
     zeros before."""
+    if type(state) is not State:
+        raise wrong_type("returns", State, state)
     return shares(winners(state), state.rules.players)

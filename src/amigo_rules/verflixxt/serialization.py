@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..core import StateError, jsonio
+from ..core.checks import quote, wrong_type
 from ..track import (
     ACTIONS,
     FACE_DOWN,
@@ -27,10 +28,16 @@ from .setup import box, guard_positions, path_tiles, shuffled_setup
 from .state import Phase, State
 
 NAME = "verflixxt"
+_FIELDS = ("tiles", "pawns", "guards", "towers", "player", "phase", "roll")
+_CARD_FIELDS = ("hands", "played")
+"""The fields of the state object with tactical cards (VXV-9) only; ``penalty`` is
+written only when there is one (VXV-5)."""
 
 
 def to_json(state: State) -> str:
     """The state as a versioned JSON document (``schema: amigo-rules/state``)."""
+    if type(state) is not State:
+        raise wrong_type("to_json", State, state)
     board = state.board
     return jsonio.dump(
         "state",
@@ -56,9 +63,11 @@ def to_json(state: State) -> str:
 
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
-    data = jsonio.load(text, "state", NAME)
-    rules = jsonio.rules_from_data(Rules, data.get("rules"))
+    data = jsonio.load(text, "state", NAME, ("rules", "state"))
+    rules = jsonio.rules_from_data(Rules, data["rules"])
     body = jsonio.field(data, "state", jsonio.mapping)
+    cards = _CARD_FIELDS if rules.tactical_cards else ()
+    jsonio.keys(body, (*_FIELDS, *cards), ("penalty",), what="field 'state'")
     ints = jsonio.array(jsonio.integer)
     strings = jsonio.array(jsonio.string)
     board = board_from_data(body)
@@ -70,10 +79,8 @@ def from_json(text: str) -> State:
         jsonio.field(body, "phase", jsonio.member(Phase)),
         jsonio.field(body, "roll", jsonio.integer),
         _penalty(body.get("penalty")),
-        tuple(tuple(h) for h in jsonio.field(body, "hands", jsonio.array(ints)))
-        if "hands" in body
-        else (),
-        tuple(jsonio.field(body, "played", ints)) if "played" in body else (),
+        jsonio.field(body, "hands", jsonio.array(ints)) if cards else (),
+        jsonio.field(body, "played", ints) if cards else (),
     )
     check_state(state)
     return state
@@ -83,7 +90,7 @@ def _penalty(value: Any) -> tuple[int, str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != 2:
-        raise StateError(f"field 'penalty': {value!r} is not [player, tile]")
+        raise StateError(f"field 'penalty': {quote(value)} is not [player, tile]")
     return (jsonio.integer(value[0]), jsonio.string(value[1]))
 
 
@@ -184,7 +191,12 @@ def _check_turn(state: State, finish: int) -> None:
     players = state.rules.players
     if not 0 <= state.player < players:
         raise StateError(f"player {state.player} is not a player of this game")
-    rolled = state.phase is Phase.MOVE and not state.rules.tactical_cards
+    rules = state.rules
+    if state.phase is Phase.ROLL and rules.tactical_cards:
+        raise StateError("phase 'roll': tactical_cards replace the die (VXV-9)")
+    if state.phase is Phase.STEAL and not rules.action_tiles:
+        raise StateError("phase 'steal' needs action_tiles (VX-ACT-2)")
+    rolled = state.phase is Phase.MOVE and not rules.tactical_cards
     if (state.roll != 0) != rolled or not 0 <= state.roll <= 6:
         raise StateError(f"roll {state.roll} does not fit the {state.phase.value} phase")
     pawns = state.board.pawns

@@ -6,7 +6,8 @@ from collections import Counter
 
 import numpy as np
 
-from ..core import RulesError
+from ..core import checks
+from ..core.checks import wrong_type
 from ..track import (
     BOX,
     FINISH,
@@ -92,7 +93,7 @@ def initial_state(rules: Rules | None = None) -> State:
     >>> state.phase.value, state.board.tiles
     ('lay', ('S',))
     """
-    rules = rules_or_default(rules)
+    rules = rules_or_default(rules, "initial_state")
     if not shuffled_setup(rules):
         return laid_out(rules)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
@@ -109,7 +110,8 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     >>> state.board.tiles[:4], state.board.pawns
     (('S', '-1', '-2', '-3'), ((0, 0, 0), (0, 0, 0)))
     """
-    rules = rules_or_default(rules)
+    rules = rules_or_default(rules, "new_game")
+    seed = checks.seed(seed)
     if not shuffled_setup(rules):
         return laid_out(rules)
     tiles = sorted(box(rules).elements())
@@ -134,10 +136,12 @@ def _hands(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return (CARDS,) * rules.players if rules.tactical_cards else ()
 
 
-def rules_or_default(rules: Rules | None) -> Rules:
+def rules_or_default(rules: Rules | None, function: str) -> Rules:
+    """``rules``, or the default rules for None; an `ArgumentError` naming ``function`` for
+    anything but a `Rules`."""
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs verflixxt.Rules, got {type(rules).__name__}")
+    if type(rules) is not Rules:
+        raise wrong_type(function, Rules, rules)
     return rules
 
 

@@ -17,7 +17,7 @@ def spec(rules: Rules | None = None) -> GameSpec:
     >>> s.num_actions, s.num_chance_outcomes, s.max_game_length, s.has_hidden_information
     (72, 6, 1096, False)
     """
-    rules = rules_or_default(rules)
+    rules = rules_or_default(rules, "spec")
     low, high = array_bounds(rules)
     return GameSpec(
         game="verflixxt",

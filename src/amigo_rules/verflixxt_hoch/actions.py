@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core import CHANCE
 from ..core.actions import action_ids, action_mask, find_action, require_legal
+from ..core.checks import wrong_type
 from ..track import Lay
 from .engine import current_player, legal_moves
 from .moves import PIECES, Attack, Deal, Draw, HatMove, Hats, Move, Play, Steal, TurnUp
@@ -31,6 +32,8 @@ _HAT_IDS = {("none", ""): 1, ("take", "lucky"): 2, ("take", "cursed"): 3, ("swap
 
 def num_actions(rules: Rules) -> int:
     """The number of decision action ids for ``rules``."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_actions", Rules, rules)
     length = rules.track_length
     return len(CARDS) * len(PIECES) * 2 * length + 5 + 2 * rules.players + length
 
@@ -38,6 +41,8 @@ def num_actions(rules: Rules) -> int:
 def num_chance_outcomes(rules: Rules) -> int:
     """The number of chance outcome ids: the 16 card kinds drawn, dealt and turned up, the
     tile kinds laid and the hats' owner pairs."""
+    if type(rules) is not Rules:
+        raise wrong_type("num_chance_outcomes", Rules, rules)
     return _HATS_BASE + rules.players**2
 
 
@@ -78,17 +83,23 @@ def _id_of(state: State):
 
 def action_id(state: State, move: Move) -> int:
     """The id of the legal ``move`` in ``state``."""
+    if type(state) is not State:
+        raise wrong_type("action_id", State, state)
     return _id_of(state)(require_legal(move, legal_moves(state)))
 
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
+    if type(state) is not State:
+        raise wrong_type("move_for_action", State, state)
     chance = current_player(state) == CHANCE
     return find_action(legal_moves(state), _id_of(state), action, chance)
 
 
 def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_mask", State, state)
     chance = current_player(state) == CHANCE
     return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)
 
@@ -96,4 +107,6 @@ def legal_action_mask(state: State) -> np.ndarray:
 def legal_action_ids(state: State) -> np.ndarray:
     """The ids of `legal_moves` in their order: decision ids at a decision node, chance
     outcome ids (in `chance_outcomes` order) at a chance node, none at the end."""
+    if type(state) is not State:
+        raise wrong_type("legal_action_ids", State, state)
     return action_ids(legal_moves(state), _id_of(state))

@@ -9,6 +9,7 @@ from functools import lru_cache
 import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..core.checks import shown, wrong_type
 from ..track import (
     ACTIONS,
     GIFT,
@@ -78,6 +79,8 @@ _SETUP = frozenset((Phase.LAY, Phase.DEAL, Phase.HATS))
 def current_player(state: State) -> int:
     """The player to act, `CHANCE` while a card is to be drawn (or the setup is drawn), or
     `TERMINAL`."""
+    if type(state) is not State:
+        raise wrong_type("current_player", State, state)
     phase = state.phase
     if phase is Phase.DRAW or phase in _SETUP:
         return CHANCE
@@ -88,6 +91,8 @@ def current_player(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """Whether every pawn has reached the finish (HO-END-1)."""
+    if type(state) is not State:
+        raise wrong_type("is_terminal", State, state)
     return state.phase is Phase.OVER
 
 
@@ -110,6 +115,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     is empty), with probability its share of that pile. In the setup: the next tile by the
     tiles left (HO-SETUP-1), the card dealt or turned up by the pile (HO-SETUP-3/4), the hats
     at random once the pile runs out during a tie. ``()`` elsewhere."""
+    if type(state) is not State:
+        raise wrong_type("chance_outcomes", State, state)
     phase = state.phase
     if phase is Phase.DRAW:
         return _draws(_source(state))
@@ -139,6 +146,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     in the double-move phase. Hat actions:
     take, swap, give by player, then ``hat none``. Steals by victim. Draws by card.
     """
+    if type(state) is not State:
+        raise wrong_type("legal_moves", State, state)
     phase = state.phase
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
@@ -258,6 +267,8 @@ def apply(state: State, move: Move) -> State:
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
     phase = state.phase
     kind = type(move)
     if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and move in legal_moves(state):
@@ -298,9 +309,9 @@ def _set_up(state: State, move: Move) -> State:
 
 def _why_illegal(state: State, move: object) -> str:
     if state.phase is Phase.OVER:
-        return f"{move!s} is not legal: the game is over"
+        return f"{shown(move)} is not legal: the game is over"
     legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
-    return f"{move!s} is not legal here ({state.phase.value} phase); legal moves: {legal}"
+    return f"{shown(move)} is not legal here ({state.phase.value} phase); legal moves: {legal}"
 
 
 def _replace(items: tuple, index: int, item: object) -> tuple:

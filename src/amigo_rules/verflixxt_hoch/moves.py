@@ -19,7 +19,8 @@ from functools import cache
 import attrs
 
 from ..core import IllegalMoveError
-from ..track import Lay, lay, tile_named
+from ..core.checks import flag_field, integer_field, notation, number, quote, string_field
+from ..track import Lay, tile_named
 from .tiles import CARD_VALUE, CARDS, TRACK_TILES
 
 PAWN = "pawn"
@@ -27,6 +28,7 @@ LUCKY = "lucky"
 CURSED = "cursed"
 GUARD = "guard"
 PIECES = (PAWN, LUCKY, CURSED, GUARD)
+HAT_ACTIONS = ("take", "give", "swap", "none")
 
 
 @attrs.frozen
@@ -38,10 +40,12 @@ class Play:
     other direction (HO-HAT-4).
     """
 
-    card: str
-    piece: str | None = None
-    position: int = 0
-    reverse: bool = False
+    card: str = attrs.field(converter=string_field("Play.card", CARDS))
+    piece: str | None = attrs.field(
+        default=None, converter=string_field("Play.piece", PIECES, optional=True)
+    )
+    position: int = attrs.field(default=0, converter=integer_field("Play.position"))
+    reverse: bool = attrs.field(default=False, converter=flag_field("Play.reverse"))
 
     def __str__(self) -> str:
         if self.piece is None:
@@ -69,8 +73,8 @@ class HatMove:
     player whose hatless pawn gets the hat), ``swap`` or ``none``.
     """
 
-    action: str
-    target: str = ""
+    action: str = attrs.field(converter=string_field("HatMove.action", HAT_ACTIONS))
+    target: str = attrs.field(default="", converter=string_field("HatMove.target"))
 
     def __str__(self) -> str:
         return f"hat {self.action} {self.target}" if self.target else f"hat {self.action}"
@@ -80,7 +84,7 @@ class HatMove:
 class Draw:
     """Drawing a ``card`` of that kind (a chance outcome, HO-TURN-4)."""
 
-    card: str
+    card: str = attrs.field(converter=string_field("Draw.card", CARDS))
 
     def __str__(self) -> str:
         return f"draw {self.card}"
@@ -90,7 +94,7 @@ class Draw:
 class Deal:
     """A ``card`` of that kind is dealt to the player being dealt to (chance, HO-SETUP-3)."""
 
-    card: str
+    card: str = attrs.field(converter=string_field("Deal.card", CARDS))
 
     def __str__(self) -> str:
         return f"deal {self.card}"
@@ -100,7 +104,7 @@ class Deal:
 class TurnUp:
     """A ``card`` of that kind is turned up for the hats (chance, HO-SETUP-4)."""
 
-    card: str
+    card: str = attrs.field(converter=string_field("TurnUp.card", CARDS))
 
     def __str__(self) -> str:
         return f"turn {self.card}"
@@ -111,8 +115,8 @@ class Hats:
     """The lucky hat goes to ``lucky``, the cursed cap to ``cursed``: drawn at random when
     the pile runs out while players are tied (chance, HO-SETUP-4)."""
 
-    lucky: int
-    cursed: int
+    lucky: int = attrs.field(converter=integer_field("Hats.lucky"))
+    cursed: int = attrs.field(converter=integer_field("Hats.cursed"))
 
     def __str__(self) -> str:
         return f"hats {self.lucky} {self.cursed}"
@@ -122,7 +126,7 @@ class Hats:
 class Attack:
     """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
 
-    position: int
+    position: int = attrs.field(converter=integer_field("Attack.position"))
 
     def __str__(self) -> str:
         return f"attack {self.position}"
@@ -132,7 +136,7 @@ class Attack:
 class Steal:
     """Take the top-most path tile of ``victim``'s collection (HO-COMBINE-1, VX-ACT-2)."""
 
-    victim: int
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
@@ -186,7 +190,7 @@ GRAMMAR = ("'card C', 'card C pawn|lucky|cursed|guard P [±N]', 'stop', 'hat tak
 
 
 def _unknown(text: str) -> IllegalMoveError:
-    return IllegalMoveError(f"unknown move notation {text!r}; expected {GRAMMAR}")
+    return IllegalMoveError(f"unknown move notation {quote(text)}; expected {GRAMMAR}")
 
 
 def parse(text: str) -> Move:
@@ -195,33 +199,32 @@ def parse(text: str) -> Move:
     >>> str(parse("  CARD 3Y  cursed 7 -3"))
     'card 3y cursed 7 -3'
     """
-    words = " ".join(str(text).lower().split())
-    head, _, rest = words.partition(" ")
+    head, _, rest = notation(text).partition(" ")
     if head == "stop" and not rest:
         return STOP
     if head == "attack" and re.fullmatch(r"\d+", rest):
-        return attack(int(rest))
+        return Attack(number(rest))
     if head == "steal" and re.fullmatch(r"\d+", rest):
-        return steal(int(rest))
+        return Steal(number(rest))
     if head == "draw" and rest in CARDS:
-        return draw(rest)
+        return Draw(rest)
     if head == "deal" and rest in CARDS:
-        return deal(rest)
+        return Deal(rest)
     if head == "turn" and rest in CARDS:
-        return turn_up(rest)
+        return TurnUp(rest)
     if head == "lay" and tile_named(rest, TRACK_TILES) is not None:
-        return lay(tile_named(rest, TRACK_TILES))
+        return Lay(tile_named(rest, TRACK_TILES))
     if head == "hats" and re.fullmatch(r"\d+ \d+", rest):
         lucky, cursed = rest.split()
-        return Hats(int(lucky), int(cursed))
+        return Hats(number(lucky), number(cursed))
     if head == "hat":
         if rest in ("swap", "none"):
-            return hat(rest)
+            return HatMove(rest)
         if rest in ("take lucky", "take cursed"):
-            return hat("take", rest[5:])
+            return HatMove("take", rest[5:])
         match = re.fullmatch(r"give (\d+)", rest)
         if match:
-            return hat("give", str(int(match.group(1))))
+            return HatMove("give", str(number(match.group(1))))
         raise _unknown(text)
     if head == "card":
         match = _PLAY.fullmatch(rest)
@@ -229,7 +232,7 @@ def parse(text: str) -> Move:
             raise _unknown(text)
         card, piece, position, turn = match.groups()
         if piece is None:
-            return play(card)
+            return Play(card)
         reverse = False
         if turn is not None:
             value = CARD_VALUE[card]
@@ -237,5 +240,5 @@ def parse(text: str) -> Move:
             if turn != expected or value == 0:
                 raise _unknown(text)
             reverse = True
-        return play(card, piece, int(position), reverse)
+        return Play(card, piece, number(position), reverse)
     raise _unknown(text)

@@ -8,7 +8,7 @@ from collections import Counter
 import attrs
 import numpy as np
 
-from ..core import RulesError
+from ..core.checks import seat, wrong_type
 from ..track import ACTIONS, FINISH, START
 from .rules import Rules
 from .setup import GUARDS, deck_counts
@@ -108,6 +108,8 @@ class Observation:
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array` for ``rules``."""
+    if type(rules) is not Rules:
+        raise wrong_type("array_length", Rules, rules)
     players = rules.players
     per_slot = len(TILE_KINDS) + 1 + players + 3
     return (
@@ -150,8 +152,9 @@ def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
 
 def observation(state: State, player: int) -> Observation:
     """What ``player`` sees of ``state``."""
-    if type(player) is not int or not 0 <= player < state.rules.players:
-        raise RulesError(f"no player {player!r} in a {state.rules.players}-player game")
+    if type(state) is not State:
+        raise wrong_type("observation", State, state)
+    player = seat(player, state.rules.players)
     board = state.board
     return Observation(
         player, state.rules, board.tiles, board.pawns, board.guards, state.towers, state.hats,

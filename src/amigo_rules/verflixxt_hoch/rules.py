@@ -8,10 +8,14 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.checks import quote
 from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS
 from .tiles import DEFAULT_DECK, PATH_BOX, RISK_BOX, TRACK_TILES, VALUES
 
+DECK_LIMIT = 240
+"""The most cards a deck may hold: four times the box's 60 (ruling: a generous bound that
+keeps setup and every state small)."""
 RISK_RANKS = ("zero", "parity")
 """How Gift ranks a risk tile (HO-COMBINE-1): worth 0, or its value by the holder's parity."""
 
@@ -21,7 +25,7 @@ def _as_deck(value: Any) -> Any:
     if isinstance(value, dict):
         value = tuple((k, *v) if isinstance(v, (tuple, list)) else (k,) for k, v in value.items())
     if not isinstance(value, (tuple, list)):
-        raise RulesError(f"Rules.deck must be (value, yellow, orange) triples, got {value!r}")
+        raise RulesError(f"Rules.deck must be (value, yellow, orange) triples, got {quote(value)}")
     counts: dict[int, tuple[int, int]] = {}
     for entry in value:
         if (
@@ -29,10 +33,10 @@ def _as_deck(value: Any) -> Any:
             or len(entry) != 3
             or not all(type(x) is int for x in entry)
         ):
-            raise RulesError(f"Rules.deck entry {entry!r} is not (value, yellow, orange)")
+            raise RulesError(f"Rules.deck entry {quote(entry)} is not (value, yellow, orange)")
         card, yellow, orange = entry
         if card not in VALUES or card in counts:
-            raise RulesError(f"Rules.deck: value {card!r} is not one of -1 … 6 or repeated")
+            raise RulesError(f"Rules.deck: value {quote(card)} is not one of -1 … 6 or repeated")
         if yellow < 0 or orange < 0:
             raise RulesError(f"Rules.deck: negative count for value {card}")
         counts[card] = (yellow, orange)
@@ -47,10 +51,10 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
     if value is None:
         return
     if not isinstance(value, tuple) or not all(isinstance(t, str) for t in value):
-        raise RulesError(f"Rules.layout must be None or a tuple of tiles, got {value!r}")
+        raise RulesError(f"Rules.layout must be None or a tuple of tiles, got {quote(value)}")
     unknown = sorted({t for t in value if t not in TRACK_TILES and t not in ACTIONS})
     if unknown:
-        raise RulesError(f"Rules.layout holds unknown tiles {unknown}")
+        raise RulesError(f"Rules.layout holds unknown tiles {quote(unknown)}")
     box = PATH_BOX + RISK_BOX
     if sum(t in ACTIONS for t in value) > ACTION_TILES_IN_BOX:
         raise RulesError(f"Rules.layout holds more than {ACTION_TILES_IN_BOX} action tiles")
@@ -103,6 +107,12 @@ class Rules:
                 f"Rules.deck holds {total} cards; {self.players} players need at least "
                 f"{3 * self.players} (2 dealt and 1 turned up each)"
             )
+        if total > DECK_LIMIT:
+            raise RulesError(f"Rules.deck holds {total} cards; at most {DECK_LIMIT} are allowed "
+                             "(four times the box's 60)")
+        if not any(y + o for value, y, o in self.deck if value > 0):
+            raise RulesError("Rules.deck holds no card of value 1 … 6: no pawn could move "
+                             "forward, so no game could end")
 
     @property
     def pawns_per_player(self) -> int:

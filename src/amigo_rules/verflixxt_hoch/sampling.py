@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core import StateError
 from ..core.chance import arrangement
+from ..core.checks import generator, wrong_type
 from ..track import Board
 from .observation import Observation
 from .setup import deck_counts
@@ -25,6 +26,9 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
 
     ``observation(sample_state(obs, rng), obs.viewer) == obs``.
     """
+    if type(observation) is not Observation:
+        raise wrong_type("sample_state", Observation, observation)
+    generator(rng)
     obs = observation
     unseen = Counter(dict(zip(CARDS, deck_counts(obs.rules), strict=True)))
     unseen.subtract(obs.hand)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core import RulesError, shares
+from ..core import shares
+from ..core.checks import tiles_of, wrong_type
 from ..track import PATH_TILES, lucky_converts
 from .rules import Rules
 from .state import Phase, State
 from .tiles import COLLECTED, CURSED_CAP, HATS, LUCKY_HAT, RISK, TOKENS
-
-_KNOWN = frozenset(COLLECTED)
 
 
 def _score(tiles: tuple[str, ...]) -> int:
@@ -31,23 +30,23 @@ def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
     >>> score_tiles(["-3", "L", "+5", "R4", "R7", "T2", "hat+"])
     31
     """
-    collection = tuple(tiles)
-    unknown = [t for t in collection if t not in _KNOWN]
-    if unknown:
-        raise RulesError(
-            f"not Verflixxt hoch² tiles: {unknown}; tiles are +1…+8, -1…-10, L, R3…R7, "
-            f"T2…T6, {', '.join(HATS)}"
-        )
-    return _score(collection)
+    if rules is not None and type(rules) is not Rules:
+        raise wrong_type("score_tiles", Rules, rules)
+    listing = f"+1…+8, -1…-10, L, R3…R7, T2…T6, {', '.join(HATS)}"
+    return _score(tiles_of(tiles, COLLECTED, "not Verflixxt hoch² tiles", listing))
 
 
 def score(state: State) -> tuple[int, ...]:
     """Each player's score as if the game ended now (HO-SCORE-1)."""
+    if type(state) is not State:
+        raise wrong_type("score", State, state)
     return tuple(_score(tower) for tower in state.towers)
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The winners once the game is over (highest score, ties share); ``()`` before."""
+    if type(state) is not State:
+        raise wrong_type("winners", State, state)
     if state.phase is not Phase.OVER:
         return ()
     scores = score(state)
@@ -58,4 +57,6 @@ def winners(state: State) -> tuple[int, ...]:
 def returns(state: State) -> tuple[float, ...]:
     """Each player's share of the win at the end (1/k for each of k winners, HO-SCORE-1);
     zeros before."""
+    if type(state) is not State:
+        raise wrong_type("returns", State, state)
     return shares(winners(state), state.rules.players)

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from ..core import StateError, jsonio
+from ..core.checks import quote, wrong_type
 from ..track import (
     ACTIONS,
     FINISH,
@@ -25,10 +26,14 @@ from .state import NO_HAT, Phase, State
 from .tiles import CARD_INDEX, CARDS, COLLECTED, HATS, TOKEN_STACK, TOKENS, TRACK_TILES
 
 NAME = "verflixxt_hoch"
+_FIELDS = ("tiles", "pawns", "guards", "towers", "hats", "tokens", "hands", "pile", "discard",
+           "player", "phase", "plays", "yellow", "arrived", "arrived_hat")
 
 
 def to_json(state: State) -> str:
     """The state as a versioned JSON document (``schema: amigo-rules/state``)."""
+    if type(state) is not State:
+        raise wrong_type("to_json", State, state)
     board = state.board
     return jsonio.dump(
         "state",
@@ -58,22 +63,23 @@ def to_json(state: State) -> str:
 def _pair(value: Any) -> tuple[int, int]:
     pair = jsonio.array(jsonio.integer)(value)
     if len(pair) != 2:
-        raise StateError(f"{value!r} is not a [player, position] pair")
+        raise StateError(f"{quote(value)} is not a [player, position] pair")
     return pair  # type: ignore[return-value]
 
 
 def _hats(value: Any) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
     hats = jsonio.array(jsonio.optional(_pair))(value)
     if len(hats) != 2:
-        raise StateError(f"{value!r} is not [lucky hat, cursed cap]")
+        raise StateError(f"{quote(value)} is not [lucky hat, cursed cap]")
     return hats  # type: ignore[return-value]
 
 
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
-    data = jsonio.load(text, "state", NAME)
-    rules = jsonio.rules_from_data(Rules, data.get("rules"))
+    data = jsonio.load(text, "state", NAME, ("rules", "state"))
+    rules = jsonio.rules_from_data(Rules, data["rules"])
     body = jsonio.field(data, "state", jsonio.mapping)
+    jsonio.keys(body, _FIELDS, ("turned",), what="field 'state'")
     ints = jsonio.array(jsonio.integer)
     strings = jsonio.array(jsonio.string)
     board = board_from_data(body)

@@ -9,7 +9,8 @@ from fractions import Fraction
 import attrs
 import numpy as np
 
-from ..core import RulesError, sample_outcome
+from ..core import checks, sample_outcome
+from ..core.checks import wrong_type
 from ..track import FINISH, GIFT, START, Board
 from .moves import Hats
 from .rules import Rules
@@ -138,7 +139,7 @@ def initial_state(rules: Rules | None = None) -> State:
     >>> state.phase.value, state.board.tiles
     ('lay', ('S',))
     """
-    rules = rules_or_default(rules)
+    rules = rules_or_default(rules, "initial_state")
     players = rules.players
     board = Board((START,), ((0,) * rules.pawns_per_player,) * players)
     state = State(rules, board, ((),) * players, (None, None), 0, ((),) * players,
@@ -154,9 +155,9 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     >>> len(state.board.tiles), state.board.pawns, [len(h) for h in state.hands]
     (33, ((0, 0, 0), (0, 0, 0)), [2, 2])
     """
-    rng = np.random.default_rng(seed)
+    rules = rules_or_default(rules, "new_game")
+    rng = np.random.default_rng(checks.seed(seed))
     state = initial_state(rules)
-    rules = state.rules
     if state.phase is Phase.LAY:
         box = sorted(rules.box().elements())
         state = track_laid(state, tuple(box[i] for i in rng.permutation(len(box))))
@@ -173,10 +174,12 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     return state
 
 
-def rules_or_default(rules: Rules | None) -> Rules:
+def rules_or_default(rules: Rules | None, function: str) -> Rules:
+    """``rules``, or the default rules for None; an `ArgumentError` naming ``function`` for
+    anything but a `Rules`."""
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"new_game needs verflixxt_hoch.Rules, got {type(rules).__name__}")
+    if type(rules) is not Rules:
+        raise wrong_type(function, Rules, rules)
     return rules
 
 

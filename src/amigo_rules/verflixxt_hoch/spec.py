@@ -21,7 +21,7 @@ def spec(rules: Rules | None = None) -> GameSpec:
     >>> s.num_chance_outcomes, s.max_game_length, s.has_hidden_information
     (76, None, True)
     """
-    rules = rules_or_default(rules)
+    rules = rules_or_default(rules, "spec")
     low, high = array_bounds(rules)
     return GameSpec(
         game="verflixxt_hoch",
