@@ -1,7 +1,9 @@
 """The game-independent core: markers, errors, registry, chance sampling, play and records."""
 
+from .breakdown import Breakdown, Term
 from .chance import sample_chance, sample_outcome
 from .errors import AgentError, AmigoRulesError, IllegalMoveError, RulesError, StateError
+from .events import Event
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
@@ -15,6 +17,8 @@ __all__ = [
     "Agent",
     "AgentError",
     "AmigoRulesError",
+    "Breakdown",
+    "Event",
     "Game",
     "GameRecord",
     "GameSpec",
@@ -22,6 +26,7 @@ __all__ = [
     "Observation",
     "RulesError",
     "StateError",
+    "Term",
     "agent_name",
     "chance_rng",
     "decide",
