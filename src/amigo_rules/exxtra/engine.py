@@ -191,8 +191,7 @@ def score(state: State) -> tuple[int, ...]:
 def explain_score(state: State) -> tuple[Breakdown, ...]:
     """Each player's `score` explained: the space their counter stands on (EX-END-2)."""
     return tuple(
-        Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else
-                            f"space {at} of {FINISH}"),))
+        Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),))
         for p, at in enumerate(state.counters)
     )
 

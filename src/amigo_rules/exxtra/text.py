@@ -8,8 +8,7 @@ board: first counter on 21 wins
 13 14 15 16 17 18 19 20  F
 <BLANKLINE>
 ladder: a pair on rung r moves its owner
-        r spaces at the start of their
-        next turn
+        r spaces at their next turn
 rung 5  empty
 rung 4  empty
 rung 3  empty
@@ -56,8 +55,7 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
     lines = _board(state, width)
     lines.append(())
     lines += flow((("ladder: ", ""),), words([(
-        "a pair on rung r moves its owner r spaces at the start of their next turn", "dim")]),
-        width)
+        "a pair on rung r moves its owner r spaces at their next turn", "dim")]), width)
     for rung in range(RUNGS - 1, -1, -1):
         pairs = [(seat(p), (" ", ""), (combination_text(pair[1]), "bold"))
                  for p, pair in enumerate(state.ladder) if pair and pair[0] == rung]

@@ -154,8 +154,6 @@ def _step(
     pawns = list(board.pawns)
     pawns[mover] = moved(pawns[mover], origin, target)
     board = Board(board.tiles, tuple(pawns), board.guards)
-    if target == board.finish:
-        out.append(Event("home", mover, value=pawns[mover].count(target)))
     left = left_alone(board, origin, before.rules.start_tile_to_box) if alone else None
     if left == GIFT:
         board = flip(board, origin, STEAL)
@@ -181,6 +179,8 @@ def _step(
             towers = (*towers[:mover], (*towers[mover], left), *towers[mover + 1 :])
             out.append(Event("take", mover, origin=origin, target=now,
                              tile=_taken(before, viewer, origin, left)))
+    if target == before.board.finish:
+        out.append(Event("home", mover, value=board.pawns[mover].count(board.finish)))
     return board, towers
 
 

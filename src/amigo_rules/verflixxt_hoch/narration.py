@@ -117,22 +117,22 @@ def _play(before: State, move: Play, after: State) -> list[Event]:
     target = max(0, min(origin + steps, board.finish))
     out.append(Event("move", mover, piece=move.piece, origin=origin, target=target,
                      tile=board.tiles[target], value=target - origin))
-    if move.piece != GUARD:
-        alone = board.pieces_at(origin) == 1
-        pawns = list(board.pawns)
-        pawns[mover] = moved(pawns[mover], origin, target)
-        if target == board.finish:
-            out.append(Event("home", mover, value=pawns[mover].count(target)))
-        moved_board = Board(board.tiles, tuple(pawns), board.guards)
-        left = left_alone(moved_board, origin, False) if alone and target != origin else None
-        if left in TRACK_TILES:
-            out.append(Event("take", mover, origin=origin, target=target - (target > origin),
-                             tile=left))
-        out += _arrivals(before, after)
-        if left in ACTIONS:
-            out += _action(before, after, left, origin)
-        return out
-    return out + _arrivals(before, after)
+    if move.piece == GUARD:
+        return out + _arrivals(before, after)
+    alone = board.pieces_at(origin) == 1
+    pawns = list(board.pawns)
+    pawns[mover] = moved(pawns[mover], origin, target)
+    moved_board = Board(board.tiles, tuple(pawns), board.guards)
+    left = left_alone(moved_board, origin, False) if alone and target != origin else None
+    if left in TRACK_TILES:
+        out.append(Event("take", mover, origin=origin, target=target - (target > origin),
+                         tile=left))
+    if target == board.finish:
+        out.append(Event("home", mover, value=pawns[mover].count(target)))
+    out += _arrivals(before, after)
+    if left in ACTIONS:
+        out += _action(before, after, left, origin)
+    return out
 
 
 def _action(before: State, after: State, tile: str, origin: int) -> list[Event]:
