@@ -46,8 +46,11 @@ def padded(spans: Sequence[Span], width: int) -> tuple[Span, ...]:
 def flow(head: Sequence[Span], items: Sequence[Sequence[Span]], width: int,
          indent: int | None = None, empty: Span = ("none", "dim")) -> list[Line]:
     """``head`` then ``items`` separated by spaces, wrapped at ``width`` characters; further
-    lines are indented to the end of a short ``head``, else by two (or by ``indent``);
-    ``empty`` stands for no items."""
+    lines are indented to the end of a short ``head``, else by two (or by ``indent``); a
+    head too long for its line is wrapped word by word too. ``empty`` stands for no
+    items."""
+    if length(head) + 8 > width:  # a head too long to share its line: words like the rest
+        head, items = (), [*words(head), *items]
     if indent is None:
         indent = length(head) if length(head) <= width // 2 else 2
     margin = indent
@@ -68,9 +71,25 @@ def flow(head: Sequence[Span], items: Sequence[Sequence[Span]], width: int,
     return lines
 
 
-def words(spans: Iterable[Span]) -> list[tuple[Span]]:
-    """``spans`` cut into words (each keeping its style), to `flow` as a sentence."""
-    return [((word, style),) for text, style in spans for word in text.split()]
+def words(spans: Iterable[Span]) -> list[tuple[Span, ...]]:
+    """``spans`` cut into words at their spaces, to `flow` as a sentence; a word may join
+    pieces of several styles (``33`` bold, then ``:``).
+
+    >>> words([("rolled ", ""), ("33", "bold"), (": place it", "")])
+    [(('rolled', ''),), (('33', 'bold'), (':', '')), (('place', ''),), (('it', ''),)]
+    """
+    out: list[tuple[Span, ...]] = []
+    word: list[Span] = []
+    for text, style in spans:
+        for i, piece in enumerate(text.split(" ")):
+            if i and word:  # a space ended the word before
+                out.append(tuple(word))
+                word = []
+            if piece:
+                word.append((piece, style))
+    if word:
+        out.append(tuple(word))
+    return out
 
 
 def plain(lines: Iterable[Line]) -> str:
