@@ -84,7 +84,9 @@ def test_save_then_resume_the_same_game(here):
     assert saved.agents == ("human", "greedy", "greedy")
     again = run("play", "--load", "game.json", input="board\nquit\n")
     assert again.exit_code == 0, again.output
-    assert f"resumed from game.json after {len(saved.moves)} moves" in again.output
+    assert f"resumed from game.json after {len(saved.moves)} moves; since your last " \
+        "decision:" in again.output
+    assert re.search(r"^you play -?\d[yo]", again.output, re.M)
     assert statuses(result.output)[-1] == statuses(again.output)[0]
     resumed = GameRecord.from_json((here / "game.json").read_text())
     assert resumed.moves == saved.moves

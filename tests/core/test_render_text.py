@@ -48,6 +48,9 @@ def positions(module, rules, seed=1, every=23):
 def test_the_drawing_fits_the_width_and_str_is_the_drawing(module, rules):
     for state in positions(module, rules):
         assert str(state) == module.render_text(state)
+        if module.is_terminal(state):
+            last = " ".join(str(state).split("\n")[-2:])
+            assert re.search(r"game over: (P\d.* (wins|share the win)|turn limit)", last)
         for width in (40, 60, 80, 131):
             for player in (None, 0):
                 text = module.render_text(state, player=player, width=width)

@@ -87,13 +87,13 @@ body {{ font-family: system-ui, sans-serif; margin: 1rem; color: #222; }}
 h1 {{ font-size: 1.3rem; margin: 0 }} .subtitle {{ color: #555; margin: 0.2rem 0 0.8rem }}
 .controls {{ display: flex; gap: 0.4rem; align-items: center; flex-wrap: wrap;
   position: sticky; top: 0; background: #fff; padding: 0.4rem 0; }}
-.controls button {{ font-size: 1rem; min-width: 2.4rem }}
+.controls button {{ font-size: 1rem }}
 #slider {{ flex: 1; min-width: 10rem }}
 #caption {{ font-weight: bold; margin: 0.4rem 0 }}
 main {{ display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start }}
 figure {{ margin: 0; max-width: 100% }} figure svg {{ max-width: 100%; height: auto }}
 #log {{ font-family: ui-monospace, monospace; font-size: 0.85rem; max-height: 80vh;
-  overflow-y: auto; flex: 1; min-width: 18rem; margin: 0; padding-left: 1.2rem }}
+  overflow-y: auto; flex: 1; min-width: 18rem; margin: 0; padding: 0; list-style: none }}
 #log li.now {{ background: #fff3c4 }}
 {colours}
 </style>
@@ -102,10 +102,10 @@ figure {{ margin: 0; max-width: 100% }} figure svg {{ max-width: 100%; height: a
 <h1>{title}</h1>
 <p class="subtitle">{subtitle}</p>
 <div class="controls">
-<button id="first" title="first position (Home)">⏮</button>
-<button id="back" title="previous move (←)">◀</button>
-<button id="next" title="next move (→)">▶</button>
-<button id="last" title="last position (End)">⏭</button>
+<button id="first" title="the start (Home)">« start</button>
+<button id="back" title="the previous move (←)">‹ back</button>
+<button id="next" title="the next move (→)">next ›</button>
+<button id="last" title="the end (End)">end »</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="move">
 </div>
 <p id="caption"></p>

@@ -70,10 +70,11 @@ class Teller:
                 continue
             if event.kind == "move":
                 parts.append([(f"→ {event.target} (", ""), _tile(event.tile, "?"), (")", "")])
-            elif event.player is not None and event.player == events[0].player:
-                parts.append(_predicate(self.words(event)))
             else:
-                parts.append(self.words(event))
+                words = self.words(event)
+                if event.player is not None and event.player == events[0].player:
+                    words = _predicate(words)
+                parts.append([span for span in words if span[1] != "dim"])
         out: Words = []
         for part in parts:
             out += [(" · ", "dim")] * bool(out) + part
@@ -111,8 +112,8 @@ def _piece(e: Event) -> str:
 
 def _move(t: Teller, e: Event) -> Words:
     if e.origin == e.target:
-        return [*_subject(t, e, "play", "plays"), (f" it on {_piece(e)} {e.origin}, which "
-                                                  "cannot go further back and stays", "")]
+        return [*_subject(t, e, "leave", "leaves"),
+                (f" {_piece(e)} {e.origin} where it is (nothing behind it)", "")]
     words = [*_subject(t, e, "move", "moves"), (f" {_piece(e)} {e.origin} → {e.target}", "")]
     if e.value is not None and e.value < 0:
         words.append((f" ({-e.value} back)", ""))
@@ -126,7 +127,7 @@ def _take(t: Teller, e: Event) -> Words:
     else:
         words.append((" ", ""))
     words.append(_tile(e.tile))
-    if e.target is not None and e.origin is not None and e.target > e.origin:
+    if e.target is not None and e.origin is not None and e.target >= e.origin:
         words.append((f" · the track closes up: that pawn is now on {e.target}", "dim"))
     return words
 

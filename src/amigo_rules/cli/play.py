@@ -63,6 +63,7 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         names = {p: name for p, name in enumerate(record.agents) if p != seat}
         moves = record.moves
         save_path = save_path or load_path
+        chosen = []
     else:
         if game is None:
             raise click.UsageError("Missing argument 'GAME' (or resume a game: --load FILE).")
@@ -76,6 +77,7 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         others = [p for p in range(rules.players) if p != seat]
         names = dict(zip(others, bot_names(game, bots, len(others)), strict=True))
         moves = ()
+        chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
     module = get_game(game)
     try:
         agents = {p: make_agent(name, game, seed=agent_seed(seed, p)) for p, name in
@@ -84,12 +86,13 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         raise click.BadParameter(str(exc), param_hint="'--load'") from None
     session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
                       moves, save_path)
-    label = f"P{seat}"
-    table = " · ".join(f"P{p} {name}" for p, name in names.items())
-    out.print(f"[bold]{module.NAME}[/] · {rules.players} players · seed {seed} · "
-              f"you are [bold]{label}[/] · {table}", highlight=False)
+    title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
+             f"you are P{seat}", *(f"P{p} {name}" for p, name in names.items())]
+    out.print(" · ".join(title), highlight=False)
     if moves:
-        out.print(f"resumed from {load_path} after {len(moves)} moves", highlight=False)
+        out.print(f"resumed from {load_path} after {len(moves)} moves; since your last "
+                  "decision:", highlight=False)
+        session.recap()
     try:
         session.play()
     except (Leave, KeyboardInterrupt) as leaving:
@@ -97,10 +100,10 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         path = session.path or default_path(module.NAME, seed)
         save(path, session.record())
         out.print(f"\nleft the game: it is saved in {path}; resume with: "
-                  f"amigo-rules play --load {path}", highlight=False)
+                  f"amigo-rules play --load {path}", highlight=False, soft_wrap=True)
         raise SystemExit(code) from None
     session.finish()
     if session.path is not None:
         save(session.path, session.record())
         out.print(f"the game is saved in {session.path}; watch it again with: "
-                  f"amigo-rules replay {session.path}", highlight=False)
+                  f"amigo-rules replay {session.path}", highlight=False, soft_wrap=True)

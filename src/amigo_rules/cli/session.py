@@ -113,6 +113,18 @@ class Session:
                 move = self.bot_move(player)
             self.advance(move)
 
+    def recap(self) -> None:
+        """Tell the moves from the player's last decision on (when resuming a game)."""
+        module = self.module
+        decisions = [i for i, (state, _) in enumerate(self.history)
+                     if module.current_player(state) == self.seat]
+        start = decisions[-1] if decisions else 0
+        states = [state for state, _ in self.history[start:]] + [self.state]
+        for (before, move), after in zip(self.history[start:], states[1:], strict=True):
+            for line in self.teller.lines(module.move_events(before, move, after,
+                                                             player=self.seat)):
+                self.out.print(styled(line))
+
     def advance(self, move: Any) -> None:
         before = self.state
         after = self.module.apply(before, move)
@@ -208,7 +220,8 @@ class Session:
             path = rest.strip() or self.path
             save(path, self.record())
             self.path = path
-            out.print(f"saved to {path}; resume with: amigo-rules play --load {path}")
+            out.print(f"saved to {path}; resume with: amigo-rules play --load {path}",
+                      soft_wrap=True)
         elif text.isdigit():
             number = int(text)
             if 1 <= number <= len(self.legal):

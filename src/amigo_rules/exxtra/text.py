@@ -102,8 +102,8 @@ def _status(state: State, viewer: int | None) -> list[Span]:
     if mover == TERMINAL:
         won = winners(state)
         if won:
-            return [("game over:", "bold"), (f"P{won[0]} reached the finish and wins", "bold")]
-        return [("game over:", "bold"), (f"turn limit reached after {state.turn} turns, "
+            return [("game over: ", "bold"), (f"P{won[0]} reached the finish and wins", "bold")]
+        return [("game over: ", "bold"), (f"turn limit reached after {state.turn} turns, "
                                           "no winner", "bold")]
     if mover == CHANCE:
         if state.first_roll:

@@ -83,7 +83,7 @@ def _status(state: State, viewer: int | None) -> list[Span]:
         won = winners(state)
         names = ", ".join(f"P{p}" for p in won)
         verb = "wins" if len(won) == 1 else "share the win"
-        return [("game over:", "bold"), (f"{names} {verb}", "bold")]
+        return [("game over: ", "bold"), (f"{names} {verb}", "bold")]
     if phase is Phase.LAY:
         return [(f"setting up: {len(state.board.tiles) - 1} tiles laid", "")]
     if phase is Phase.ROLL:

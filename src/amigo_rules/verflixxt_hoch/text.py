@@ -80,8 +80,8 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
             count = table.hand_sizes[p]
             cards = [(f" · {count} card{'s' if count != 1 else ' '} ·", "")]
         else:
-            cards = [(" · cards ", ""), *_spaced([card_span(c) for c in table.hands[p]]),
-                     (" ·", "")]
+            held = _spaced([card_span(c) for c in table.hands[p]]) or [("none", "dim")]
+            cards = [(" · cards ", ""), *held, (" ·", "")]
         lines += collection_lines(p, player, cards, points[p], [item_span(t) for t in items],
                                   width)
     if table.hand is not None:
@@ -137,7 +137,7 @@ def _status(state: State, viewer: int | None) -> list[Span]:
     if phase is Phase.OVER:
         won = winners(state)
         verb = "wins" if len(won) == 1 else "share the win"
-        return [("game over:", "bold"), (f"{', '.join(f'P{p}' for p in won)} {verb}", "bold")]
+        return [("game over: ", "bold"), (f"{', '.join(f'P{p}' for p in won)} {verb}", "bold")]
     if phase is Phase.LAY:
         return [(f"setting up: {len(state.board.tiles) - 1} tiles laid", "")]
     if phase is Phase.DEAL:
