@@ -142,17 +142,18 @@ def _home(t: Teller, e: Event) -> Words:
 
 def _gift(t: Teller, e: Event) -> Words:
     return [t.whose(e.player), (" Gift: ", "gift"), _tile(e.tile, "the top tile"),
-            (" goes to ", ""), t.who(e.other), *_hit(t, e.other)]
+            (" goes to ", ""), t.who(e.other), *_hit(t, e)]
 
 
-def _hit(t: Teller, player: int | None) -> Words:
-    """A mark calling out what hits the viewer."""
-    return [(" ◀ you", "alert")] if player is not None and player == t.viewer else []
+def _hit(t: Teller, e: Event) -> Words:
+    """A mark calling out what another player does to the viewer."""
+    hit = e.other is not None and e.other == t.viewer and e.player != e.other
+    return [(" ◀", "alert")] if hit else []
 
 
 def _steal(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "steal", "steals"), (" ", ""), _tile(e.tile, "the top tile"),
-            (" from ", ""), t.who(e.other), *_hit(t, e.other)]
+            (" from ", ""), t.who(e.other), *_hit(t, e)]
 
 
 def _flip(t: Teller, e: Event) -> Words:
@@ -228,17 +229,17 @@ def _hat_name(tile: str | None) -> Span:
 
 def _hat_take(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "take", "takes"), (" the ", ""), _hat_name(e.tile),
-            (" from ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e.other)]
+            (" from ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e)]
 
 
 def _hat_give(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "hand", "hands"), (" the ", ""), _hat_name(e.tile),
-            (" to ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e.other)]
+            (" to ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e)]
 
 
 def _hat_swap(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "swap", "swaps"), (" hats with ", ""), t.whose(e.other),
-            (" pawn and now wears the ", ""), _hat_name(e.tile), *_hit(t, e.other)]
+            (" pawn and now wears the ", ""), _hat_name(e.tile), *_hit(t, e)]
 
 
 def _hat_home(t: Teller, e: Event) -> Words:
@@ -258,7 +259,8 @@ def _pushed(t: Teller, e: Event) -> Words:
         what: Words = [("the guard" if count == 1 else f"{count} guards", "guard")]
     else:
         what = [t.whose(e.player), (" pawn" if count == 1 else f" {count} pawns", "")]
-    return [*what, (f" pushed {e.origin} → {e.target}", ""), *_hit(t, e.player)]
+    pushed = Event("pushed", None, other=e.player)  # pushed by the player to move
+    return [*what, (f" pushed {e.origin} → {e.target}", ""), *_hit(t, pushed)]
 
 
 # ------------------------------------------------------------------ EXXtra
@@ -289,7 +291,7 @@ def _place(t: Teller, e: Event) -> Words:
 
 def _knock_off(t: Teller, e: Event) -> Words:
     return [t.whose(e.other), (" pair ", ""), (e.tile or "", "bold"),
-            (f" on rung {e.value} is knocked off, back to the hand", "bad"), *_hit(t, e.other)]
+            (f" on rung {e.value} is knocked off, back to the hand", "bad"), *_hit(t, e)]
 
 
 def _advance(t: Teller, e: Event) -> Words:
@@ -307,7 +309,7 @@ TELLERS: dict[str, Callable[[Teller, Event], Words]] = {
     "zero": lambda t, e: [*_subject(t, e, "move", "moves"), (" nothing", "")],
     "swap": lambda t, e: [*_subject(t, e, "swap", "swaps"),
                           (f" the pawn on {e.origin} with ", ""), t.whose(e.other),
-                          (f" pawn on {e.target}", ""), *_hit(t, e.other)],
+                          (f" pawn on {e.target}", ""), *_hit(t, e)],
     "home": _home,
     "take": _take,
     "start_to_box": lambda t, e: [("the start tile goes back to the box", ""), (
