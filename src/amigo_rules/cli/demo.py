@@ -35,7 +35,7 @@ from .palette import block, styled
 from .result import result_lines
 from .session import INTERRUPTED
 
-SHOW_SECONDS = 12.0
+SHOW_SECONDS = 10.0
 """About how long the show of one game lasts on a terminal when no --delay is given."""
 MAX_DELAY = 0.4
 """The longest automatic pause between two moves."""

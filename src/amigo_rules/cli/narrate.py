@@ -81,7 +81,7 @@ class Teller:
         return out
 
 
-QUIET = frozenset({"card", "flip", "over", "reroll", "stop", "hat_keep", "place"})
+QUIET = frozenset({"card", "flip", "over", "reroll", "stop", "hat_keep", "place", "attack"})
 """Kinds a preview leaves out: the move's own name says them."""
 
 
@@ -295,6 +295,9 @@ def _knock_off(t: Teller, e: Event) -> Words:
 
 
 def _advance(t: Teller, e: Event) -> Words:
+    if not e.value:
+        return [t.whose(e.player), (" pair ", ""), (e.tile or "", "bold"),
+                (" comes back from rung 0, moving nothing", "")]
     return [t.whose(e.player), (" pair ", ""), (e.tile or "", "bold"),
             (f" on rung {e.value} moves the counter {e.origin} → {e.target}", "")]
 

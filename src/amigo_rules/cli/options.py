@@ -28,6 +28,7 @@ __all__ = [
     "SEED",
     "VARIANT",
     "agent_seed",
+    "agents_listed",
     "bot_names",
     "console",
     "fresh_seed",
@@ -140,11 +141,15 @@ def preset_help() -> str:
         + "."
 
 
+def agents_listed() -> str:
+    """Every game's registered agents, for the help of ``--bots`` and ``--agents``."""
+    return "; ".join(f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names())
+
+
 def bots_help() -> str:
     """The help of ``--bots``: every game's agents."""
-    listed = [f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names()]
-    return "Agent names, one per bot seat, cycled (default: the game's agents in turn). " \
-        + "; ".join(listed) + "."
+    return ("Agent names, one per bot seat, cycled (default: the game's agents in turn). "
+            + agents_listed() + ".")
 
 
 PRESET = click.option("--preset", metavar="NAME", help=preset_help())

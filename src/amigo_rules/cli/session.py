@@ -160,13 +160,13 @@ class Session:
         """The legal moves, numbered, each with what it would do."""
         module = self.module
         width = max(len(str(m)) for m in self.legal)
+        screen = max(40, min(self.out.width, 120))
         for number, move in enumerate(self.legal, 1):
             after = module.apply(self.state, move)
             events = module.move_events(self.state, move, after, player=self.seat)
-            preview = self.teller.preview(events)
-            line = [(f"{number:>3}  ", "bold"), (f"{move!s:<{width}}", ""),
-                    *([("  ", ""), *preview] if preview else [])]
-            self.out.print(styled(line), overflow="fold")
+            head = ((f"{number:>3}  ", "bold"), (f"{move!s:<{width}}  ", ""))
+            preview = words(self.teller.preview(events))
+            self.out.print(block(flow(head, preview, screen, indent=min(width + 7, 30))))
 
     def ask(self) -> Any:
         """The player's decision: a legal move (raises `Undo` or `Leave` for commands)."""

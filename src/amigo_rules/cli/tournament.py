@@ -36,6 +36,7 @@ from .options import (
     CONTEXT,
     GAME,
     GAMES_HELP,
+    agents_listed,
     bot_names,
     console,
     fresh_seed,
@@ -114,7 +115,8 @@ def exit_now(code: int) -> NoReturn:
 @click.command(context_settings=CONTEXT, epilog=GAMES_HELP)
 @GAME
 @click.option("--agents", "agent_list", required=True, metavar="NAME[:PARAM…],…",
-              help="The agents, registered names with their parameters (greedy,mcts:200).")
+              help="The agents, registered names with their parameters (greedy,mcts:200): "
+                   + agents_listed() + ".")
 @click.option("--games", "count", type=click.IntRange(min=1), required=True,
               help="Number of games.")
 @rules_options
