@@ -34,7 +34,7 @@ def here(tmp_path, monkeypatch):
 
 def test_moves_by_number_or_notation_and_the_commands(here):
     typed = ["help", "rules", "moves", "board", "", "nonsense", "pawn 9", "9", "PAWN 0",
-             "1", "quit"]
+             "save no/such/folder/g.json", "1", "quit"]
     result = run("play", "verflixxt", "--seed", "1", "--players", "2", input="\n".join(typed))
     assert result.exit_code == 0, result.output
     out = result.output
@@ -45,6 +45,7 @@ def test_moves_by_number_or_notation_and_the_commands(here):
     assert "unknown move notation 'nonsense'" in out
     assert "'pawn 9' is not a legal move here; legal moves: pawn 0" in out
     assert "no move 9: the moves are 1-1" in out
+    assert "cannot save to no/such/folder/g.json" in out
     mine = re.findall(r"^you move pawn \d+ → \d+, onto \S+$", out, re.M)
     assert len(mine) == 2
     assert re.search(r"^P1 rolls [1-6]$", out, re.M)

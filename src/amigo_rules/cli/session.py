@@ -26,7 +26,7 @@ from ..core.text import flow, words
 from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
-from .saves import HUMAN, save
+from .saves import HUMAN, default_path, save
 
 QUIT = ("quit", "exit", "q")
 COMMANDS = ("help", "moves", "rules", "board", "undo", "save", "quit")
@@ -217,8 +217,12 @@ class Session:
         elif word == "undo" and not rest:
             self.undo()
         elif word == "save":
-            path = rest.strip() or self.path
-            save(path, self.record())
+            path = rest.strip() or self.path or default_path(self.module.NAME, self.seed)
+            try:
+                save(path, self.record())
+            except click.ClickException as exc:  # the game goes on: try another file
+                out.print(styled([(exc.message, "bad")]), soft_wrap=True)
+                return None
             self.path = path
             out.print(f"saved to {path}; resume with: amigo-rules play --load {path}",
                       soft_wrap=True)
