@@ -116,16 +116,3 @@ class Episode:
         """Each player's return: ``module.returns`` (zeros before the end and when
         truncated)."""
         return self.table.module.returns(self.state)
-
-
-def render_text(module: ModuleType, state: Any, player: int | None = None) -> str:
-    """The table as plain text; with ``player``, only what that player may see.
-
-    Until every game has its public ``render_text(state, *, player=None)`` (API.md), this
-    is the terminal view's drawing without its markup; switching is this one line.
-    """
-    from rich.text import Text
-
-    from ..cli.games import view
-
-    return Text.from_markup(view(module.NAME).draw(state, player)).plain

@@ -41,7 +41,7 @@ from gymnasium import spaces
 
 from ..agents import AGENTS, make_agent
 from ..core import CHANCE, TERMINAL, AgentError, RulesError, StateError, agent_name, decide
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, render_text, table
+from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, table
 
 ENV_IDS = {
     "verflixxt": "amigo_rules/Verflixxt-v0",
@@ -151,7 +151,7 @@ class AmigoEnv(gymnasium.Env):
         """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = render_text(self.table.module, self._running().state, self.player)
+        text = self.table.module.render_text(self._running().state, player=self.player)
         if self.render_mode == "ansi":
             return text
         print(text)

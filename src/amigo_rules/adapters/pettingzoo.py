@@ -32,7 +32,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import TERMINAL, RulesError
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, render_text, table
+from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, table
 
 ILLEGAL_REWARD = -1.0
 """The reward of an agent whose illegal action ends the game (`env` only)."""
@@ -137,7 +137,7 @@ class AmigoAECEnv(AECEnv):
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = render_text(self.table.module, self.episode.state)
+        text = self.table.module.render_text(self.episode.state)
         if self.render_mode == "ansi":
             return text
         print(text)

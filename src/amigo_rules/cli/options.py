@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import cycle, islice
 from types import ModuleType
@@ -18,16 +19,25 @@ from ..core import RulesError
 from . import games
 
 __all__ = [
+    "BOTS",
     "CONTEXT",
     "GAME",
+    "GAMES_HELP",
+    "PLAYERS",
+    "PRESET",
+    "SEED",
+    "VARIANT",
     "agent_seed",
+    "agents_listed",
     "bot_names",
     "console",
     "fresh_seed",
     "game_options",
     "load_view",
     "make_rules",
+    "option_error",
     "rules_options",
+    "with_options",
 ]
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -68,7 +78,21 @@ def make_rules(view: ModuleType, preset: str | None, players: int | None, varian
     try:
         return view.make_rules(preset, players, tuple(variants))
     except RulesError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise option_error(view, str(exc), variants) from None
+
+
+def option_error(view: ModuleType, message: str, variants) -> click.UsageError:
+    """A `Rules` error told in the command line's words: ``Rules.players`` is
+    ``--players``, a field a variant sets is that variant."""
+    if message.startswith("Rules.players"):
+        return click.BadParameter(message.removeprefix("Rules.players "),
+                                  param_hint="'--players'")
+    for variant in variants:
+        for field in view.VARIANT_OPTIONS[variant][1]:
+            message = re.sub(rf"\bRules\.{field}\b", f"'{variant}'", message)
+    message = re.sub(r"\bRules\.(\w+)", r"\1", message)
+    hint = "'--variant'" if variants else "'--preset'"
+    return click.BadParameter(message, param_hint=hint)
 
 
 def bot_names(game: str, bots: str | None, count: int) -> list[str]:
@@ -109,14 +133,32 @@ def with_options(*options: Callable) -> Callable[[Callable], Callable]:
     return decorate
 
 
-PRESET = click.option(
-    "--preset", help="A preset of the game's rules (default: the game's first)."
-)
-PLAYERS = click.option("--players", type=click.IntRange(min=1), help="Number of players.")
-SEED = click.option(
-    "--seed", type=click.IntRange(min=0), help="Seed of the setup, the dice and the bots."
-)
-BOTS = click.option("--bots", metavar="NAME,…", help="Agent names, one per bot seat, cycled.")
+def preset_help() -> str:
+    """The help of ``--preset``: every game's presets."""
+    listed = [f"{name}: {', '.join(games.view(name).PRESETS)}" for name in games.names()
+              if games.view(name).PRESETS]
+    return "A preset of the game's rules (default: the game's first). " + "; ".join(listed) \
+        + "."
+
+
+def agents_listed() -> str:
+    """Every game's registered agents, for the help of ``--bots`` and ``--agents``."""
+    return "; ".join(f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names())
+
+
+def bots_help() -> str:
+    """The help of ``--bots``: every game's agents."""
+    return ("Agent names, one per bot seat, cycled (default: the game's agents in turn). "
+            + agents_listed() + ".")
+
+
+PRESET = click.option("--preset", metavar="NAME", help=preset_help())
+PLAYERS = click.option("--players", type=click.IntRange(min=1), metavar="N",
+                       help="Number of players (default: 4).")
+SEED = click.option("--seed", type=click.IntRange(min=0), metavar="S",
+                    help="Seed of the setup, the dice and the bots (default: random, "
+                         "printed).")
+BOTS = click.option("--bots", metavar="NAME,…", help=bots_help())
 VARIANT = click.option(
     "--variant", "variants", multiple=True, metavar="NAME", help=variant_help()
 )
@@ -129,3 +171,5 @@ game_options = with_options(PRESET, PLAYERS, SEED, BOTS, VARIANT)
 GAME = click.argument(
     "game", metavar="GAME", type=click.Choice(games.names(), case_sensitive=False)
 )
+GAMES_HELP = "GAME is one of: " + ", ".join(games.names()) + "."
+"""A line for the help of every command taking GAME (arguments have no help of their own)."""

@@ -35,6 +35,8 @@ from ..core.jsonio import rules_to_data
 from .options import (
     CONTEXT,
     GAME,
+    GAMES_HELP,
+    agents_listed,
     bot_names,
     console,
     fresh_seed,
@@ -110,10 +112,11 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(context_settings=CONTEXT, epilog=GAMES_HELP)
 @GAME
 @click.option("--agents", "agent_list", required=True, metavar="NAME[:PARAM…],…",
-              help="The agents, registered names with their parameters (greedy,mcts:200).")
+              help="The agents, registered names with their parameters (greedy,mcts:200): "
+                   + agents_listed() + ".")
 @click.option("--games", "count", type=click.IntRange(min=1), required=True,
               help="Number of games.")
 @rules_options
@@ -285,7 +288,7 @@ def standings_document(result: arena.TournamentResult, seed: int) -> dict[str, A
 # ---------------------------------------------------------------- simulate
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(context_settings=CONTEXT, epilog=GAMES_HELP)
 @GAME
 @click.option("--games", "count", type=click.IntRange(min=1), required=True,
               help="Number of games.")

@@ -1,5 +1,6 @@
 """The game-independent core: markers, errors, registry, chance sampling, play and records."""
 
+from .breakdown import Breakdown, Term
 from .chance import sample_chance, sample_outcome
 from .errors import (
     AgentError,
@@ -9,6 +10,7 @@ from .errors import (
     RulesError,
     StateError,
 )
+from .events import Event
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
@@ -23,6 +25,8 @@ __all__ = [
     "AgentError",
     "AmigoRulesError",
     "ArgumentError",
+    "Breakdown",
+    "Event",
     "Game",
     "GameRecord",
     "GameSpec",
@@ -30,6 +34,7 @@ __all__ = [
     "Observation",
     "RulesError",
     "StateError",
+    "Term",
     "agent_name",
     "chance_rng",
     "decide",

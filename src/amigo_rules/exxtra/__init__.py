@@ -26,6 +26,7 @@ from .engine import (
     apply,
     chance_outcomes,
     current_player,
+    explain_score,
     initial_state,
     is_terminal,
     legal_moves,
@@ -36,15 +37,20 @@ from .engine import (
     winners,
 )
 from .moves import Move, Place, Reroll, Roll
+from .narration import move_events, setup_events
 from .observation import Observation, array_length, observation, sample_state
+from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
 from .spec import spec
 from .state import FINISH, State
+from .svg import render_svg
+from .text import render_text
 
 __all__ = [
     "FINISH",
     "NAME",
+    "RULE_TEXTS",
     "Move",
     "Observation",
     "Place",
@@ -57,21 +63,27 @@ __all__ = [
     "array_length",
     "chance_outcomes",
     "current_player",
+    "explain_score",
     "from_json",
     "initial_state",
     "is_terminal",
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
+    "move_events",
     "move_for_action",
     "new_game",
     "num_actions",
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "relevant_rules",
+    "render_svg",
+    "render_text",
     "returns",
     "sample_state",
     "score",
+    "setup_events",
     "spec",
     "to_json",
     "winners",

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
+from ..core.breakdown import Breakdown, Term
 from ..core.checks import shown, wrong_type
 from .dice import DIE_A, DIE_B, X, combination, combination_text
 from .moves import (
@@ -159,16 +160,24 @@ def _rolled(state: State, a: int, b: int) -> State:
     return State(state.rules, counters, state.ladder, state.turn, value, state.first_roll)
 
 
+def knocked_off(
+    ladder: tuple[Pair | None, ...], player: int, rung: int, value: int
+) -> tuple[int, ...]:
+    """EX-PLACE-2: the owners of the pairs that ``player``'s pair of ``value`` placed on
+    ``rung`` sends back to their hands: those on higher rungs, equal or lower."""
+    return tuple(
+        owner for owner, pair in enumerate(ladder)
+        if owner != player and pair is not None and pair[0] > rung and pair[1] <= value
+    )
+
+
 def _placed(state: State, rung: int) -> State:
     """EX-PLACE-1/2: the pair goes on ``rung``; equal or lower pairs above go home."""
     player = state.turn % state.rules.players
     value = state.roll
+    gone = knocked_off(state.ladder, player, rung, value)
     ladder = tuple(
-        (rung, value)
-        if owner == player
-        else None
-        if pair is not None and pair[0] > rung and pair[1] <= value
-        else pair
+        (rung, value) if owner == player else None if owner in gone else pair
         for owner, pair in enumerate(state.ladder)
     )
     return _next_turn(state.rules, state.counters, ladder, state.turn)
@@ -194,6 +203,14 @@ def score(state: State) -> tuple[int, ...]:
     if type(state) is not State:
         raise wrong_type("score", State, state)
     return state.counters
+
+
+def explain_score(state: State) -> tuple[Breakdown, ...]:
+    """Each player's `score` explained: the space their counter stands on (EX-END-2)."""
+    return tuple(
+        Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),))
+        for p, at in enumerate(state.counters)
+    )
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -39,6 +39,12 @@ class State:
     def __deepcopy__(self, memo: dict) -> State:
         return self
 
+    def __str__(self) -> str:
+        """The table as text: `render_text` with everything shown."""
+        from .text import render_text
+
+        return render_text(self)
+
     @property
     def player(self) -> int:
         """The player whose turn it is (after a truncation: whose turn would be next)."""

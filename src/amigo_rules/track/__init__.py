@@ -4,7 +4,14 @@ from .board import Board, destination, left_alone, moved, passed_to_end, remove_
 from .board_json import board_from_data, board_to_data, check_positions
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
-from .scoring import lucky_below, lucky_by_count, lucky_converts
+from .scoring import (
+    explain_lucky_below,
+    explain_lucky_by_count,
+    explain_lucky_converts,
+    lucky_below,
+    lucky_by_count,
+    lucky_converts,
+)
 from .tiles import (
     ACTION_TILES_IN_BOX,
     ACTIONS,
@@ -47,6 +54,9 @@ __all__ = [
     "board_to_data",
     "check_positions",
     "destination",
+    "explain_lucky_below",
+    "explain_lucky_by_count",
+    "explain_lucky_converts",
     "face_up",
     "flip",
     "gift_rank",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.breakdown import Term
 from .tiles import LUCKY, is_minus, is_plus, value
 
 
@@ -70,3 +71,86 @@ def lucky_by_count(tower: Iterable[str]) -> int:
     elif lucky >= 3 and plus:
         total -= 2 * max(plus)
     return total
+
+
+# ---------------------------------------------------------------- explained, term by term
+#
+# The same three scorings, giving the value each tile counts for (the fast functions above
+# stay the ones the engines and agents call; a test checks that both always agree).
+
+
+def _counted(tiles: tuple[str, ...]) -> list[int]:
+    """The indexes of the plus and minus tiles of ``tiles``."""
+    return [i for i, tile in enumerate(tiles) if is_plus(tile) or is_minus(tile)]
+
+
+def _term(tiles: tuple[str, ...], turned: set[int], note: str) -> Term:
+    values = tuple(-value(tiles[i]) if i in turned else value(tiles[i]) for i in _counted(tiles))
+    return Term("path tiles", values, note)
+
+
+def _into(tiles: tuple[str, ...], turned: list[int]) -> str:
+    return ", ".join(f"{tiles[i]} into {-value(tiles[i]):+d}" for i in turned)
+
+
+def _lucky(count: int) -> str:
+    return f"{count} lucky tile{'s' if count != 1 else ''}"
+
+
+def explain_lucky_converts(tiles: Iterable[str]) -> Term:
+    """`lucky_converts` term by term: the lucky tiles turn the largest minus tiles.
+
+    >>> explain_lucky_converts(["-3", "L", "+5", "-8"])
+    Term(what='path tiles', values=(-3, 5, 8), note='1 lucky tile turns -8 into +8')
+    """
+    tower = tuple(tiles)
+    lucky = tower.count(LUCKY)
+    minus = sorted((value(t), i) for i, t in enumerate(tower) if is_minus(t))
+    turned = sorted(i for _, i in minus[:lucky])
+    note = ""
+    if lucky:
+        note = f"{_lucky(lucky)} turn{'s' if lucky == 1 else ''} {_into(tower, turned)}"
+        if not turned:
+            note = f"{_lucky(lucky)}, no minus tile to turn"
+        elif lucky > len(turned):
+            note += f" ({lucky - len(turned)} with nothing left to turn)"
+    return _term(tower, set(turned), note)
+
+
+def explain_lucky_below(tiles: Iterable[str]) -> Term:
+    """`lucky_below` term by term: each lucky tile turns the tile directly below it.
+
+    >>> explain_lucky_below(["-5", "L", "+3"]).values
+    (5, 3)
+    """
+    tower = tuple(tiles)
+    turned = [i for i in _counted(tower) if i + 1 < len(tower) and tower[i + 1] == LUCKY]
+    note = f"the lucky tile above turns {_into(tower, turned)}" if turned else ""
+    if LUCKY in tower and not turned:
+        note = "no lucky tile lies on a plus or minus tile"
+    return _term(tower, set(turned), note)
+
+
+def explain_lucky_by_count(tiles: Iterable[str]) -> Term:
+    """`lucky_by_count` term by term: 1 lucky tile turns the largest minus tile, 2 do
+    nothing, 3 or more turn the largest plus tile.
+
+    >>> explain_lucky_by_count(["-5", "+3", "L", "L", "L"]).note
+    '3 lucky tiles turn +3 into -3'
+    """
+    tower = tuple(tiles)
+    lucky = tower.count(LUCKY)
+    turned: list[int] = []
+    if lucky == 1:
+        turned = sorted((value(t), i) for i, t in enumerate(tower) if is_minus(t))[:1]
+    elif lucky >= 3:
+        turned = sorted((-value(t), i) for i, t in enumerate(tower) if is_plus(t))[:1]
+    indexes = [i for _, i in turned]
+    note = ""
+    if lucky == 2:
+        note = "2 lucky tiles change nothing"
+    elif lucky:
+        note = f"{_lucky(lucky)} turn{'s' if lucky == 1 else ''} {_into(tower, indexes)}"
+        if not indexes:
+            note = f"{_lucky(lucky)}, no tile to turn"
+    return _term(tower, set(indexes), note)

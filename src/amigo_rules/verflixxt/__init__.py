@@ -25,14 +25,18 @@ from .actions import (
 )
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
+from .narration import move_events, setup_events
 from .observation import HIDDEN, Observation, array_bounds, array_length, observation
+from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
-from .scoring import returns, score, score_tiles, winners
+from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import initial_state, new_game
 from .spec import max_game_length, spec
 from .state import Phase, State
+from .svg import render_svg
+from .text import render_text
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -51,6 +55,7 @@ __all__ = [
     "LAYOUTS",
     "NAME",
     "PRESETS",
+    "RULE_TEXTS",
     "Flip",
     "Lay",
     "Move",
@@ -70,6 +75,7 @@ __all__ = [
     "array_length",
     "chance_outcomes",
     "current_player",
+    "explain_score",
     "from_json",
     "initial_state",
     "is_terminal",
@@ -77,16 +83,21 @@ __all__ = [
     "legal_action_mask",
     "legal_moves",
     "max_game_length",
+    "move_events",
     "move_for_action",
     "new_game",
     "num_actions",
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "relevant_rules",
+    "render_svg",
+    "render_text",
     "returns",
     "sample_state",
     "score",
     "score_tiles",
+    "setup_events",
     "spec",
     "to_json",
     "winners",

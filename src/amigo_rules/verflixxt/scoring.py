@@ -5,8 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import shares
+from ..core.breakdown import Breakdown, Term
 from ..core.checks import tiles_of, wrong_type
-from ..track import LUCKY, PATH_TILES, lucky_below, lucky_by_count, lucky_converts, value
+from ..track import (
+    LUCKY,
+    PATH_TILES,
+    explain_lucky_below,
+    explain_lucky_by_count,
+    explain_lucky_converts,
+    lucky_below,
+    lucky_by_count,
+    lucky_converts,
+    value,
+)
 from .rules import Rules
 from .state import Phase, State
 
@@ -47,6 +58,31 @@ def score(state: State) -> tuple[int, ...]:
         owner, tile = state.penalty
         scores = tuple(s + value(tile) if p == owner else s for p, s in enumerate(scores))
     return scores
+
+
+def explain_score(state: State) -> tuple[Breakdown, ...]:
+    """Each player's `score` term by term: the tower's tiles with the value each counts for
+    (VX-SCORE-1, VXV-LUCKY-BELOW or VXV-8 saying what the lucky tiles did) and the VXV-5
+    penalty tile.
+
+    >>> import attrs
+    >>> from amigo_rules import verflixxt
+    >>> state = attrs.evolve(verflixxt.new_game(), towers=(("-3", "L", "+5", "-8"),) + ((),) * 3)
+    >>> mine = verflixxt.explain_score(state)[0]
+    >>> mine.terms[0].values, mine.terms[0].note, mine.total == verflixxt.score(state)[0]
+    ((-3, 5, 8), '1 lucky tile turns -8 into +8', True)
+    """
+    rules = state.rules
+    explain = (explain_lucky_below if rules.lucky_below
+               else explain_lucky_by_count if rules.negative_lucky else explain_lucky_converts)
+    out = []
+    for p, tower in enumerate(state.towers):
+        terms = [explain(tower)]
+        if state.penalty is not None and state.penalty[0] == p:
+            terms.append(Term("penalty (VXV-5)", (value(state.penalty[1]),),
+                              "the most negative tile left, at face value"))
+        out.append(Breakdown(p, tuple(terms)))
+    return tuple(out)
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -56,6 +56,12 @@ class State:
     def __deepcopy__(self, memo: dict) -> State:
         return self
 
+    def __str__(self) -> str:
+        """The table as text: `render_text` with everything shown."""
+        from .text import render_text
+
+        return render_text(self)
+
     def at(
         self,
         board: Board,

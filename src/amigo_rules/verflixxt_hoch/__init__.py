@@ -36,14 +36,18 @@ from .moves import (
     TurnUp,
     parse,
 )
+from .narration import move_events, setup_events
 from .observation import Observation, array_bounds, array_length, observation
+from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .sampling import sample_state
-from .scoring import returns, score, score_tiles, winners
+from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import HatDraw, hat_draw, initial_state, new_game
 from .spec import spec
 from .state import Phase, State
+from .svg import render_svg
+from .text import render_text
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -59,6 +63,7 @@ def parse_move(state: State, text: str) -> Move:
 __all__ = [
     "GRAMMAR",
     "NAME",
+    "RULE_TEXTS",
     "Attack",
     "Deal",
     "Draw",
@@ -81,6 +86,7 @@ __all__ = [
     "array_length",
     "chance_outcomes",
     "current_player",
+    "explain_score",
     "from_json",
     "hat_draw",
     "initial_state",
@@ -88,6 +94,7 @@ __all__ = [
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
+    "move_events",
     "move_for_action",
     "new_game",
     "num_actions",
@@ -95,10 +102,14 @@ __all__ = [
     "observation",
     "parse",
     "parse_move",
+    "relevant_rules",
+    "render_svg",
+    "render_text",
     "returns",
     "sample_state",
     "score",
     "score_tiles",
+    "setup_events",
     "spec",
     "to_json",
     "winners",

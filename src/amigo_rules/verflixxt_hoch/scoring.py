@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import shares
+from ..core.breakdown import Breakdown, Term
 from ..core.checks import tiles_of, wrong_type
-from ..track import PATH_TILES, lucky_converts
+from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
 from .state import Phase, State
 from .tiles import COLLECTED, CURSED_CAP, HATS, LUCKY_HAT, RISK, TOKENS
@@ -41,6 +42,38 @@ def score(state: State) -> tuple[int, ...]:
     if type(state) is not State:
         raise wrong_type("score", State, state)
     return tuple(_score(tower) for tower in state.towers)
+
+
+def explain_score(state: State) -> tuple[Breakdown, ...]:
+    """Each player's `score` term by term (HO-SCORE-1): path tiles by VX-SCORE-1, risk
+    tiles by their parity (HO-RISK-1), finish tokens, hats; only the terms the collection
+    holds (path tiles always).
+
+    >>> import attrs
+    >>> from amigo_rules import verflixxt_hoch as ho
+    >>> state = ho.new_game(ho.Rules(players=2), seed=1)
+    >>> state = attrs.evolve(state, towers=(("-3", "L", "+5", "R4", "R7", "T2", "hat+"), ()))
+    >>> [(t.what, t.points) for t in ho.explain_score(state)[0].terms]
+    [('path tiles', 8), ('risk tiles', 11), ('finish tokens', 2), ('hats', 10)]
+    """
+    return tuple(Breakdown(p, _terms(tower)) for p, tower in enumerate(state.towers))
+
+
+def _terms(collection: tuple[str, ...]) -> tuple[Term, ...]:
+    terms = [explain_lucky_converts(t for t in collection if t in PATH_TILES)]
+    risk = [int(t[1:]) for t in collection if t in RISK]
+    if risk:
+        odd = len(risk) % 2
+        note = (f"{len(risk)} risk tile{'s' if len(risk) > 1 else ''}: an "
+                f"{'odd number counts minus' if odd else 'even number counts plus'}")
+        terms.append(Term("risk tiles", tuple(-r if odd else r for r in risk), note))
+    tokens = tuple(int(t[1:]) for t in collection if t in TOKENS)
+    if tokens:
+        terms.append(Term("finish tokens", tokens))
+    hats = tuple(10 if t == LUCKY_HAT else -10 for t in collection if t in HATS)
+    if hats:
+        terms.append(Term("hats", hats, "lucky hat +10, cursed cap -10"))
+    return tuple(terms)
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -4,11 +4,10 @@ Every view module provides::
 
     PRESETS: tuple[str, ...]            # --preset choices, the first one the default
     VARIANTS: dict[str, str]            # --variant NAME -> help text
+    VARIANT_OPTIONS: dict[str, tuple[str, dict]]   # --variant NAME -> (help, Rules options)
     DEFAULT_PLAYERS: int
     def make_rules(preset, players, variants) -> Rules   # RulesError on bad input
-    def draw(state, viewer) -> str                       # rich markup
-
-and optionally ``describe(before, move, after) -> str``, one transcript fragment per move.
+    def draw(state, *, player=None, width=80) -> list[Line]   # the game's render_lines
 """
 
 from __future__ import annotations

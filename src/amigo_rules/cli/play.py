@@ -1,0 +1,109 @@
+"""``amigo-rules play``: a game against bots in the terminal, saved when you leave and
+resumed with ``--load``."""
+
+from __future__ import annotations
+
+import click
+
+from ..agents import make_agent
+from ..arena.plan import agent_seed
+from ..core import RulesError, get_game
+from . import games
+from .options import (
+    CONTEXT,
+    GAMES_HELP,
+    bot_names,
+    console,
+    fresh_seed,
+    game_options,
+    load_view,
+    make_rules,
+)
+from .saves import HUMAN, default_path, read_record, save
+from .session import INTERRUPTED, Leave, Session
+
+
+@click.command(name="play", context_settings=CONTEXT, epilog=GAMES_HELP)
+@click.argument("game", metavar="[GAME]", required=False,
+                type=click.Choice(games.names(), case_sensitive=False))
+@game_options
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Your seat (player index; 0 begins).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Save the game to FILE when you leave and when it ends (when you leave "
+                   "without it: amigo-rules-GAME-SEED.json).")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Resume the game saved in FILE, with its rules, seed, seat and bots.")
+def play_command(game, preset, players, seed, bots, variants, seat, save_path,
+                 load_path) -> None:
+    """Play GAME against bots in the terminal.
+
+    Before each of your decisions the table is drawn and the legal moves are listed,
+    numbered, with what each would do: type the number or the move ("pawn 7"). "help"
+    lists the commands: moves, rules, board, undo, save, quit. Leaving (quit, Ctrl-D,
+    Ctrl-C) saves the game; --load resumes it.
+    """
+    out = console()
+    if load_path is not None:
+        given = [name for name, value in (("GAME", game), ("--preset", preset),
+                                          ("--players", players), ("--seed", seed),
+                                          ("--bots", bots)) if value is not None]
+        if variants:
+            given.append("--variant")
+        if given:
+            raise click.UsageError(f"--load takes the game from the file; leave out "
+                                   f"{', '.join(given)}")
+        record = read_record(load_path)
+        if HUMAN not in record.agents:
+            raise click.BadParameter(
+                f"{load_path} is not a game saved by 'play' (no seat is {HUMAN!r}); "
+                "watch it with: amigo-rules replay " + load_path, param_hint="'--load'")
+        game, rules, seed = record.game, record.rules, record.seed
+        seat = record.agents.index(HUMAN)
+        names = {p: name for p, name in enumerate(record.agents) if p != seat}
+        moves = record.moves
+        save_path = save_path or load_path
+        chosen = []
+    else:
+        if game is None:
+            raise click.UsageError("Missing argument 'GAME' (or resume a game: --load FILE).")
+        view = load_view(game)
+        rules = make_rules(view, preset, players, variants)
+        if not seat < rules.players:
+            raise click.BadParameter(
+                f"seat {seat} is not a seat of a {rules.players}-player game "
+                f"(0 … {rules.players - 1})", param_hint="'--seat'")
+        seed = fresh_seed() if seed is None else seed
+        others = [p for p in range(rules.players) if p != seat]
+        names = dict(zip(others, bot_names(game, bots, len(others)), strict=True))
+        moves = ()
+        chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
+    module = get_game(game)
+    try:
+        agents = {p: make_agent(name, game, seed=agent_seed(seed, p)) for p, name in
+                  names.items()}
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--load'") from None
+    session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
+                      moves, save_path)
+    title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
+             f"you are P{seat}", *(f"P{p} {name}" for p, name in names.items())]
+    out.print(" · ".join(title), highlight=False)
+    if moves:
+        out.print(f"resumed from {load_path} after {len(moves)} moves; since your last "
+                  "decision:", highlight=False)
+        session.recap()
+    try:
+        session.play()
+    except (Leave, KeyboardInterrupt) as leaving:
+        code = leaving.code if isinstance(leaving, Leave) else INTERRUPTED
+        path = session.path or default_path(module.NAME, seed)
+        save(path, session.record())
+        out.print(f"\nleft the game: it is saved in {path}; resume with: "
+                  f"amigo-rules play --load {path}", highlight=False, soft_wrap=True)
+        raise SystemExit(code) from None
+    session.finish()
+    if session.path is not None:
+        save(session.path, session.record())
+        out.print(f"the game is saved in {session.path}; watch it again with: "
+                  f"amigo-rules replay {session.path}", highlight=False, soft_wrap=True)

@@ -1,0 +1,48 @@
+"""Reading the player's input: with line editing, history and completion of the moves and
+commands (prompt_toolkit) on a terminal, plain lines otherwise (piped input, tests)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+
+Words = Callable[[], Iterable[str]]
+
+
+class Reader:
+    """``read(prompt)`` returns one line; EOFError at the end of input (Ctrl-D),
+    KeyboardInterrupt on Ctrl-C. ``words()`` gives what Tab completes."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self.session = None
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            try:
+                from prompt_toolkit import PromptSession
+                from prompt_toolkit.completion import Completer, Completion
+                from prompt_toolkit.history import InMemoryHistory
+            except ImportError:  # pragma: no cover - a dependency of the command line
+                return
+            reader = self
+
+            class Moves(Completer):
+                def get_completions(self, document, complete_event):
+                    typed = document.text_before_cursor.lower().lstrip()
+                    for word in reader.words():
+                        if word.lower().startswith(typed):
+                            yield Completion(word, start_position=-len(typed))
+
+            self.session = PromptSession(history=InMemoryHistory(), completer=Moves(),
+                                         complete_while_typing=False)
+
+    def read(self, prompt: str) -> str:
+        if self.session is not None:
+            return self.session.prompt(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            sys.stdout.write("\n")
+            raise EOFError
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")  # a readable log
+        return line.rstrip("\n")

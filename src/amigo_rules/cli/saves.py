@@ -1,0 +1,77 @@
+"""Saved games and replays: a game is saved as the JSON of `amigo_rules.GameRecord` (the
+rules, the seed, every move, the agents by seat, ``"human"`` for the player), and a game
+can be read back from such a file or from a line of a tournament's results file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..core import GameRecord, StateError
+
+HUMAN = "human"
+"""The agent name of the player's seat in a saved game."""
+
+
+def default_path(game: str, seed: int) -> str:
+    """Where a game is saved when no ``--save FILE`` was given."""
+    return f"amigo-rules-{game}-{seed}.json"
+
+
+def save(path: str, record: GameRecord) -> None:
+    """Write ``record`` to ``path`` whole (a temporary file renamed over it)."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        handle, name = tempfile.mkstemp(dir=folder, prefix=".amigo-rules-", suffix=".json")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(record.to_json() + "\n")
+        os.replace(name, target)
+    except OSError as exc:
+        raise click.ClickException(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+
+def read_record(path: str, index: int | None = None) -> GameRecord:
+    """The game in ``path``: a saved game, a record, or a tournament's results file (the
+    game with ``index``, by default the first line); a file that holds no game is a
+    `click.ClickException` naming it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise click.ClickException(f"{path} is not a text file") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        documents = [json.loads(line) for line in lines] if len(lines) > 1 \
+            else [json.loads(text)]
+    except (ValueError, RecursionError):
+        raise click.ClickException(f"{path} holds no saved game: it is not JSON") from None
+    try:
+        return GameRecord.from_json(json.dumps(_pick(documents, index, path)))
+    except StateError as exc:
+        raise click.ClickException(f"{path}: {exc}") from None
+
+
+def _pick(documents: list[Any], index: int | None, path: str) -> Any:
+    """The record among ``documents``: the document itself, or a results line's."""
+    if not all(isinstance(d, dict) for d in documents):
+        raise click.ClickException(f"{path} holds no saved game")
+    if all("record" in d for d in documents):  # a tournament's results file
+        if index is None:
+            return documents[0]["record"]
+        for document in documents:
+            if document.get("index") == index:
+                return document["record"]
+        indexes = ", ".join(str(d.get("index")) for d in documents[:10])
+        raise click.ClickException(f"{path} has no game {index} (games: {indexes}…)")
+    if len(documents) > 1:
+        raise click.ClickException(f"{path} holds several documents, none a results line")
+    if index is not None:
+        raise click.ClickException(f"--game {index}: {path} holds a single game")
+    return documents[0]

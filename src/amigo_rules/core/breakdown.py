@@ -1,0 +1,35 @@
+"""Scores explained: each game's ``explain_score(state)`` gives, per player, the terms that
+add up to ``score(state)``, each with the values it counts, so the arithmetic can be shown."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Term:
+    """One part of a score: what it counts, the value of each counted item, a note."""
+
+    what: str
+    """What is counted: ``"path tiles"``, ``"risk tiles"``, ``"finish tokens"``, …"""
+    values: tuple[int, ...]
+    """The value each item counts for, in collection order (after lucky tiles and risk
+    parity acted)."""
+    note: str = ""
+    """Why the values are what they are (``"a lucky tile turns -8 into +8"``), or empty."""
+
+    @property
+    def points(self) -> int:
+        return sum(self.values)
+
+
+@attrs.frozen
+class Breakdown:
+    """How one player's score comes about: ``sum(term.points) == total == score[player]``."""
+
+    player: int
+    terms: tuple[Term, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(term.points for term in self.terms)
