@@ -41,6 +41,7 @@ from .rules import Rules
 from .serialization import NAME, from_json, to_json
 from .spec import spec
 from .state import FINISH, State
+from .svg import render_svg
 
 __all__ = [
     "FINISH",
@@ -69,6 +70,7 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "render_svg",
     "returns",
     "sample_state",
     "score",

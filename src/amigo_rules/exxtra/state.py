@@ -39,6 +39,12 @@ class State:
     def __deepcopy__(self, memo: dict) -> State:
         return self
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
+        from .svg import render_svg
+
+        return render_svg(self)
+
     @property
     def player(self) -> int:
         """The player whose turn it is (after a truncation: whose turn would be next)."""

@@ -32,6 +32,7 @@ from .serialization import NAME, from_json, to_json
 from .setup import initial_state, new_game
 from .spec import max_game_length, spec
 from .state import Phase, State
+from .svg import render_svg
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -80,6 +81,7 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "render_svg",
     "returns",
     "sample_state",
     "score",

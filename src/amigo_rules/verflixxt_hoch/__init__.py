@@ -43,6 +43,7 @@ from .serialization import NAME, from_json, to_json
 from .setup import HatDraw, hat_draw, initial_state, new_game
 from .spec import spec
 from .state import Phase, State
+from .svg import render_svg
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -92,6 +93,7 @@ __all__ = [
     "observation",
     "parse",
     "parse_move",
+    "render_svg",
     "returns",
     "sample_state",
     "score",

@@ -79,3 +79,9 @@ class State:
 
     def __deepcopy__(self, memo: dict) -> State:
         return self
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
+        from .svg import render_svg
+
+        return render_svg(self)
