@@ -36,10 +36,10 @@ from .engine import (
     winners,
 )
 from .moves import Move, Place, Reroll, Roll
-from .observation import Observation, array_length, observation, sample_state
+from .observations import Observation, array_length, observation, sample_state
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
-from .spec import spec
+from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour
 from .dice import combination_text
 from .moves import RUNGS
-from .observation import observation
+from .observations import observation
 from .state import FINISH, State
 
 WIDTH = 768

@@ -24,13 +24,13 @@ from .actions import (
 )
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
-from .observation import HIDDEN, Observation, array_bounds, array_length, observation
+from .observations import HIDDEN, Observation, array_bounds, array_length, observation
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
 from .scoring import returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import initial_state, new_game
-from .spec import max_game_length, spec
+from .specs import max_game_length, spec
 from .state import Phase, State
 from .svg import render_svg
 

@@ -11,7 +11,7 @@ import numpy as np
 from ..core import StateError
 from ..core.chance import arrangement
 from ..track import FACE_DOWN, PATH_TILES, Board
-from .observation import HIDDEN, Observation
+from .observations import HIDDEN, Observation
 from .setup import box
 from .state import Phase, State
 

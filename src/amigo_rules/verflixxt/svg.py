@@ -13,7 +13,7 @@ from ..track.svg import (
     draw_track,
     pieces_on,
 )
-from .observation import observation
+from .observations import observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 

@@ -35,13 +35,13 @@ from .moves import (
     TurnUp,
     parse,
 )
-from .observation import Observation, array_bounds, array_length, observation
+from .observations import Observation, array_bounds, array_length, observation
 from .rules import Rules
 from .sampling import sample_state
 from .scoring import returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import HatDraw, hat_draw, initial_state, new_game
-from .spec import spec
+from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
 

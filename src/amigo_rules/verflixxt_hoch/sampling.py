@@ -11,7 +11,7 @@ import numpy as np
 from ..core import StateError
 from ..core.chance import arrangement
 from ..track import Board
-from .observation import Observation
+from .observations import Observation
 from .setup import deck_counts
 from .state import State
 from .tiles import CARD_INDEX, CARDS

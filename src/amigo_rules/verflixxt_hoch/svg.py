@@ -16,7 +16,7 @@ from ..track.svg import (
     pieces_on,
     tile_look,
 )
-from .observation import observation
+from .observations import observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow

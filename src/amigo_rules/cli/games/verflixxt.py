@@ -19,7 +19,7 @@ from ...track import (
 )
 from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Phase, Roll, Rules, State, Steal, Step, observation, score_tiles
-from ...verflixxt.observation import HIDDEN
+from ...verflixxt.observations import HIDDEN
 from ..palette import player_label, player_style
 from ..track import track_rows
 
