@@ -18,8 +18,9 @@ Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<fig
 its caption in the page. A block that fails logs a warning naming the page and the line, so
 ``mkdocs build --strict`` fails.
 
-A fenced block ``spec-card`` lists `Rules` expressions, one per line; it becomes the table
-of ``game.spec(rules)`` for each (the game found from the rules' module).
+A fenced block ``spec-card`` lists `Rules` expressions, one per line (``verflixxt.Rules()``);
+it becomes the table of ``game.spec(rules)`` for each (the game found from the rules'
+module), in a box titled "Spec card".
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import ast
 import logging
 import re
 import shlex
-import textwrap
 from fractions import Fraction
 from pathlib import PurePosixPath
 
@@ -80,59 +80,73 @@ def _game_name(state) -> str:
     return type(state).__module__.split(".")[1]
 
 
-def game_tree(game, state, depth: int = 3) -> str:
-    """A figure of the game tree under ``state``, ``depth`` levels deep: decision nodes as
-    discs in the player's colour, chance nodes as diamonds, terminal nodes as squares with
-    the winners; moves and probabilities on the edges. Chance outcomes that lead to the same
-    state share one edge (their probabilities added)."""
+def game_tree(game, state, depth: int = 2) -> str:
+    """A figure of the game tree under ``state``, ``depth`` moves deep: decision nodes as
+    discs in the player's colour, chance nodes as diamonds, terminal nodes as boxes naming
+    the winners; moves and probabilities on the edges. Chance outcomes after which the same
+    moves lead to the same states share one edge, their probabilities added."""
+
+    def follow(node):
+        if game.current_player(node) in (CHANCE, TERMINAL):
+            return node
+        return tuple((str(m), game.apply(node, m)) for m in game.legal_moves(node))
+
     def children(node):
-        player = game.current_player(node)
-        if player == CHANCE:
+        if game.current_player(node) == CHANCE:
             merged: dict = {}
             for move, p in game.chance_outcomes(node):
                 after = game.apply(node, move)
-                labels, total = merged.get(after, ([], Fraction(0)))
-                merged[after] = ([*labels, str(move)], total + p)
-            return [(_span(labels), f"{total}", after) for after, (labels, total) in
-                    merged.items()]
+                labels, total, _ = merged.get(follow(after), ([], Fraction(0), after))
+                merged[follow(after)] = ([*labels, str(move)], total + p, after)
+            return [(_span(labels), str(total), after) for labels, total, after in
+                    merged.values()]
         return [(str(move), "", game.apply(node, move)) for move in game.legal_moves(node)]
 
-    levels: list[list] = []  # per level: (node, parent index, move, probability)
-
-    def grow(node, level, parent, move, chance):
-        while len(levels) <= level:
-            levels.append([])
-        levels[level].append((node, parent, move, chance))
-        index = len(levels[level]) - 1
+    def grow(node, level):
+        """(node, move, chance, children) with children grown to ``depth``."""
+        kids = []
         if level < depth and game.current_player(node) != TERMINAL:
-            for child_move, p, child in children(node):
-                grow(child, level + 1, index, child_move, p)
+            kids = [(move, p, grow(child, level + 1)) for move, p, child in children(node)]
+        return node, kids
 
-    grow(state, 0, None, "", "")
-    width, row = 768, 150
+    width, row, leaf = 768, 130, 110
     canvas = Canvas()
-    spots = []
-    for level, nodes in enumerate(levels):
-        spots.append([(width * (i + 0.5) / len(nodes), 50 + level * row)
-                      for i in range(len(nodes))])
-    for level, nodes in enumerate(levels[1:], start=1):
-        for i, (_, parent, move, chance) in enumerate(nodes):
-            (x1, y1), (x2, y2) = spots[level - 1][parent], spots[level][i]
-            canvas.element("line", x1=x1, y1=y1 + 20, x2=x2, y2=y2 - 22, stroke=MUTED,
-                           stroke_width=2)
-            canvas.text(x2, y2 - 48, move, size=15, font_weight="bold")
-            if chance:
-                canvas.text(x2, y2 - 32, chance, size=14, fill=MUTED)
-    for level, nodes in enumerate(levels):
-        for i, (node, _, _, _) in enumerate(nodes):
-            x, y = spots[level][i]
-            _node(canvas, game, node, x, y, expanded=level < depth)
-    bottom = 50 + (len(levels) - 1) * row + 40
+    edges, nodes = [], []
+    next_leaf = [0.0]
+
+    def place(tree, level):
+        node, kids = tree
+        if kids:
+            xs = [place(child, level + 1) for _, _, child in kids]
+            x = (xs[0] + xs[-1]) / 2
+            for (move, p, _), child_x in zip(kids, xs, strict=True):
+                edges.append((x, level, child_x, move, p))
+        else:
+            x = next_leaf[0]
+            next_leaf[0] += leaf
+        nodes.append((node, x, level))
+        return x
+
+    place(grow(state, 0), 0)
+    shift = (width - (next_leaf[0] - leaf)) / 2
+
+    def y(level):
+        return 50 + level * row
+
+    for x1, level, x2, move, p in edges:
+        canvas.element("line", x1=x1 + shift, y1=y(level) + 22, x2=x2 + shift,
+                       y2=y(level + 1) - 22, stroke=MUTED, stroke_width=2)
+        canvas.text(x2 + shift, y(level + 1) - 56, move, size=15, font_weight="bold")
+        if p:
+            canvas.text(x2 + shift, y(level + 1) - 38, p, size=15, fill=INK)
+    for node, x, level in nodes:
+        _node(canvas, game, node, x + shift, y(level), expanded=level < depth)
+    bottom = y(max(level for _, _, level in nodes)) + 50
     entries = [
-        (lambda c, x, y: _decision(c, x, y, 0), "decision node: the player to move"),
-        (lambda c, x, y: _chance(c, x, y), "chance node: the probabilities on its edges"),
-        (lambda c, x, y: _terminal(c, x, y, "W"), "terminal node: the winners"),
-        (lambda c, x, y: c.text(x, y, "…", size=22, fill=INK), "not drawn further"),
+        (lambda c, x, y: _decision(c, x, y, 0, 12), "decision: the player to move"),
+        (lambda c, x, y: _chance(c, x, y, 12), "chance: probabilities on the edges"),
+        (lambda c, x, y: _terminal(c, x, y, "", 12), "terminal: the winners"),
+        (lambda c, x, y: c.text(x, y - 4, "…", size=22), "not drawn further"),
     ]
     bottom += legend(canvas, 20, bottom, width - 40, entries) + 10
     return canvas.document(width, bottom, "A game tree: decision, chance and terminal nodes")
@@ -142,18 +156,20 @@ def _span(labels: list[str]) -> str:
     return labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1].split()[-1]}"
 
 
-def _decision(canvas, x, y, player):
-    pawn(canvas, x, y, player, r=20)
+def _decision(canvas, x, y, player, r=20):
+    pawn(canvas, x, y, player, r=r)
 
 
-def _chance(canvas, x, y):
-    canvas.polygon([(x, y - 22), (x + 22, y), (x, y + 22), (x - 22, y)], fill="#FFFFFF",
+def _chance(canvas, x, y, r=22):
+    canvas.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill="#FFFFFF",
                    stroke=INK, stroke_width=2)
-    canvas.text(x, y, "?", size=18, font_weight="bold")
+    canvas.text(x, y, "?", size=max(12, r * 0.8), font_weight="bold")
 
 
-def _terminal(canvas, x, y, words):
-    canvas.rect(x - 30, y - 18, 60, 36, rx=4, fill="#EDEDED", stroke=INK, stroke_width=2)
+def _terminal(canvas, x, y, words, r=18):
+    half = max(1.4 * r, len(words) * 4.6 + 10)
+    canvas.rect(x - half, y - r, 2 * half, 2 * r, rx=4, fill="#EDEDED", stroke=INK,
+                stroke_width=2)
     canvas.text(x, y, words, size=15, font_weight="bold")
 
 
@@ -161,7 +177,7 @@ def _node(canvas, game, node, x, y, expanded):
     player = game.current_player(node)
     if player == TERMINAL:
         winners = game.winners(node)
-        _terminal(canvas, x, y, "wins: " + ",".join(map(str, winners)) if winners else "—")
+        _terminal(canvas, x, y, "winners " + ", ".join(map(str, winners)) if winners else "—")
     elif player == CHANCE:
         _chance(canvas, x, y)
     else:
@@ -253,7 +269,7 @@ def _figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
 
 
 SPEC_ROWS = (
-    ("players", lambda s: f"{s.players} (the game allows {s.min_players}–{s.max_players})"),
+    ("players", lambda s: f"{s.players} (of {s.min_players}–{s.max_players})"),
     ("decision action ids", lambda s: f"{s.num_actions}"),
     ("chance outcome ids", lambda s: f"{s.num_chance_outcomes}"),
     ("longest game", lambda s: "unbounded" if s.max_game_length is None
@@ -266,7 +282,8 @@ SPEC_ROWS = (
 
 
 def spec_card(code: str, where: str) -> list[str]:
-    """The spec card: a table of ``game.spec(rules)`` with a column per Rules expression."""
+    """The spec card: a table of ``game.spec(rules)`` with a column per line of the block, a
+    `Rules` expression (shown without its module, ``verflixxt.``)."""
     namespace = _namespace()
     columns = []
     for expression in filter(None, map(str.strip, code.splitlines())):
@@ -276,13 +293,12 @@ def spec_card(code: str, where: str) -> list[str]:
         except Exception as exc:
             log.warning("pictures: %s: spec-card %r: %s", where, expression, exc)
             return []
-        columns.append((expression, spec))
-    head = "| | " + " | ".join(f"`{e}`" for e, _ in columns) + " |"
+        columns.append((expression.split(".", 1)[1], spec))
+    head = "| | " + " | ".join(f"`{rules}`" for rules, _ in columns) + " |"
     rows = [f"| {name} | " + " | ".join(cell(s) for _, s in columns) + " |"
             for name, cell in SPEC_ROWS]
     body = [head, "|---" * (len(columns) + 1) + "|", *rows]
-    return ["", '!!! abstract "Spec card"', "",
-            textwrap.indent("The game in numbers, from `spec(rules)` when this page was "
-                            "built ([`GameSpec`](" + "../" * where.count("/")
-                            + "reference/core.md#amigo_rules.core.GameSpec)):", "    "),
-            "", *("    " + line for line in body), ""]
+    link = "../" * where.count("/") + "reference/core.md#amigo_rules.core.GameSpec"
+    return ["", '!!! abstract spec-card "Spec card"', "",
+            f"    The game in numbers: [`spec(rules)`]({link}) of each `Rules`, computed when "
+            "this page was built.", "", *("    " + line for line in body), ""]

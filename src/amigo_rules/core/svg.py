@@ -122,9 +122,9 @@ def pawn(canvas: Canvas, cx: float, cy: float, player: int, r: float = 14, count
     canvas.open("g")
     canvas.title(label or f"player {player}" + (f": {count} pawns" if count > 1 else ""))
     for i in reversed(range(min(count, 3))):
-        canvas.circle(cx + 4 * i, cy - 4 * i, r, fill=fill, stroke=INK, stroke_width=1.5)
+        canvas.circle(cx + 3 * i, cy - 3 * i, r, fill=fill, stroke=INK, stroke_width=1.5)
     top = min(count, 3) - 1
-    canvas.text(cx + 4 * top, cy - 4 * top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
+    canvas.text(cx + 3 * top, cy - 3 * top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
                 font_weight="bold")
     canvas.close("g")
 

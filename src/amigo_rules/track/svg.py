@@ -94,15 +94,15 @@ def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
         canvas.open("g")
         canvas.title(piece.words or ("guard" if piece.count == 1 else f"{piece.count} guards"))
         for i in reversed(range(min(piece.count, 3))):
-            canvas.rect(cx - 12 + 4 * i, cy - 12 - 4 * i, 24, 24, rx=3, fill=GUARD_FILL,
+            canvas.rect(cx - 12 + 3 * i, cy - 12 - 3 * i, 24, 24, rx=3, fill=GUARD_FILL,
                         stroke=INK, stroke_width=1.5)
         top = min(piece.count, 3) - 1
-        canvas.text(cx + 4 * top, cy - 4 * top, "G", size=15, font_weight="bold")
+        canvas.text(cx + 3 * top, cy - 3 * top, "G", size=15, font_weight="bold")
         canvas.close("g")
     else:
         pawn(canvas, cx, cy, piece.player, count=piece.count, label=piece.words or None)
     if piece.mark is not None:
-        piece.mark(canvas, cx + 4 * (min(piece.count, 3) - 1), cy - 4 * (min(piece.count, 3) - 1))
+        piece.mark(canvas, cx + 3 * (min(piece.count, 3) - 1), cy - 3 * (min(piece.count, 3) - 1))
 
 
 def _tray_rows(pieces: Sequence[Piece]) -> int:
