@@ -245,7 +245,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     pictures = iter(_pictures.get(page.file.src_uri, []))
     out: list[str] = []
     done = 0
-    for kind, options, code, first, last in blocks(markdown):
+    for kind, _, code, first, last in blocks(markdown):
         out += lines[done:first]
         done = last + 1
         if kind == "picture":

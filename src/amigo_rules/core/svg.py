@@ -32,6 +32,8 @@ PAPER = "#FBFAF7"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
 GUARD_FILL = "#BDBDBD"
 """The neutral colour of pieces that belong to nobody (guards)."""
+STACK_STEP = 3
+"""How far each piece of a stack of equal pieces is drawn up and right of the one below."""
 
 
 def player_colour(player: int) -> str:
@@ -122,9 +124,10 @@ def pawn(canvas: Canvas, cx: float, cy: float, player: int, r: float = 14, count
     canvas.open("g")
     canvas.title(label or f"player {player}" + (f": {count} pawns" if count > 1 else ""))
     for i in reversed(range(min(count, 3))):
-        canvas.circle(cx + 3 * i, cy - 3 * i, r, fill=fill, stroke=INK, stroke_width=1.5)
-    top = min(count, 3) - 1
-    canvas.text(cx + 3 * top, cy - 3 * top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
+        step = STACK_STEP * i
+        canvas.circle(cx + step, cy - step, r, fill=fill, stroke=INK, stroke_width=1.5)
+    top = STACK_STEP * (min(count, 3) - 1)
+    canvas.text(cx + top, cy - top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
                 font_weight="bold")
     canvas.close("g")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..core.svg import GUARD_FILL, INK, MUTED, Canvas, pawn
+from ..core.svg import GUARD_FILL, INK, MUTED, STACK_STEP, Canvas, pawn
 from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL
 
 WIDTH = 768
@@ -94,15 +94,17 @@ def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
         canvas.open("g")
         canvas.title(piece.words or ("guard" if piece.count == 1 else f"{piece.count} guards"))
         for i in reversed(range(min(piece.count, 3))):
-            canvas.rect(cx - 12 + 3 * i, cy - 12 - 3 * i, 24, 24, rx=3, fill=GUARD_FILL,
+            step = STACK_STEP * i
+            canvas.rect(cx - 12 + step, cy - 12 - step, 24, 24, rx=3, fill=GUARD_FILL,
                         stroke=INK, stroke_width=1.5)
-        top = min(piece.count, 3) - 1
-        canvas.text(cx + 3 * top, cy - 3 * top, "G", size=15, font_weight="bold")
+        top = STACK_STEP * (min(piece.count, 3) - 1)
+        canvas.text(cx + top, cy - top, "G", size=15, font_weight="bold")
         canvas.close("g")
     else:
         pawn(canvas, cx, cy, piece.player, count=piece.count, label=piece.words or None)
     if piece.mark is not None:
-        piece.mark(canvas, cx + 3 * (min(piece.count, 3) - 1), cy - 3 * (min(piece.count, 3) - 1))
+        top = STACK_STEP * (min(piece.count, 3) - 1)
+        piece.mark(canvas, cx + top, cy - top)
 
 
 def _tray_rows(pieces: Sequence[Piece]) -> int:
@@ -124,7 +126,7 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         for i in range(len(row)):
             column = i if (start // PER_ROW) % 2 == 0 else PER_ROW - 1 - i
             cells.append((MARGIN + column * CELL + (CELL - TILE_W) / 2, top))
-        top += TILE_H + tray * SLOT + 10 * bool(tray) + 16
+        top += TILE_H + tray * SLOT + 16 * bool(tray) + 16
     if cells:  # the path behind the tiles
         points = " ".join(f"{x + TILE_W / 2:.1f},{cy + TILE_H / 2:.1f}" for x, cy in cells)
         canvas.element("polyline", points=points, fill="none", stroke="#DDD6C8",
@@ -134,7 +136,7 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         draw_tile(canvas, x, cy, look(tiles[position]), position)
         for i, piece in enumerate(pieces(position)):
             px = x + TILE_W / 2 + (i % per_row - (per_row - 1) / 2) * SLOT
-            draw_piece(canvas, px, cy + TILE_H + SLOT / 2 + 8 + (i // per_row) * SLOT, piece)
+            draw_piece(canvas, px, cy + TILE_H + SLOT / 2 + 14 + (i // per_row) * SLOT, piece)
     return top - y
 
 

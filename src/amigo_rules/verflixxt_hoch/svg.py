@@ -43,22 +43,22 @@ def look(item: str) -> Look:
 
 
 def lucky_hat(canvas: Canvas, x: float, y: float) -> None:
-    """A top hat with a plus, worn on the pawn centred at (x, y)."""
+    """A golden top hat on top of the pawn centred at (x, y)."""
     canvas.open("g")
     canvas.title("lucky hat (+10)")
-    canvas.rect(x - 12, y - 9, 24, 4, fill="#F6D32D", stroke=INK, stroke_width=1.2)
-    canvas.rect(x - 7, y - 22, 14, 13, fill="#F6D32D", stroke=INK, stroke_width=1.2)
-    canvas.text(x, y - 15, "+", size=12, font_weight="bold")
+    canvas.rect(x - 12, y - 15, 24, 5, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(x - 7, y - 28, 14, 14, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(x - 7, y - 19, 14, 3, fill="#B8860B")
     canvas.close("g")
 
 
 def cursed_cap(canvas: Canvas, x: float, y: float) -> None:
-    """A pointed cap with a minus, worn on the pawn centred at (x, y)."""
+    """A dark pointed cap on top of the pawn centred at (x, y)."""
     canvas.open("g")
     canvas.title("cursed cap (\u221210)")
-    canvas.polygon([(x - 12, y - 6), (x + 12, y - 6), (x, y - 27)], fill="#3B2A63",
-                   stroke=INK, stroke_width=1.2)
-    canvas.text(x, y - 12, "\u2212", size=12, fill="#FFFFFF", font_weight="bold")
+    canvas.polygon([(x - 11, y - 11), (x + 11, y - 11), (x + 3, y - 32)], fill="#3B2A63",
+                   stroke=INK, stroke_width=1.3)
+    canvas.circle(x + 3, y - 32, 3, fill="#FFFFFF", stroke=INK, stroke_width=1)
     canvas.close("g")
 
 
@@ -112,8 +112,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
                for p in range(rules.players)]
     entries += [
-        (lambda c, x, y: (pawn(c, x, y + 6, 0, r=9), lucky_hat(c, x, y + 9)), "lucky hat"),
-        (lambda c, x, y: (pawn(c, x, y + 6, 0, r=9), cursed_cap(c, x, y + 9)), "cursed cap"),
+        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), lucky_hat(c, x, y + 12)), "lucky hat"),
+        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), cursed_cap(c, x, y + 12)), "cursed cap"),
     ]
     top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
     return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
