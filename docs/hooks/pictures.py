@@ -94,11 +94,11 @@ def game_tree(game, state, depth: int = 2) -> str:
     def children(node):
         if game.current_player(node) == CHANCE:
             merged: dict = {}
-            for move, p in game.chance_outcomes(node):
+            for index, (move, p) in enumerate(game.chance_outcomes(node)):
                 after = game.apply(node, move)
-                labels, total, _ = merged.get(follow(after), ([], Fraction(0), after))
-                merged[follow(after)] = ([*labels, str(move)], total + p, after)
-            return [(_span(labels), str(total), after) for labels, total, after in
+                moves, total, _ = merged.get(follow(after), ([], Fraction(0), after))
+                merged[follow(after)] = ([*moves, (index, str(move))], total + p, after)
+            return [(_span(moves), str(total), after) for moves, total, after in
                     merged.values()]
         return [(str(move), "", game.apply(node, move)) for move in game.legal_moves(node)]
 
@@ -152,8 +152,12 @@ def game_tree(game, state, depth: int = 2) -> str:
     return canvas.document(width, bottom, "A game tree: decision, chance and terminal nodes")
 
 
-def _span(labels: list[str]) -> str:
-    return labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1].split()[-1]}"
+def _span(moves: list[tuple[int, str]]) -> str:
+    """Merged outcomes in words: ``roll 2 … 6`` for a run of three or more, else each."""
+    (first, text), (last, _) = moves[0], moves[-1]
+    if len(moves) > 2 and last - first == len(moves) - 1:
+        return f"{text} … {moves[-1][1].split()[-1]}"
+    return ", ".join(text for _, text in moves)
 
 
 def _decision(canvas, x, y, player, r=20):

@@ -18,7 +18,9 @@ PER_ROW = 7
 CELL = (WIDTH - 2 * MARGIN) / PER_ROW
 TILE_W, TILE_H = CELL - 12, 66
 SLOT = 34
-"""The room of one piece (or stack of pieces) under a tile."""
+"""The width of one piece (or stack of pieces) under a tile."""
+ROW = 40
+"""The height of a row of pieces under a tile (room for a hat above a pawn)."""
 HIDDEN = "?"
 """A tile the viewer cannot see (face down on the track, or in another player's tower)."""
 
@@ -126,7 +128,7 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         for i in range(len(row)):
             column = i if (start // PER_ROW) % 2 == 0 else PER_ROW - 1 - i
             cells.append((MARGIN + column * CELL + (CELL - TILE_W) / 2, top))
-        top += TILE_H + tray * SLOT + 16 * bool(tray) + 16
+        top += TILE_H + tray * ROW + 10 * bool(tray) + 16
     if cells:  # the path behind the tiles
         points = " ".join(f"{x + TILE_W / 2:.1f},{cy + TILE_H / 2:.1f}" for x, cy in cells)
         canvas.element("polyline", points=points, fill="none", stroke="#DDD6C8",
@@ -136,7 +138,7 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         draw_tile(canvas, x, cy, look(tiles[position]), position)
         for i, piece in enumerate(pieces(position)):
             px = x + TILE_W / 2 + (i % per_row - (per_row - 1) / 2) * SLOT
-            draw_piece(canvas, px, cy + TILE_H + SLOT / 2 + 14 + (i // per_row) * SLOT, piece)
+            draw_piece(canvas, px, cy + TILE_H + ROW / 2 + 11 + (i // per_row) * ROW, piece)
     return top - y
 
 
