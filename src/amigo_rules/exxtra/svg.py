@@ -15,6 +15,8 @@ SPACES_PER_ROW = 11
 SPACE_W = (WIDTH - 2 * MARGIN) / SPACES_PER_ROW
 SPACE_H = 44
 RUNG_H = 50
+PAIR_W = 64
+"""The room of one pair on a rung."""
 DIE = 44
 
 
@@ -100,33 +102,38 @@ def _counter_track(canvas: Canvas, y: float, counters: tuple[int, ...]) -> float
 
 
 def _ladder(canvas: Canvas, y: float, ladder) -> float:
-    """Rungs 5 (top) … 0, each with the pairs on it; returns the height used."""
+    """Rungs 5 (top) … 0, each with the pairs on it (rung 0 in as many lines as its pairs
+    need); returns the height used."""
     left, right = MARGIN + 10, WIDTH / 2 - 10
-    bottom = y + RUNGS * RUNG_H
+    per_line = int((right - left - 52) // PAIR_W)
+    on = {rung: [(p, pair[1]) for p, pair in enumerate(ladder)
+                 if pair is not None and pair[0] == rung] for rung in range(RUNGS)}
+    heights = {rung: RUNG_H * max(1, -(-len(on[rung]) // per_line)) for rung in range(RUNGS)}
+    bottom = y + sum(heights.values())
     for rail in (left, right):
         canvas.element("line", x1=rail, y1=y, x2=rail, y2=bottom, stroke="#8C6D46",
                        stroke_width=6, stroke_linecap="round")
+    top = y
     for rung in reversed(range(RUNGS)):
-        cy = y + (RUNGS - 1 - rung) * RUNG_H + RUNG_H / 2
-        canvas.element("line", x1=left, y1=cy + 14, x2=right, y2=cy + 14, stroke="#B89B72",
-                       stroke_width=4)
+        cy = top + RUNG_H / 2
+        top += heights[rung]
+        canvas.element("line", x1=left, y1=top - RUNG_H / 2 + 14, x2=right,
+                       y2=top - RUNG_H / 2 + 14, stroke="#B89B72", stroke_width=4)
         canvas.circle(left + 26, cy, 15, fill="#FFFFFF", stroke=INK, stroke_width=1.5)
         canvas.text(left + 26, cy, str(rung), size=17, font_weight="bold")
-        pairs = [(p, pair[1]) for p, pair in enumerate(ladder)
-                 if pair is not None and pair[0] == rung]
-        if not pairs:
+        if not on[rung]:
             canvas.text(left + 52, cy, "empty" if rung else "any number of pairs", size=13,
                         anchor="start", fill=MUTED)
-        for i, (p, value) in enumerate(pairs):
-            x = left + 52 + i * 64
+        for i, (p, value) in enumerate(on[rung]):
+            x, pair_y = left + 52 + i % per_line * PAIR_W, cy + i // per_line * RUNG_H
             canvas.open("g")
             canvas.title(f"player {p}'s pair {combination_text(value)} on rung {rung}")
-            canvas.rect(x, cy - 15, 58, 30, rx=6, fill="#FFFFFF", stroke=player_colour(p),
-                        stroke_width=3)
-            pawn(canvas, x + 13, cy, p, r=9)
-            canvas.text(x + 40, cy, combination_text(value), size=17, font_weight="bold")
+            canvas.rect(x, pair_y - 15, PAIR_W - 6, 30, rx=6, fill="#FFFFFF",
+                        stroke=player_colour(p), stroke_width=3)
+            pawn(canvas, x + 13, pair_y, p, r=9)
+            canvas.text(x + 40, pair_y, combination_text(value), size=17, font_weight="bold")
             canvas.close("g")
-    return RUNGS * RUNG_H
+    return bottom - y
 
 
 def _players(canvas: Canvas, y: float, seen, players: int) -> float:

@@ -4,15 +4,7 @@ guards, and every player's tower."""
 from __future__ import annotations
 
 from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, pawn
-from ..track.svg import (
-    HIDDEN,
-    LOOKS,
-    WIDTH,
-    draw_chip,
-    draw_collections,
-    draw_track,
-    pieces_on,
-)
+from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
 from .observations import observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
@@ -51,7 +43,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
             else scores[p] if scores is not None
             else score_tiles(tower, rules) + _penalty(seen, p)
         )
-        marks = " (to move)" if p == seen.player and seen.phase is not Phase.OVER else ""
+        moving = p == seen.player and seen.phase not in (Phase.OVER, Phase.LAY)
+        marks = " (to move)" if moving else ""
         rows.append((p, f"P{p}: {points} pts{marks}", tower))
     top += draw_collections(canvas, top + 6, "Towers (bottom to top)", rows) + 6
     for line in _cards(seen):
@@ -62,8 +55,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     if rules.guards:
         entries.append((_guard_symbol, "guard"))
     if rules.hidden_tiles or rules.towers != "open":
-        entries.append((lambda c, x, y: draw_chip(c, x - 14, y - 11, LOOKS[HIDDEN]._replace(
-            label="?")), "hidden"))
+        entries.append((_hidden_symbol, "face down, unseen"))
     top += legend(canvas, 20, top + 4, WIDTH - 40, entries) + 12
     return canvas.document(WIDTH, top, f"Verflixxt! table: {status}")
 
@@ -71,6 +63,13 @@ def render_svg(state: State, *, player: int | None = None) -> str:
 def _guard_symbol(canvas: Canvas, x: float, y: float) -> None:
     canvas.rect(x - 10, y - 10, 20, 20, rx=3, fill=GUARD_FILL, stroke=INK, stroke_width=1.5)
     canvas.text(x, y, "G", size=13, font_weight="bold")
+
+
+def _hidden_symbol(canvas: Canvas, x: float, y: float) -> None:
+    look = LOOKS[HIDDEN]
+    canvas.rect(x - 12, y - 11, 24, 22, rx=3, fill=look.fill, stroke=look.stroke,
+                stroke_width=1.5, stroke_dasharray="4 2")
+    canvas.text(x, y, "?", size=14, fill=look.ink, font_weight="bold")
 
 
 def _penalty(seen, p: int) -> int:
