@@ -66,18 +66,19 @@ MARKS = (lucky_hat, cursed_cap)
 
 
 def _pieces(board, hats, position: int) -> list[Piece]:
-    """The pieces on ``position``: per player the hatless pawns, then each hat on its pawn."""
-    out = []
+    """The pieces on ``position``: each hat on its pawn first (so the hat has room above
+    it), then per player the hatless pawns, then the guards."""
+    hatted, plain = [], []
     for piece in pieces_on(position, board.pawns, board.guards):
         worn = [i for i, hat in enumerate(hats) if hat == (piece.player, position)]
         if piece.kind == "pawn" and worn:
             if piece.count > len(worn):
-                out.append(piece._replace(count=piece.count - len(worn)))
-            out += [Piece("pawn", piece.player, 1, MARKS[i],
-                          f"player {piece.player}, wearing the {HAT_NAMES[i]}") for i in worn]
+                plain.append(piece._replace(count=piece.count - len(worn)))
+            hatted += [Piece("pawn", piece.player, 1, MARKS[i],
+                             f"player {piece.player}, wearing the {HAT_NAMES[i]}") for i in worn]
         else:
-            out.append(piece)
-    return out
+            plain.append(piece)
+    return hatted + plain
 
 
 def render_svg(state: State, *, player: int | None = None) -> str:
