@@ -69,6 +69,10 @@ def browser(tmp_path):
     chrome.quit()
 
 
+LOADED = """
+return document.readyState === "complete"
+  && Array.from(document.images).every(img => img.complete);
+"""
 PICTURES = """
 return Array.from(document.querySelectorAll("figure.picture img")).map(img => {
   const box = img.getBoundingClientRect();
@@ -85,22 +89,30 @@ def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
     """Each game page and the concepts page show their pictures, loaded and drawn at a
     real size; every *Tested by* block is closed on load and follows its rule's text; the
     API reference of every game lists each public name."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def load(page: Path) -> None:
+        browser.get(page.as_uri())
+        WebDriverWait(browser, 60).until(
+            lambda b: b.current_url == page.as_uri() and b.execute_script(LOADED))
+
     for page, fewest in PAGES.items():
-        browser.get((site / page / "index.html").as_uri())
+        load(site / page / "index.html")
         pictures = browser.execute_script(PICTURES)
-        assert len(pictures) >= fewest, page
-        for src, complete, natural, width, height in pictures:
-            assert complete and natural > 0 and width > 200 and height > 100, (page, src)
+        assert len(pictures) >= fewest, (page, pictures)
+        for picture in pictures:
+            _, complete, natural, width, height = picture
+            assert complete and natural > 0 and width > 200 and height > 100, (page, picture)
         details = browser.execute_script(OPEN_DETAILS)
         if page.startswith("games/"):
             assert details, page
         for is_open, before in details:
-            assert not is_open, page
-            assert before not in ("H2", "H3"), page  # the rule's text comes first
+            assert not is_open, (page, details)
+            assert before not in ("H2", "H3"), (page, details)  # the rule's text first
     for game in GAMES:
-        browser.get((site / "reference" / game / "index.html").as_uri())
+        load(site / "reference" / game / "index.html")
         ids = set(browser.execute_script(
             "return Array.from(document.querySelectorAll('h3[id]')).map(h => h.id)"))
         package = importlib.import_module(f"amigo_rules.{game}")
         missing = {name for name in package.__all__ if f"amigo_rules.{game}.{name}" not in ids}
-        assert not missing, (game, missing)
+        assert not missing, (game, sorted(missing), len(ids))
