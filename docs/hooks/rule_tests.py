@@ -1,4 +1,4 @@
-"""MkDocs hook: list under every rule heading the tests that prove the rule.
+"""MkDocs hook: after every rule, the tests that prove it; every rule id a link.
 
 Conventions (see ``shared/rules/README.md``):
 
@@ -8,12 +8,17 @@ Conventions (see ``shared/rules/README.md``):
   ``pytestmark = pytest.mark.rule(...)`` (or a list of marks) covers every test of the file.
   Only literal string arguments count.
 * In a documentation page, a level-3 heading whose text starts with a rule id
-  (``### VX-TAKE-1 — Taking a tile``; ids match ``[A-Z]+(-[A-Z0-9]+)+``) gets a line
-  ``*Tested by:* ...`` inserted right after it. A rule heading without any test logs a
-  warning, so ``mkdocs build --strict`` fails until the rule is tested.
+  (``### VX-TAKE-1 — Taking a tile``; ids match ``[A-Z]+(-[A-Z0-9]+)+``) is a rule. At the
+  end of its text (before the next heading) the hook adds a collapsed block *Tested by*,
+  closed until the reader opens it, listing the tests with a link to each one's source. A
+  rule heading without any test logs a warning, so ``mkdocs build --strict`` fails until the
+  rule is tested.
+* The sources of those tests become pages of the site (``source/tests/…``, line numbers as
+  anchors, left out of the search), generated at every build.
+* In the API reference, every rule id in a docstring becomes a link to its rule.
 
 Tests are found by parsing ``tests/**/*.py`` (next to ``mkdocs.yml``) with :mod:`ast`;
-nothing is imported or run. The scan happens once per build (``on_pre_build``).
+nothing is imported or run. The scan happens once per build (``on_files``).
 """
 
 from __future__ import annotations
@@ -22,16 +27,28 @@ import ast
 import logging
 import re
 from collections import defaultdict
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.plugins.rule_tests")
 
 RULE_ID = re.compile(r"[A-Z]+(?:-[A-Z0-9]+)+")
 HEADING = re.compile(rf"^###[ \t]+({RULE_ID.pattern})(?=[\s:.,]|$)")
+ANCHOR = re.compile(r"\{#([\w-]+)\}\s*$")
+SECTION_END = re.compile(r"^#{1,3}[ \t]")
 FENCE = re.compile(r"^[ \t]*(```|~~~)")
+SOURCE_DIR = "source"
+"""Where the pages of the test sources go in the site."""
 
-_tests: dict[str, list[tuple[str, str]]] = {}
-"""Rule id -> [(test name, file path relative to the project)], filled by on_pre_build."""
+Test = tuple[str, str, int]
+"""A test: its name (``Class::test``), its file relative to the project and its line."""
+
+_tests: dict[str, list[Test]] = {}
+"""Rule id -> the tests carrying it, filled by on_files."""
+_rules: dict[str, str] = {}
+"""Rule id -> ``page.md#anchor`` of its heading, filled by on_files."""
 
 
 def _rule_ids(node: ast.expr) -> list[str]:
@@ -58,9 +75,9 @@ def _marked(decorators: list[ast.expr]) -> list[str]:
     return [rule for decorator in decorators for rule in _rule_ids(decorator)]
 
 
-def scan_file(path: Path, root: Path) -> dict[str, list[tuple[str, str]]]:
+def scan_file(path: Path, root: Path) -> dict[str, list[Test]]:
     """Map each rule id to the tests of the file ``path`` that carry it."""
-    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    found: dict[str, list[Test]] = defaultdict(list)
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except (SyntaxError, UnicodeDecodeError, OSError) as exc:
@@ -74,16 +91,17 @@ def scan_file(path: Path, root: Path) -> dict[str, list[tuple[str, str]]]:
         ):
             module_rules += _rule_ids(node.value)
 
-    def add(rules: list[str], name: str) -> None:
+    def add(rules: list[str], name: str, line: int) -> None:
         for rule in dict.fromkeys(rules):  # unique, in order
-            if (name, where) not in found[rule]:
-                found[rule].append((name, where))
+            if (name, where, line) not in found[rule]:
+                found[rule].append((name, where, line))
 
     def visit(body: list[ast.stmt], prefix: str, inherited: list[str]) -> None:
         for node in body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 if node.name.startswith("test"):
-                    add(inherited + _marked(node.decorator_list), prefix + node.name)
+                    add(inherited + _marked(node.decorator_list), prefix + node.name,
+                        node.lineno)
             elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
                 visit(node.body, f"{prefix}{node.name}::", inherited + _marked(node.decorator_list))
 
@@ -91,91 +109,124 @@ def scan_file(path: Path, root: Path) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
-def scan_tests(root: Path) -> dict[str, list[tuple[str, str]]]:
+def scan_tests(root: Path) -> dict[str, list[Test]]:
     """Map each rule id to every test under ``root/tests`` that carries it."""
-    tests: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    tests: dict[str, list[Test]] = defaultdict(list)
     for path in sorted((root / "tests").rglob("*.py")):
         for rule, names in scan_file(path, root).items():
             tests[rule].extend(names)
     return dict(tests)
 
 
-def tested_by(rule: str) -> str | None:
-    """The ``*Tested by:*`` line of ``rule``, or None when no test carries it."""
-    names = _tests.get(rule)
-    if not names:
+def source_page(test_file: str) -> str:
+    """The site page showing ``tests/…/x.py``: ``source/tests/…/x.md``."""
+    return f"{SOURCE_DIR}/{PurePosixPath(test_file).with_suffix('.md')}"
+
+
+def tested_by(rule: str, page_uri: str) -> list[str] | None:
+    """The collapsed *Tested by* block of ``rule`` (markdown lines, closed on load), each
+    test linked to its line in the source page; None when no test carries the rule."""
+    tests = _tests.get(rule)
+    if not tests:
         return None
-    return "*Tested by:* " + ", ".join(f"`{name}` ({where})" for name, where in names)
+    up = "../" * page_uri.count("/")
+    count = f"{len(tests)} test" + ("s" if len(tests) > 1 else "")
+    lines = ["", f'??? tested-by "Tested by {count}"', ""]
+    for name, where, line in tests:
+        lines.append(f"    - [`{name}`]({up}{source_page(where)}#__codelineno-0-{line}) "
+                     f"in `{where}`, line {line}")
+    return [*lines, ""]
 
 
-def on_pre_build(config, **kwargs) -> None:
-    """Scan the tests once per build (also on every rebuild of ``mkdocs serve``)."""
-    global _tests
-    _tests = scan_tests(Path(config.config_file_path).parent)
-
-
-def on_page_markdown(markdown: str, page, config, files) -> str:
-    """Insert a ``*Tested by:*`` line after every rule heading; warn on untested rules."""
-    out: list[str] = []
+def rule_headings(markdown: str):
+    """``(line index, rule id, anchor or None)`` of every rule heading outside fences."""
     fenced = False
-    for line in markdown.splitlines():
-        out.append(line)
+    for number, line in enumerate(markdown.splitlines()):
         if FENCE.match(line):
             fenced = not fenced
             continue
         heading = None if fenced else HEADING.match(line)
-        if heading is None:
-            continue
-        rule = heading.group(1)
-        line_text = tested_by(rule)
-        if line_text is None:
+        if heading is not None:
+            anchor = ANCHOR.search(line)
+            yield number, heading.group(1), anchor.group(1) if anchor else None
+
+
+def on_files(files: Files, config) -> Files:
+    """Scan the tests and the rule headings once per build; add the test sources' pages."""
+    global _tests
+    root = Path(config.config_file_path).parent
+    _tests = scan_tests(root)
+    _rules.clear()
+    for page in [f for f in files if f.src_uri.endswith(".md")]:
+        for _, rule, anchor in rule_headings(page.content_string):
+            _rules.setdefault(rule, f"{page.src_uri}#{anchor or rule.lower()}")
+    for test_file in sorted({where for tests in _tests.values() for _, where, _ in tests}):
+        source = (root / test_file).read_text(encoding="utf-8")
+        content = (f"---\nsearch:\n  exclude: true\n---\n\n# `{test_file}`\n\n"
+                   f'````python linenums="1"\n{source}````\n')
+        files.append(File.generated(config, source_page(test_file), content=content))
+    return files
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    """Add the *Tested by* block at the end of every rule; warn on untested rules."""
+    lines = markdown.splitlines()
+    ends: dict[int, list[str]] = defaultdict(list)  # line index -> blocks to put before it
+    headings = list(rule_headings(markdown))
+    for number, rule, _ in headings:
+        block = tested_by(rule, page.file.src_uri)
+        if block is None:
             log.warning("rule_tests: %s: no test carries rule %s", page.file.src_uri, rule)
             continue
-        out += ["", line_text, ""]
-    return "\n".join(out) + "\n"
-
-
-# --- API reference: doctests as code blocks -------------------------------------------------
-#
-# The library's docstrings carry bare doctests (``>>> ...`` lines followed by their output),
-# as python-chess does. Markdown would read ``>>>`` as nested block quotes and ``['pawn 0']``
-# as a link, so this griffe extension (loaded by mkdocstrings, see ``mkdocs.yml``) fences
-# every such block as ``pycon``. It changes only the rendered documentation.
-
-try:
-    import griffe
-except ImportError:  # griffe comes with mkdocstrings[python]; without it, no extension
-    griffe = None
-
-
-def fence_doctests(text: str) -> str:
-    """Wrap each bare doctest block of ``text`` (up to the next blank line) in a pycon fence."""
+        ends[_section_end(lines, number)] += block
     out: list[str] = []
-    block: list[str] = []
-    indent = ""
+    for number, line in enumerate([*lines, ""]):
+        out += ends.get(number, [])
+        out.append(line)
+    return "\n".join(out[:-1]) + "\n"
+
+
+def _section_end(lines: list[str], heading: int) -> int:
+    """The index of the first heading of level 1-3 after ``heading`` (outside fences), or
+    the number of lines."""
     fenced = False
-    for line in [*text.splitlines(), ""]:
-        stripped = line.lstrip()
-        if not block and FENCE.match(line):
+    for number in range(heading + 1, len(lines)):
+        if FENCE.match(lines[number]):
             fenced = not fenced
-        if not block and not fenced and stripped.startswith(">>>"):
-            indent = line[: len(line) - len(stripped)]
-            block = [line]
-        elif block and stripped:
-            block.append(line)
-        else:
-            if block:
-                out += [f"{indent}```pycon", *block, f"{indent}```"]
-                block = []
-            out.append(line)
-    return "\n".join(out[:-1])
+        elif not fenced and SECTION_END.match(lines[number]):
+            return number
+    return len(lines)
 
 
-if griffe is not None:
+# --- rule ids in the API reference become links ---------------------------------------------
 
-    class DoctestBlocks(griffe.Extension):
-        """Fence bare doctests in every docstring (see `fence_doctests`)."""
+_TEXT = re.compile(r"(<(a|code|pre|h[1-6])\b.*?</\2>|<[^>]+>)|([^<]+)", re.S)
 
-        def on_object(self, *, obj, **kwargs) -> None:
-            if obj.docstring is not None and ">>>" in obj.docstring.value:
-                obj.docstring.value = fence_doctests(obj.docstring.value)
+
+def link_rules(html: str, page_url: str, rules: dict[str, str]) -> str:
+    """``html`` with each rule id of ``rules`` in plain text (not in links, code or headings)
+    turned into a link to its rule, relative to ``page_url``."""
+
+    def link(found: re.Match) -> str:
+        rule = found.group(0)
+        if rule not in rules:
+            return rule
+        return f'<a href="{get_relative_url(rules[rule], page_url)}">{rule}</a>'
+
+    def part(found: re.Match) -> str:
+        if found.group(1):
+            return found.group(1)
+        return RULE_ID.sub(link, found.group(3))
+
+    return _TEXT.sub(part, html)
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    """In the API reference, link every rule id of a docstring to its rule."""
+    if not page.file.src_uri.startswith("reference/"):
+        return html
+    urls = {}
+    for rule, target in _rules.items():
+        path, anchor = target.split("#")
+        urls[rule] = files.get_file_from_path(path).url + "#" + anchor
+    return link_rules(html, page.url, urls)

@@ -166,8 +166,9 @@ def _table(module: ModuleType, params: dict[str, Any]) -> Table:
         preset = params["preset"]
         if preset not in presets:
             raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(presets)}")
-        defaults = {f.name: f.default for f in _options(module)}
-        changed = {k: v for k, v in options.items() if v != defaults[k]}
+        default = parameters(module)  # the default rules' values, resolved (VXV-10's layout)
+        changed = {f.name: options[f.name] for f in _options(module)
+                   if options[f.name] != _from_param(f, default[f.name])}
         rules = presets[preset](players=players, **changed)
     else:
         rules = module.Rules(players=players, **options)

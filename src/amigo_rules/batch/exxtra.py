@@ -25,7 +25,7 @@ from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
 from ..exxtra.moves import RUNGS
-from ..exxtra.observation import TOP_COMBINATION
+from ..exxtra.observations import TOP_COMBINATION
 from ..exxtra.state import FINISH
 from . import lockstep
 from .lockstep import Playouts

@@ -39,7 +39,7 @@ from ..track import (
     is_plus,
     value,
 )
-from ..verflixxt.observation import PHASES, TILE_KINDS
+from ..verflixxt.observations import PHASES, TILE_KINDS
 from ..verflixxt.setup import box, laid_out, path_tiles, shuffled_setup, track_length
 from . import lockstep
 from .lockstep import Playouts
@@ -89,7 +89,7 @@ class Batch:
     rules: vx.Rules
     tiles: np.ndarray
     """``int8[L + 1, n]``: the track by tile code (the index in
-    `amigo_rules.verflixxt.observation.TILE_KINDS`; ``len(TILE_KINDS)`` is "no tile")
+    `amigo_rules.verflixxt.observations.TILE_KINDS`; ``len(TILE_KINDS)`` is "no tile")
     beyond its end; ``L`` is the track length at setup."""
     length: np.ndarray
     """``int64[n]``: tiles in the track (the finish lies on ``length - 1`` once laid)."""

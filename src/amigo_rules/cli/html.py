@@ -91,7 +91,8 @@ h1 {{ font-size: 1.3rem; margin: 0 }} .subtitle {{ color: #555; margin: 0.2rem 0
 #slider {{ flex: 1; min-width: 10rem }}
 #caption {{ font-weight: bold; margin: 0.4rem 0 }}
 main {{ display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start }}
-figure {{ margin: 0; max-width: 100% }} figure svg {{ max-width: 100%; height: auto }}
+#pictures {{ flex: 2 1 30rem; max-width: 48rem }} figure {{ margin: 0 }}
+figure svg {{ display: block; width: 100%; height: auto }}
 #log {{ font-family: ui-monospace, monospace; font-size: 0.85rem; max-height: 80vh;
   overflow-y: auto; flex: 1; min-width: 18rem; margin: 0; padding: 0; list-style: none }}
 #log li.now {{ background: #fff3c4 }}

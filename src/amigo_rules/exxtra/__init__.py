@@ -38,11 +38,11 @@ from .engine import (
 )
 from .moves import Move, Place, Reroll, Roll
 from .narration import move_events, setup_events
-from .observation import Observation, array_length, observation, sample_state
+from .observations import Observation, array_length, observation, sample_state
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
-from .spec import spec
+from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
 from .text import render_text

@@ -44,6 +44,11 @@ class State:
         from .text import render_text
 
         return render_text(self)
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
+        from .svg import render_svg
+
+        return render_svg(self)
 
     @property
     def player(self) -> int:

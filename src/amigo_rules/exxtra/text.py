@@ -30,7 +30,7 @@ from ..core.text import player as seat
 from .dice import combination_text
 from .engine import current_player, winners
 from .moves import RUNGS
-from .observation import observation
+from .observations import observation
 from .state import FINISH, State
 
 CELL = 3

@@ -26,14 +26,14 @@ from .actions import (
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
 from .narration import move_events, setup_events
-from .observation import HIDDEN, Observation, array_bounds, array_length, observation
+from .observations import HIDDEN, Observation, array_bounds, array_length, observation
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import initial_state, new_game
-from .spec import max_game_length, spec
+from .specs import max_game_length, spec
 from .state import Phase, State
 from .svg import render_svg
 from .text import render_text

@@ -58,7 +58,7 @@ from ..track import (
 )
 from .cards import CARDS
 from .moves import PAWN, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap
-from .observation import HIDDEN
+from .observations import HIDDEN
 from .state import Phase, State
 
 Towers = tuple[tuple[str, ...], ...]

@@ -12,7 +12,7 @@ from ..core import StateError
 from ..core.chance import arrangement
 from ..core.checks import generator, wrong_type
 from ..track import FACE_DOWN, PATH_TILES, Board
-from .observation import HIDDEN, Observation
+from .observations import HIDDEN, Observation
 from .setup import box
 from .state import Phase, State
 

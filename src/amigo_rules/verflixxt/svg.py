@@ -1,22 +1,107 @@
-"""STUB, replaced at merge by the pictures of issue 14: ``render_svg`` returns a minimal valid
-SVG holding the text drawing, so that the command line's HTML replay works before then."""
+"""The table of a Verflixxt! game as an SVG picture: the track with its tiles, pawns and
+guards, and every player's tower."""
 
 from __future__ import annotations
 
-from html import escape
-
-from .state import State
-from .text import render_text
+from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, pawn
+from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
+from .observations import observation
+from .scoring import score, score_tiles, winners
+from .state import Phase, State
 
 
 def render_svg(state: State, *, player: int | None = None) -> str:
-    """STUB (issue 14 writes the real picture): the text drawing in an SVG ``<text>``."""
-    lines = render_text(state, player=player).splitlines()
-    rows = "".join(
-        f'<tspan x="4" dy="1.2em">{escape(line) or " "}</tspan>' for line in lines
-    )
-    height = int(len(lines) * 1.2 * 12) + 12
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{height}" '
-        f'font-family="monospace" font-size="12"><text xml:space="preserve">{rows}</text></svg>'
-    )
+    """The table as a standalone SVG document: the track (tiles, pawns in the players'
+    colours with their numbers, guards), every tower bottom to top with its score, whose turn
+    it is and a legend.
+
+    With ``player`` it draws ``observation(state, player)``: face-down tiles (VXV-10) and the
+    towers ``player`` may not see (VXV-HIDDEN-TOWERS) show as ``?``. Without it, everything:
+    a face-down tile shows its value with a dashed outline.
+
+    >>> from amigo_rules import verflixxt
+    >>> picture = verflixxt.render_svg(verflixxt.new_game())
+    >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 768 ')
+    True
+    """
+    seen = state if player is None else observation(state, player)
+    board = state.board if player is None else seen
+    rules = state.rules
+    canvas = Canvas()
+    viewer = "everything shown" if player is None else f"as player {player} sees it"
+    status = _status(seen, board)
+    if player is None and seen.phase is Phase.OVER:
+        status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"
+    top = header(canvas, "Verflixxt!", [status, f"{rules.players} players, {viewer}"])
+    top += draw_track(canvas, top, board.tiles,
+                      lambda x: pieces_on(x, board.pawns, board.guards))
+    scores = score(state) if player is None else None
+    rows = []
+    for p, tower in enumerate(seen.towers):
+        points = (
+            "?" if HIDDEN in tower
+            else scores[p] if scores is not None
+            else score_tiles(tower, rules) + _penalty(seen, p)
+        )
+        moving = p == seen.player and seen.phase not in (Phase.OVER, Phase.LAY)
+        marks = " (to move)" if moving else ""
+        rows.append((p, f"P{p}: {points} pts{marks}", tower))
+    top += draw_collections(canvas, top + 6, "Towers (bottom to top)", rows) + 6
+    for line in _cards(seen):
+        canvas.text(20, top + 10, line, size=15, anchor="start")
+        top += 24
+    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
+               for p in range(rules.players)]
+    if rules.guards:
+        entries.append((_guard_symbol, "guard"))
+    if rules.hidden_tiles or rules.towers != "open":
+        entries.append((_hidden_symbol, "face down, unseen"))
+    top += legend(canvas, 20, top + 4, WIDTH - 40, entries) + 12
+    return canvas.document(WIDTH, top, f"Verflixxt! table: {status}")
+
+
+def _guard_symbol(canvas: Canvas, x: float, y: float) -> None:
+    canvas.rect(x - 10, y - 10, 20, 20, rx=3, fill=GUARD_FILL, stroke=INK, stroke_width=1.5)
+    canvas.text(x, y, "G", size=13, font_weight="bold")
+
+
+def _hidden_symbol(canvas: Canvas, x: float, y: float) -> None:
+    look = LOOKS[HIDDEN]
+    canvas.rect(x - 12, y - 11, 24, 22, rx=3, fill=look.fill, stroke=look.stroke,
+                stroke_width=1.5, stroke_dasharray="4 2")
+    canvas.text(x, y, "?", size=14, fill=look.ink, font_weight="bold")
+
+
+def _penalty(seen, p: int) -> int:
+    penalty = seen.penalty
+    return int(penalty[1]) if penalty is not None and penalty[0] == p else 0
+
+
+def _status(seen, board) -> str:
+    """Whose turn it is and what they do, in words."""
+    who = f"Player {seen.player}"
+    phase = seen.phase
+    if phase is Phase.LAY:
+        return f"Setting up: {len(board.tiles) - 1} tiles laid"
+    if phase is Phase.OVER:
+        return "Game over"
+    if phase is Phase.ROLL:
+        return f"{who} rolls the die"
+    if phase is Phase.STEAL:
+        return f"{who} chooses whose top tile to steal"
+    if phase is Phase.FLIP:
+        return f"{who} turns a tile face down"
+    if seen.rules.tactical_cards:
+        played = ", ".join(map(str, seen.played)) or "none yet"
+        return f"{who} plays cards (played: {played})"
+    return f"{who} rolled {seen.roll} and moves a piece"
+
+
+def _cards(seen) -> list[str]:
+    """VXV-9: every hand (public), a line per two players."""
+    if not seen.hands:
+        return []
+    hands = [f"P{p} holds {' '.join(map(str, hand)) or 'no cards'}"
+             for p, hand in enumerate(seen.hands)]
+    return ["Cards: " + ";  ".join(hands[i : i + 2]) for i in range(0, len(hands), 2)]
+

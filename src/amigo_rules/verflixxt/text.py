@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..core.text import Line, Span, check_width, flow, plain, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, pawn_spans, tile_span, track_lines
-from .observation import HIDDEN, observation
+from .observations import HIDDEN, observation
 from .scoring import score, winners
 from .state import Phase, State
 

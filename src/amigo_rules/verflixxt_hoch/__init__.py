@@ -37,14 +37,14 @@ from .moves import (
     parse,
 )
 from .narration import move_events, setup_events
-from .observation import Observation, array_bounds, array_length, observation
+from .observations import Observation, array_bounds, array_length, observation
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .sampling import sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import HatDraw, hat_draw, initial_state, new_game
-from .spec import spec
+from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
 from .text import render_text

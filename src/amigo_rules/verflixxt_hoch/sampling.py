@@ -12,7 +12,7 @@ from ..core import StateError
 from ..core.chance import arrangement
 from ..core.checks import generator, wrong_type
 from ..track import Board
-from .observation import Observation
+from .observations import Observation
 from .setup import deck_counts
 from .state import State
 from .tiles import CARD_INDEX, CARDS

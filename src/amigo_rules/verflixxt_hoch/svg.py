@@ -1,22 +1,227 @@
-"""STUB, replaced at merge by the pictures of issue 14: ``render_svg`` returns a minimal valid
-SVG holding the text drawing, so that the command line's HTML replay works before then."""
+"""The table of a Verflixxt hoch² game as an SVG picture: the track with risk tiles, pawns
+with their hats and guards, the collections, the hands, the piles and the finish tokens."""
 
 from __future__ import annotations
 
-from html import escape
+from ..core.svg import INK, MUTED, Canvas, header, legend, pawn
+from ..track.svg import (
+    CHIP_H,
+    MARGIN,
+    WIDTH,
+    Look,
+    Piece,
+    draw_chip,
+    draw_collections,
+    draw_track,
+    pieces_on,
+    tile_look,
+)
+from .observations import observation
+from .scoring import score, score_tiles, winners
+from .state import Phase, State
+from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
 
-from .state import State
-from .text import render_text
+HAT_NAMES = ("lucky hat", "cursed cap")
+SETUP = (Phase.LAY, Phase.DEAL, Phase.HATS)
+CARD_W, CARD_H = 40, 54
+HAND_X = 150
+"""Where a hand's cards begin, right of the player's words."""
+
+
+def look(item: str) -> Look:
+    """The look of a hoch² tile or collected item: risk tiles ``±N``, finish tokens, hats,
+    and every Verflixxt tile."""
+    if item in RISK:
+        return Look("\u00b1" + item[1:], "risk", "#E4DAF0", "#5E3C99")
+    if item in TOKENS:
+        return Look("+" + item[1:], "token", "#FFFFFF", "#B87A00")
+    if item == LUCKY_HAT:
+        return Look("+10", "lucky hat", "#F6EE9B", "#8A7E00")
+    if item == CURSED_CAP:
+        return Look("\u221210", "cursed cap", "#D9D2E9", "#3B2A63")
+    return tile_look(item)
+
+
+def lucky_hat(canvas: Canvas, x: float, y: float) -> None:
+    """A golden top hat on top of the pawn centred at (x, y)."""
+    canvas.open("g")
+    canvas.title("lucky hat (+10)")
+    canvas.rect(x - 12, y - 15, 24, 5, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(x - 7, y - 28, 14, 14, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(x - 7, y - 19, 14, 3, fill="#B8860B")
+    canvas.close("g")
+
+
+def cursed_cap(canvas: Canvas, x: float, y: float) -> None:
+    """A dark pointed cap on top of the pawn centred at (x, y)."""
+    canvas.open("g")
+    canvas.title("cursed cap (\u221210)")
+    canvas.polygon([(x - 11, y - 11), (x + 11, y - 11), (x + 3, y - 32)], fill="#3B2A63",
+                   stroke=INK, stroke_width=1.3)
+    canvas.circle(x + 3, y - 32, 3, fill="#FFFFFF", stroke=INK, stroke_width=1)
+    canvas.close("g")
+
+
+MARKS = (lucky_hat, cursed_cap)
+
+
+def _pieces(board, hats, position: int) -> list[Piece]:
+    """The pieces on ``position``: each hat on its pawn first (so the hat has room above
+    it), then per player the hatless pawns, then the guards."""
+    hatted, plain = [], []
+    for piece in pieces_on(position, board.pawns, board.guards):
+        worn = [i for i, hat in enumerate(hats) if hat == (piece.player, position)]
+        if piece.kind == "pawn" and worn:
+            if piece.count > len(worn):
+                plain.append(piece._replace(count=piece.count - len(worn)))
+            hatted += [Piece("pawn", piece.player, 1, MARKS[i],
+                             f"player {piece.player}, wearing the {HAT_NAMES[i]}") for i in worn]
+        else:
+            plain.append(piece)
+    return hatted + plain
 
 
 def render_svg(state: State, *, player: int | None = None) -> str:
-    """STUB (issue 14 writes the real picture): the text drawing in an SVG ``<text>``."""
-    lines = render_text(state, player=player).splitlines()
-    rows = "".join(
-        f'<tspan x="4" dy="1.2em">{escape(line) or " "}</tspan>' for line in lines
-    )
-    height = int(len(lines) * 1.2 * 12) + 12
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{height}" '
-        f'font-family="monospace" font-size="12"><text xml:space="preserve">{rows}</text></svg>'
-    )
+    """The table as a standalone SVG document: the track (risk tiles ``±N``, pawns in the
+    players' colours with their numbers, the lucky hat and the cursed cap on their pawns,
+    guards), every collection with its score, the hands, the draw and discard piles, the
+    finish tokens left and a legend.
+
+    With ``player`` it draws ``observation(state, player)``: that player's cards face up,
+    every other hand as card backs with their number; without it, every hand face up.
+
+    >>> from amigo_rules import verflixxt_hoch as ho
+    >>> "lucky hat" in ho.render_svg(ho.new_game(seed=1), player=0)
+    True
+    """
+    seen = state if player is None else observation(state, player)
+    board = state.board if player is None else seen
+    rules = state.rules
+    canvas = Canvas()
+    status = _status(seen, board)
+    if player is None and seen.phase is Phase.OVER:
+        status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"
+    viewer = "everything shown" if player is None else f"as player {player} sees it"
+    top = header(canvas, "Verflixxt hoch\u00b2", [status, f"{rules.players} players, {viewer}"])
+    top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x), look)
+    points = score(state) if player is None else score_of(seen)
+    rows = [(p, f"P{p}: {points[p]} pts", tower) for p, tower in enumerate(seen.towers)]
+    top += draw_collections(canvas, top + 6, "Collections (first taken on the left)", rows,
+                            look) + 8
+    top += _hands(canvas, top, seen, player)
+    top += _piles(canvas, top, seen, player)
+    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
+               for p in range(rules.players)]
+    entries += [
+        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), lucky_hat(c, x, y + 12)), "lucky hat"),
+        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), cursed_cap(c, x, y + 12)), "cursed cap"),
+    ]
+    top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
+    return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
+
+
+def score_of(seen) -> tuple[int, ...]:
+    """The scores an observation shows (every collection is public)."""
+    return tuple(score_tiles(tower) for tower in seen.towers)
+
+
+def draw_card(canvas: Canvas, x: float, y: float, card: str | None, count: int = 1) -> None:
+    """A movement card face up (value, and its colour in words), or its back (None);
+    ``count`` > 1 is written beside it."""
+    canvas.open("g")
+    if card is None:
+        canvas.title("a card face down" if count == 1 else f"{count} cards face down")
+        canvas.rect(x, y, CARD_W, CARD_H, rx=5, fill="#44546A", stroke=INK, stroke_width=1.5)
+        canvas.rect(x + 5, y + 5, CARD_W - 10, CARD_H - 10, rx=3, fill="none",
+                    stroke="#9FB0C8", stroke_width=1.5)
+    else:
+        yellow = is_yellow(card)
+        colour = "yellow" if yellow else "orange"
+        canvas.title(f"card {card[:-1]} ({colour})" + (f" \u00d7{count}" if count > 1 else ""))
+        canvas.rect(x, y, CARD_W, CARD_H, rx=5, fill="#F0E442" if yellow else "#E69F00",
+                    stroke=INK, stroke_width=1.5)
+        canvas.text(x + CARD_W / 2, y + 22, card[:-1].replace("-", "\u2212"), size=22,
+                    font_weight="bold")
+        canvas.text(x + CARD_W / 2, y + 44, colour[:3], size=12)
+    if count > 1:
+        canvas.text(x + CARD_W + 4, y + CARD_H - 10, f"\u00d7{count}", size=15, anchor="start")
+    canvas.close("g")
+
+
+def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
+    """Per player the cards in hand: face up for the viewer (everyone's without one), else
+    backs and their number."""
+    canvas.text(MARGIN, y + 14, "Hands", size=18, anchor="start", font_weight="bold")
+    top = y + 32
+    sizes = seen.hand_sizes if viewer is not None else tuple(len(h) for h in seen.hands)
+    half = (WIDTH - 2 * MARGIN) / 2
+    for p, size in enumerate(sizes):
+        x, row_top = MARGIN + (p % 2) * half, top + (p // 2) * (CARD_H + 8)
+        pawn(canvas, x + 14, row_top + CARD_H / 2, p)
+        canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {size} cards", size=16,
+                    anchor="start")
+        if viewer is None or p == viewer:
+            cards = seen.hands[p] if viewer is None else seen.hand
+            for i, card in enumerate(cards):
+                draw_card(canvas, x + HAND_X + i * (CARD_W + 6), row_top, card)
+        elif size:
+            draw_card(canvas, x + HAND_X, row_top, None, size)
+    return 32 + (len(sizes) + 1) // 2 * (CARD_H + 8)
+
+
+def _piles(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
+    """The draw pile (backs; its cards too without a viewer), the discard pile (public) and
+    the finish tokens still to win, top of the stack first."""
+    pile = sum(seen.pile) if viewer is None else seen.pile_size
+    canvas.text(MARGIN, y + 14, f"Draw pile: {pile} cards", size=18, anchor="start",
+                font_weight="bold")
+    top = y + 32
+    if viewer is None:
+        top += _card_counts(canvas, top, seen.pile)
+    else:
+        draw_card(canvas, MARGIN, top, None, pile)
+        top += CARD_H + 10
+    canvas.text(MARGIN, top + 14, f"Discard pile: {sum(seen.discard)} cards", size=18,
+                anchor="start", font_weight="bold")
+    top += 32 + _card_counts(canvas, top + 32, seen.discard)
+    left = TOKEN_STACK[seen.tokens :]
+    canvas.text(MARGIN, top + 14, f"Finish tokens left: {len(left)} (top first)", size=18,
+                anchor="start", font_weight="bold")
+    top += 32
+    for i, token in enumerate(left):
+        draw_chip(canvas, MARGIN + i * 48, top, look(token))
+    return top + (CHIP_H + 10 if left else 0) - y
+
+
+def _card_counts(canvas: Canvas, y: float, counts: tuple[int, ...]) -> float:
+    """One card per kind present, with its number; returns the height used."""
+    kinds = [(card, n) for card, n in zip(CARDS, counts, strict=True) if n]
+    if not kinds:
+        canvas.text(MARGIN, y + 12, "empty", size=14, anchor="start", fill=MUTED)
+        return 30
+    per_line = int((WIDTH - 2 * MARGIN) // (CARD_W + 38))
+    for i, (card, n) in enumerate(kinds):
+        draw_card(canvas, MARGIN + (i % per_line) * (CARD_W + 38),
+                  y + (i // per_line) * (CARD_H + 8), card, n)
+    return ((len(kinds) + per_line - 1) // per_line) * (CARD_H + 8) + 4
+
+
+def _status(seen, board) -> str:
+    """Whose turn it is and what they do, in words."""
+    who = f"Player {seen.player}"
+    phase = seen.phase
+    if phase is Phase.LAY:
+        return f"Setting up: {len(board.tiles) - 1} tiles laid"
+    if phase is Phase.DEAL:
+        return f"Setting up: dealing to player {seen.player}"
+    if phase is Phase.HATS:
+        turned = " ".join(seen.turned) or "none yet"
+        return f"Setting up: player {seen.player} turns up a card for the hats ({turned})"
+    return {
+        Phase.PLAY: f"{who} plays a card",
+        Phase.HAT: f"{who} may take, hand over or swap a hat on position {seen.arrived}",
+        Phase.DOUBLE: f"{who} may play the second card (yellow first card) or stop",
+        Phase.STEAL: f"{who} chooses whose top tile to steal",
+        Phase.DRAW: f"{who} draws back to two cards",
+        Phase.OVER: "Game over",
+    }[phase]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from .actions import num_actions, num_chance_outcomes
-from .observation import array_bounds, array_length
+from .observations import array_bounds, array_length
 from .rules import Rules
 from .setup import rules_or_default
 

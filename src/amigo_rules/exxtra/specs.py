@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core import GameSpec
 from ..core.checks import wrong_type
 from .actions import num_actions, num_chance_outcomes
-from .observation import array_length
+from .observations import array_length
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from .actions import num_actions, num_chance_outcomes
-from .observation import array_bounds, array_length
+from .observations import array_bounds, array_length
 from .rules import Rules
 from .setup import box, laid_out, rules_or_default, shuffled_setup, track_length
 

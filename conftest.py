@@ -1,0 +1,103 @@
+"""Run the examples of the documentation: every ```python and ```pycon block of README.md
+and of each page under docs/, page by page.
+
+The blocks of a page run in order in one namespace, as a reader would type them. A block
+holding ``>>>`` prompts is a doctest (its output must match, ``...`` matching anything); any
+other ``python`` block must run without an exception. One test per page, named after it
+(``docs/bots.md::examples``); a failure names the block's line.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*(?P<lang>[\w-]*)")
+LANGUAGES = ("python", "pycon", "py")
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
+
+
+def code_blocks(text: str) -> list[tuple[int, str]]:
+    """The Python blocks of a markdown text: (line of the opening fence, 1-based; code)."""
+    blocks = []
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        opening = FENCE.match(lines[number])
+        if opening is None:
+            number += 1
+            continue
+        indent, fence = opening.group("indent"), opening.group("fence")
+        end = number + 1
+        while end < len(lines) and not lines[end].strip().startswith(fence):
+            end += 1
+        if opening.group("lang") in LANGUAGES:
+            body = [line[len(indent):] if line.startswith(indent) else line.lstrip()
+                    for line in lines[number + 1 : end]]
+            blocks.append((number + 1, "\n".join(body) + "\n"))
+        number = end + 1
+    return blocks
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.suffix == ".md" and (file_path == ROOT / "README.md"
+                                      or ROOT / "docs" in file_path.parents):
+        return Page.from_parent(parent, path=file_path)
+    return None
+
+
+class Page(pytest.File):
+    """A markdown page: one test running all its examples, if it has any."""
+
+    def collect(self):
+        blocks = code_blocks(self.path.read_text(encoding="utf-8"))
+        if blocks:
+            yield Examples.from_parent(self, name="examples", blocks=blocks)
+
+
+class ExampleFailed(Exception):
+    """A block of the page failed; the message says which and why."""
+
+
+class Examples(pytest.Item):
+    def __init__(self, *, blocks: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.blocks = blocks
+
+    def runtest(self) -> None:
+        namespace: dict = {"__name__": "__docs__"}
+        where = self.path.relative_to(ROOT).as_posix()
+        for line, code in self.blocks:
+            if ">>>" in code:
+                self._doctest(code, namespace, where, line)
+            else:
+                try:
+                    exec(compile(code, f"{where}:{line + 1}", "exec"), namespace)
+                except Exception as exc:
+                    raise ExampleFailed(
+                        f"{where}, the block at line {line}: {type(exc).__name__}: {exc}"
+                    ) from exc
+
+    @staticmethod
+    def _doctest(code: str, namespace: dict, where: str, line: int) -> None:
+        test = doctest.DocTestParser().get_doctest(code, namespace, where, where, line)
+        report: list[str] = []
+        runner = doctest.DocTestRunner(optionflags=FLAGS)
+        runner.run(test, out=report.append, clear_globs=False)
+        namespace.update(test.globs)  # a DocTest works on a copy of the namespace
+        if runner.failures:
+            raise ExampleFailed(f"{where}, the block at line {line}:\n" + "".join(report))
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, ExampleFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.blocks[0][0], f"{self.path.name}: {len(self.blocks)} examples"

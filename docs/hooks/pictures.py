@@ -1,0 +1,308 @@
+"""MkDocs hook: pictures drawn by the library when the site is built, never checked in.
+
+A page asks for a picture with a fenced block of Python whose last line is an expression::
+
+    ```picture caption="After Red's first move"
+    state = play(verflixxt.new_game(verflixxt.Rules.classic(players=2)), "roll 4", "pawn 0")
+    state
+    ```
+
+The value of that expression is drawn: an SVG string, or anything with ``_repr_svg_`` (every
+game state: its ``render_svg`` with everything shown). The blocks of one page run in order
+in one namespace, so a picture can go on from the state of the one before. The namespace
+starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exxtra``),
+``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``) and
+``game_tree(game, state, depth)`` (the figure of a game tree).
+
+Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<figure>`` with
+its caption in the page. A block that fails logs a warning naming the page and the line, so
+``mkdocs build --strict`` fails.
+
+A fenced block ``spec-card`` lists `Rules` expressions, one per line (``verflixxt.Rules()``);
+it becomes the table of ``game.spec(rules)`` for each (the game found from the rules'
+module), in a box titled "Spec card".
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import re
+import shlex
+from fractions import Fraction
+from pathlib import PurePosixPath
+
+from mkdocs.structure.files import File, Files
+
+from amigo_rules import CHANCE, TERMINAL, exxtra, get_game, verflixxt, verflixxt_hoch
+from amigo_rules.core.svg import INK, MUTED, Canvas, legend, pawn
+
+log = logging.getLogger("mkdocs.plugins.pictures")
+
+FENCE = re.compile(r"^```(picture|spec-card)\b(.*)$")
+END = "```"
+
+_pictures: dict[str, list[tuple[str, str]]] = {}
+"""Page source path -> [(picture source path, caption)] in page order, made by on_files."""
+
+
+def blocks(markdown: str):
+    """The ``picture`` / ``spec-card`` blocks of a page: (kind, options, code, first line,
+    last line), lines counted from 0."""
+    lines = markdown.splitlines()
+    start = None
+    for number, line in enumerate(lines):
+        if start is None:
+            found = FENCE.match(line)
+            if found:
+                start, kind, options = number, found.group(1), found.group(2)
+        elif line.strip() == END:
+            yield kind, _options(options), "\n".join(lines[start + 1 : number]), start, number
+            start = None
+
+
+def _options(text: str) -> dict[str, str]:
+    return dict(item.split("=", 1) for item in shlex.split(text))
+
+
+# --- the namespace of picture blocks ---------------------------------------------------------
+
+
+def play(state, *moves: str):
+    """``state`` after the moves written in notation, each checked by ``parse_move``."""
+    game = get_game(_game_name(state))
+    for move in moves:
+        state = game.apply(state, game.parse_move(state, move))
+    return state
+
+
+def _game_name(state) -> str:
+    return type(state).__module__.split(".")[1]
+
+
+def game_tree(game, state, depth: int = 2) -> str:
+    """A figure of the game tree under ``state``, ``depth`` moves deep: decision nodes as
+    discs in the player's colour, chance nodes as diamonds, terminal nodes as boxes naming
+    the winners; moves and probabilities on the edges. Chance outcomes after which the same
+    moves lead to the same states share one edge, their probabilities added."""
+
+    def follow(node):
+        if game.current_player(node) in (CHANCE, TERMINAL):
+            return node
+        return tuple((str(m), game.apply(node, m)) for m in game.legal_moves(node))
+
+    def children(node):
+        if game.current_player(node) == CHANCE:
+            merged: dict = {}
+            for index, (move, p) in enumerate(game.chance_outcomes(node)):
+                after = game.apply(node, move)
+                moves, total, _ = merged.get(follow(after), ([], Fraction(0), after))
+                merged[follow(after)] = ([*moves, (index, str(move))], total + p, after)
+            return [(_span(moves), str(total), after) for moves, total, after in
+                    merged.values()]
+        return [(str(move), "", game.apply(node, move)) for move in game.legal_moves(node)]
+
+    def grow(node, level):
+        """(node, move, chance, children) with children grown to ``depth``."""
+        kids = []
+        if level < depth and game.current_player(node) != TERMINAL:
+            kids = [(move, p, grow(child, level + 1)) for move, p, child in children(node)]
+        return node, kids
+
+    width, row, leaf = 768, 130, 110
+    canvas = Canvas()
+    edges, nodes = [], []
+    next_leaf = [0.0]
+
+    def place(tree, level):
+        node, kids = tree
+        if kids:
+            xs = [place(child, level + 1) for _, _, child in kids]
+            x = (xs[0] + xs[-1]) / 2
+            for (move, p, _), child_x in zip(kids, xs, strict=True):
+                edges.append((x, level, child_x, move, p))
+        else:
+            x = next_leaf[0]
+            next_leaf[0] += leaf
+        nodes.append((node, x, level))
+        return x
+
+    place(grow(state, 0), 0)
+    shift = (width - (next_leaf[0] - leaf)) / 2
+
+    def y(level):
+        return 50 + level * row
+
+    for x1, level, x2, move, p in edges:
+        canvas.element("line", x1=x1 + shift, y1=y(level) + 22, x2=x2 + shift,
+                       y2=y(level + 1) - 22, stroke=MUTED, stroke_width=2)
+        canvas.text(x2 + shift, y(level + 1) - 56, move, size=15, font_weight="bold")
+        if p:
+            canvas.text(x2 + shift, y(level + 1) - 38, p, size=15, fill=INK)
+    for node, x, level in nodes:
+        _node(canvas, game, node, x + shift, y(level), expanded=level < depth)
+    bottom = y(max(level for _, _, level in nodes)) + 50
+    entries = [
+        (lambda c, x, y: _decision(c, x, y, 0, 12), "decision: the player to move"),
+        (lambda c, x, y: _chance(c, x, y, 12), "chance: probabilities on the edges"),
+        (lambda c, x, y: _terminal(c, x, y, "", 12), "terminal: the winners"),
+        (lambda c, x, y: c.text(x, y - 4, "…", size=22), "not drawn further"),
+    ]
+    bottom += legend(canvas, 20, bottom, width - 40, entries) + 10
+    return canvas.document(width, bottom, "A game tree: decision, chance and terminal nodes")
+
+
+def _span(moves: list[tuple[int, str]]) -> str:
+    """Merged outcomes in words: ``roll 2 … 6`` for a run of three or more, else each."""
+    (first, text), (last, _) = moves[0], moves[-1]
+    if len(moves) > 2 and last - first == len(moves) - 1:
+        return f"{text} … {moves[-1][1].split()[-1]}"
+    return ", ".join(text for _, text in moves)
+
+
+def _decision(canvas, x, y, player, r=20):
+    pawn(canvas, x, y, player, r=r)
+
+
+def _chance(canvas, x, y, r=22):
+    canvas.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill="#FFFFFF",
+                   stroke=INK, stroke_width=2)
+    canvas.text(x, y, "?", size=max(12, r * 0.8), font_weight="bold")
+
+
+def _terminal(canvas, x, y, words, r=18):
+    half = max(1.4 * r, len(words) * 4.6 + 10)
+    canvas.rect(x - half, y - r, 2 * half, 2 * r, rx=4, fill="#EDEDED", stroke=INK,
+                stroke_width=2)
+    canvas.text(x, y, words, size=15, font_weight="bold")
+
+
+def _node(canvas, game, node, x, y, expanded):
+    player = game.current_player(node)
+    if player == TERMINAL:
+        winners = game.winners(node)
+        _terminal(canvas, x, y, "winners " + ", ".join(map(str, winners)) if winners else "—")
+    elif player == CHANCE:
+        _chance(canvas, x, y)
+    else:
+        _decision(canvas, x, y, player)
+    if not expanded and player != TERMINAL:
+        canvas.text(x, y + 36, "…", size=22)
+
+
+def _namespace() -> dict:
+    return {"verflixxt": verflixxt, "ho": verflixxt_hoch, "exxtra": exxtra, "play": play,
+            "game_tree": game_tree}
+
+
+def _run(code: str, namespace: dict, where: str):
+    """Run a picture block; the value of its last line, or None after a warning."""
+    try:
+        tree = ast.parse(code)
+        if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+            raise ValueError("the last line of a picture block must be an expression")
+        last = ast.Expression(tree.body.pop().value)
+        exec(compile(tree, where, "exec"), namespace)
+        return eval(compile(last, where, "eval"), namespace)
+    except Exception as exc:
+        log.warning("pictures: %s: %s: %s", where, type(exc).__name__, exc)
+        return None
+
+
+def _svg(value, where: str) -> str | None:
+    if isinstance(value, str) and value.startswith("<svg"):
+        return value
+    if hasattr(value, "_repr_svg_"):
+        return value._repr_svg_()
+    if value is not None:
+        log.warning("pictures: %s: a picture block must end with an SVG or a state", where)
+    return None
+
+
+def on_files(files: Files, config) -> Files:
+    """Run every picture block of every page and add each picture to the site's files."""
+    _pictures.clear()
+    for page in [f for f in files if f.src_uri.endswith(".md")]:
+        markdown = page.content_string
+        if "```picture" not in markdown:
+            continue
+        namespace = _namespace()
+        stem = PurePosixPath(page.src_uri).with_suffix("").as_posix().replace("/", "-")
+        found = []
+        for kind, options, code, first, _ in blocks(markdown):
+            if kind != "picture":
+                continue
+            where = f"{page.src_uri}:{first + 1}"
+            svg = _svg(_run(code, namespace, where), where)
+            if svg is None:
+                continue
+            uri = f"pictures/{stem}-{len(found) + 1}.svg"
+            files.append(File.generated(config, uri, content=svg))
+            found.append((uri, options.get("caption", "")))
+        _pictures[page.src_uri] = found
+    return files
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    """Replace each picture block by its figure and each spec-card block by its table."""
+    lines = markdown.splitlines()
+    pictures = iter(_pictures.get(page.file.src_uri, []))
+    out: list[str] = []
+    done = 0
+    for kind, _, code, first, last in blocks(markdown):
+        out += lines[done:first]
+        done = last + 1
+        if kind == "picture":
+            uri, caption = next(pictures, (None, ""))
+            if uri is not None:
+                out += _figure(page.file.src_uri, uri, caption)
+        else:
+            out += spec_card(code, page.file.src_uri)
+    out += lines[done:]
+    return "\n".join(out) + "\n"
+
+
+def _figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
+    depth = page_uri.count("/")
+    src = "../" * depth + picture_uri
+    alt = caption or "A picture of the table"
+    lines = ['<figure class="picture" markdown="span">', f"  ![{alt}]({src})"]
+    if caption:
+        lines.append(f"  <figcaption>{caption}</figcaption>")
+    return ["", *lines, "</figure>", ""]
+
+
+SPEC_ROWS = (
+    ("players", lambda s: f"{s.players} (of {s.min_players}–{s.max_players})"),
+    ("decision action ids", lambda s: f"{s.num_actions}"),
+    ("chance outcome ids", lambda s: f"{s.num_chance_outcomes}"),
+    ("longest game", lambda s: "unbounded" if s.max_game_length is None
+     else f"{s.max_game_length:,} moves"),
+    ("observation array", lambda s: f"shape {s.observation_shape}"),
+    ("chance nodes", lambda s: "yes" if s.has_chance else "no"),
+    ("hidden information", lambda s: "yes" if s.has_hidden_information else "no"),
+    ("returns", lambda s: f"{s.returns_range[0]:g} … {s.returns_range[1]:g} per player"),
+)
+
+
+def spec_card(code: str, where: str) -> list[str]:
+    """The spec card: a table of ``game.spec(rules)`` with a column per line of the block, a
+    `Rules` expression (shown without its module, ``verflixxt.``)."""
+    namespace = _namespace()
+    columns = []
+    for expression in filter(None, map(str.strip, code.splitlines())):
+        try:
+            rules = eval(expression, namespace)
+            spec = get_game(type(rules).__module__.split(".")[1]).spec(rules)
+        except Exception as exc:
+            log.warning("pictures: %s: spec-card %r: %s", where, expression, exc)
+            return []
+        columns.append((expression.split(".", 1)[1], spec))
+    head = "| | " + " | ".join(f"`{rules}`" for rules, _ in columns) + " |"
+    rows = [f"| {name} | " + " | ".join(cell(s) for _, s in columns) + " |"
+            for name, cell in SPEC_ROWS]
+    body = [head, "|---" * (len(columns) + 1) + "|", *rows]
+    link = "../" * where.count("/") + "reference/core.md#amigo_rules.core.GameSpec"
+    return ["", '!!! abstract spec-card "Spec card"', "",
+            f"    The game in numbers: [`spec(rules)`]({link}) of each `Rules`, computed when "
+            "this page was built.", "", *("    " + line for line in body), ""]

@@ -1,0 +1,159 @@
+"""Pictures of a game table as SVG: a small element builder, the players' colours and a
+legend. Game-independent; each game's ``svg`` module draws its table with it.
+
+The pictures are standalone SVG documents (``xmlns`` and ``viewBox``, no fixed size, so
+they scale to their container) on a light card of their own, readable on a dark page too.
+Player colours are the Okabe–Ito palette, safe for colour-blind readers, and never the only
+cue: every pawn carries its player's number, every tile its value in words or figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from xml.sax.saxutils import escape, quoteattr
+
+PLAYER_COLOURS = (
+    "#D55E00",  # vermillion
+    "#0072B2",  # blue
+    "#009E73",  # bluish green
+    "#E69F00",  # orange
+    "#CC79A7",  # reddish purple
+    "#56B4E9",  # sky blue
+    "#F0E442",  # yellow
+    "#000000",  # black
+)
+"""The colour of player 0, 1, …: the eight colours of Okabe & Ito (2008)."""
+INK = "#1F1F1F"
+"""Text and outlines."""
+MUTED = "#6B6B6B"
+"""Secondary text: position numbers, captions."""
+PAPER = "#FBFAF7"
+"""The card the picture is drawn on."""
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+GUARD_FILL = "#BDBDBD"
+"""The neutral colour of pieces that belong to nobody (guards)."""
+STACK_STEP = 3
+"""How far each piece of a stack of equal pieces is drawn up and right of the one below."""
+
+
+def player_colour(player: int) -> str:
+    """The fill of ``player``'s pieces."""
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on the colour ``fill`` (``#RRGGBB``)."""
+    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#FFFFFF"
+
+
+def _attributes(attributes: dict[str, object]) -> str:
+    """``font_size=12, class_="x"`` as `` font-size="12" class="x"``; None values left out."""
+    return "".join(
+        f" {name.rstrip('_').replace('_', '-')}={quoteattr(_number(value))}"
+        for name, value in attributes.items()
+        if value is not None
+    )
+
+
+def _number(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+class Canvas:
+    """SVG elements collected in drawing order; `document` wraps them into a picture."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def element(self, tag: str, content: str | None = None, **attributes: object) -> None:
+        """Add ``<tag …>content</tag>``; ``content`` is text (escaped here)."""
+        head = f"<{tag}{_attributes(attributes)}"
+        if content is None:
+            self.parts.append(head + "/>")
+        else:
+            self.parts.append(f"{head}>{escape(content)}</{tag}>")
+
+    def open(self, tag: str, **attributes: object) -> None:
+        self.parts.append(f"<{tag}{_attributes(attributes)}>")
+
+    def close(self, tag: str) -> None:
+        self.parts.append(f"</{tag}>")
+
+    def rect(self, x: float, y: float, width: float, height: float, **style: object) -> None:
+        self.element("rect", x=x, y=y, width=width, height=height, **style)
+
+    def circle(self, cx: float, cy: float, r: float, **style: object) -> None:
+        self.element("circle", cx=cx, cy=cy, r=r, **style)
+
+    def text(self, x: float, y: float, content: str, size: float = 16, **style: object) -> None:
+        """Text whose middle line sits on ``y``; ``anchor`` start/middle/end (default middle)."""
+        anchor = style.pop("anchor", "middle")
+        self.element(
+            "text", content, x=x, y=y, dy="0.35em", font_size=size, text_anchor=anchor,
+            fill=style.pop("fill", INK), **style,
+        )
+
+    def polygon(self, points: list[tuple[float, float]], **style: object) -> None:
+        self.element("polygon", points=" ".join(f"{_number(x)},{_number(y)}" for x, y in points),
+                     **style)
+
+    def title(self, content: str) -> None:
+        """A tooltip for the group just opened (and words for screen readers)."""
+        self.element("title", content)
+
+    def document(self, width: float, height: float, title: str) -> str:
+        """The picture: ``width`` × ``height`` user units on a rounded light card."""
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_number(width)} '
+            f'{_number(height)}" role="img" font-family={quoteattr(FONT)}>'
+            f"<title>{escape(title)}</title>"
+            f'<rect x="0" y="0" width="{_number(width)}" height="{_number(height)}" rx="12" '
+            f'fill="{PAPER}" stroke="#D0CCC4"/>'
+        )
+        return head + "".join(self.parts) + "</svg>"
+
+
+def pawn(canvas: Canvas, cx: float, cy: float, player: int, r: float = 14, count: int = 1,
+         label: str | None = None) -> None:
+    """A pawn (``count`` of them stacked) of ``player``: a disc in the player's colour with
+    the player's number on it."""
+    fill = player_colour(player)
+    canvas.open("g")
+    canvas.title(label or f"player {player}" + (f": {count} pawns" if count > 1 else ""))
+    for i in reversed(range(min(count, 3))):
+        step = STACK_STEP * i
+        canvas.circle(cx + step, cy - step, r, fill=fill, stroke=INK, stroke_width=1.5)
+    top = STACK_STEP * (min(count, 3) - 1)
+    canvas.text(cx + top, cy - top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
+                font_weight="bold")
+    canvas.close("g")
+
+
+LegendEntry = tuple[Callable[[Canvas, float, float], None], str]
+"""A symbol drawn centred on (x, y), and its words."""
+
+
+def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[LegendEntry],
+           size: float = 16) -> float:
+    """The ``entries`` in rows from (x, y) within ``width``; returns the height used."""
+    row_height = size * 2.2
+    cx, cy = x, y + row_height / 2
+    for draw, words in entries:
+        needed = 34 + len(words) * size * 0.56 + 18
+        if cx > x and cx + needed > x + width:
+            cx, cy = x, cy + row_height
+        draw(canvas, cx + 14, cy)
+        canvas.text(cx + 34, cy, words, size=size, anchor="start")
+        cx += needed
+    return cy + row_height / 2 - y
+
+
+def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20) -> float:
+    """The picture's title and status lines at the top; returns the height used."""
+    canvas.text(margin, 26, title, size=22, anchor="start", font_weight="bold")
+    for i, line in enumerate(lines):
+        canvas.text(margin, 56 + 24 * i, line, size=17, anchor="start")
+    return 50 + 24 * len(lines)

@@ -1,0 +1,189 @@
+"""Drawing the tile track as SVG, shared by the pictures of Verflixxt! and Verflixxt hoch²:
+tiles by kind, the track laid in rows like a path on the table, the pieces on each tile,
+and the players' collections."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ..core.svg import GUARD_FILL, INK, MUTED, STACK_STEP, Canvas, pawn
+from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL
+
+WIDTH = 768
+"""The width of every tile-game picture, in user units."""
+MARGIN = 20
+PER_ROW = 7
+"""Tiles per row of the track."""
+CELL = (WIDTH - 2 * MARGIN) / PER_ROW
+TILE_W, TILE_H = CELL - 12, 66
+SLOT = 34
+"""The width of one piece (or stack of pieces) under a tile."""
+ROW = 40
+"""The height of a row of pieces under a tile (room for a hat above a pawn)."""
+HIDDEN = "?"
+"""A tile the viewer cannot see (face down on the track, or in another player's tower)."""
+
+
+class Look(NamedTuple):
+    """How a tile is drawn: its big label, a word under it, fill, outline, label colour and
+    whether it lies face down (drawn with a dashed outline)."""
+
+    label: str
+    word: str
+    fill: str
+    stroke: str
+    ink: str = INK
+    face_down: bool = False
+
+
+class Piece(NamedTuple):
+    """What stands on a tile: ``count`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
+    (``"guard"``, ``player`` -1); ``mark`` draws an accessory on top (a hat), ``words`` is the
+    tooltip."""
+
+    kind: str
+    player: int
+    count: int = 1
+    mark: Callable[[Canvas, float, float], None] | None = None
+    words: str = ""
+
+
+LOOKS = {
+    LUCKY: Look("L", "lucky", "#F6EE9B", "#A89A00"),
+    START: Look("S", "start", "#CFE6F6", "#0072B2"),
+    FINISH: Look("F", "finish", "#FBE0AE", "#B87A00"),
+    GIFT: Look("Gift", "action", "#F1D7E7", "#A4437B"),
+    STEAL: Look("Steal", "action", "#E3C0D6", "#7E2F5C"),
+    HIDDEN: Look("?", "face down", "#5E5E5E", INK, "#FFFFFF", True),
+}
+
+
+def tile_look(tile: str) -> Look:
+    """The look of a Verflixxt tile in API notation: ``+5``, ``-3``, ``L``, ``S``, ``F``,
+    ``gift``, ``steal``, ``?`` (unseen) or ``?-5`` (face down, value shown to an all-seeing
+    reader, VXV-10)."""
+    if tile in LOOKS:
+        return LOOKS[tile]
+    if tile[0] == FACE_DOWN:
+        return tile_look(tile[1:])._replace(word="face down", face_down=True)
+    if tile[0] == "+":
+        return Look(tile, "", "#CDEBDD", "#00795A")
+    return Look("\u2212" + tile[1:], "", "#F8D3C1", "#B34A00")
+
+
+def draw_tile(canvas: Canvas, x: float, y: float, look: Look, position: int | None = None,
+              width: float = TILE_W, height: float = TILE_H) -> None:
+    """A tile with its top-left corner at (x, y); ``position`` is written in its corner."""
+    canvas.open("g")
+    words = f"{look.label} ({look.word})" if look.word else look.label
+    canvas.title(words if position is None else f"position {position}: {words}")
+    canvas.rect(x, y, width, height, rx=8, fill=look.fill, stroke=look.stroke,
+                stroke_width=2.5, stroke_dasharray="7 4" if look.face_down else None)
+    if position is not None:
+        canvas.text(x + 6, y + 11, str(position), size=13, anchor="start",
+                    fill=look.ink if look.ink != INK else MUTED)
+    big = 26 if len(look.label) <= 3 else 21
+    canvas.text(x + width / 2, y + height * 0.47, look.label, size=big, fill=look.ink,
+                font_weight="bold")
+    canvas.text(x + width / 2, y + height - 10, look.word, size=12, fill=look.ink)
+    canvas.close("g")
+
+
+def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
+    """A pawn stack in its player's colour, or a guard: a grey square marked G."""
+    if piece.kind == "guard":
+        canvas.open("g")
+        canvas.title(piece.words or ("guard" if piece.count == 1 else f"{piece.count} guards"))
+        for i in reversed(range(min(piece.count, 3))):
+            step = STACK_STEP * i
+            canvas.rect(cx - 12 + step, cy - 12 - step, 24, 24, rx=3, fill=GUARD_FILL,
+                        stroke=INK, stroke_width=1.5)
+        top = STACK_STEP * (min(piece.count, 3) - 1)
+        canvas.text(cx + top, cy - top, "G", size=15, font_weight="bold")
+        canvas.close("g")
+    else:
+        pawn(canvas, cx, cy, piece.player, count=piece.count, label=piece.words or None)
+    if piece.mark is not None:
+        top = STACK_STEP * (min(piece.count, 3) - 1)
+        piece.mark(canvas, cx + top, cy - top)
+
+
+def _tray_rows(pieces: Sequence[Piece]) -> int:
+    per_row = int(CELL // SLOT)
+    return (len(pieces) + per_row - 1) // per_row
+
+
+def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
+               pieces: Callable[[int], Sequence[Piece]],
+               look: Callable[[str], Look] = tile_look) -> float:
+    """The track from the top edge ``y``: rows of `PER_ROW` tiles laid like a path (left to
+    right, then right to left, …), each tile with its position and its pieces under it.
+    Returns the height used."""
+    cells = []  # (x, y) of each tile's top-left corner
+    top = y
+    for start in range(0, len(tiles), PER_ROW):
+        row = range(start, min(start + PER_ROW, len(tiles)))
+        tray = max(_tray_rows(pieces(p)) for p in row)
+        for i in range(len(row)):
+            column = i if (start // PER_ROW) % 2 == 0 else PER_ROW - 1 - i
+            cells.append((MARGIN + column * CELL + (CELL - TILE_W) / 2, top))
+        top += TILE_H + tray * ROW + 10 * bool(tray) + 16
+    if cells:  # the path behind the tiles
+        points = " ".join(f"{x + TILE_W / 2:.1f},{cy + TILE_H / 2:.1f}" for x, cy in cells)
+        canvas.element("polyline", points=points, fill="none", stroke="#DDD6C8",
+                       stroke_width=14, stroke_linejoin="round")
+    per_row = int(CELL // SLOT)
+    for position, (x, cy) in enumerate(cells):
+        draw_tile(canvas, x, cy, look(tiles[position]), position)
+        for i, piece in enumerate(pieces(position)):
+            px = x + TILE_W / 2 + (i % per_row - (per_row - 1) / 2) * SLOT
+            draw_piece(canvas, px, cy + TILE_H + ROW / 2 + 11 + (i // per_row) * ROW, piece)
+    return top - y
+
+
+def pieces_on(position: int, pawns: Sequence[Sequence[int]], guards: Sequence[int]) -> list[Piece]:
+    """The pawns (one stack per player) and guards on ``position``."""
+    out = [Piece("pawn", p, ps.count(position)) for p, ps in enumerate(pawns) if position in ps]
+    if position in guards:
+        out.append(Piece("guard", -1, guards.count(position)))
+    return out
+
+
+CHIP_W, CHIP_H = 44, 34
+CHIPS_X = 220
+"""Where the chips of a collection begin, right of the player's words."""
+
+
+def draw_chip(canvas: Canvas, x: float, y: float, look: Look) -> None:
+    """A small tile of a collection, top-left at (x, y)."""
+    canvas.open("g")
+    canvas.title(f"{look.label} ({look.word})" if look.word else look.label)
+    canvas.rect(x, y, CHIP_W, CHIP_H, rx=5, fill=look.fill, stroke=look.stroke, stroke_width=2,
+                stroke_dasharray="5 3" if look.face_down else None)
+    size = 17 if len(look.label) <= 3 else 12
+    canvas.text(x + CHIP_W / 2, y + CHIP_H / 2, look.label, size=size, fill=look.ink,
+                font_weight="bold")
+    canvas.close("g")
+
+
+def draw_collections(canvas: Canvas, y: float, heading: str,
+                     rows: Sequence[tuple[int, str, Sequence[str]]],
+                     look: Callable[[str], Look] = tile_look) -> float:
+    """Per player a line: their pawn, ``words`` (name, score) and their collection as chips,
+    bottom to top from left to right. Returns the height used."""
+    canvas.text(MARGIN, y + 14, heading, size=18, anchor="start", font_weight="bold")
+    top = y + 34
+    per_line = int((WIDTH - 2 * MARGIN - CHIPS_X) // (CHIP_W + 4))
+    for player, words, items in rows:
+        pawn(canvas, MARGIN + 14, top + CHIP_H / 2, player)
+        canvas.text(MARGIN + 36, top + CHIP_H / 2, words, size=16, anchor="start")
+        if not items:
+            canvas.text(MARGIN + CHIPS_X, top + CHIP_H / 2, "nothing yet", size=14, anchor="start",
+                        fill=MUTED)
+        for i, item in enumerate(items):
+            draw_chip(canvas, MARGIN + CHIPS_X + (i % per_line) * (CHIP_W + 4),
+                      top + (i // per_line) * (CHIP_H + 4), look(item))
+        lines = max(1, (len(items) + per_line - 1) // per_line)
+        top += lines * (CHIP_H + 4) + 8
+    return top - y

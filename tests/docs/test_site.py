@@ -1,0 +1,118 @@
+"""The documentation site as its readers see it: built once (strictly) into a temporary
+directory and loaded in a real headless Chromium.
+
+The browser test needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
+them) and selenium (the ``dev`` extra); without them it is skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from amigo_rules import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = {  # page -> the fewest pictures it shows
+    "games/verflixxt": 8,
+    "games/verflixxt_hoch": 4,
+    "games/exxtra": 8,
+    "concepts": 4,
+}
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync")
+
+
+def test_no_game_module_hides_a_public_name():
+    """A submodule named like a public function (``observation.py`` beside
+    ``observation()``) hides the function from the API reference: there must be none."""
+    for game in GAMES:
+        package = importlib.import_module(f"amigo_rules.{game}")
+        submodules = {info.name for info in pkgutil.iter_modules(package.__path__)}
+        assert not submodules & set(package.__all__), game
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The site, built with ``mkdocs build --strict`` once per session."""
+    out = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert build.returncode == 0, build.stderr[-4000:]
+    return out
+
+
+@pytest.fixture
+def browser(tmp_path):
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if chromium is None or driver is None:
+        pytest.skip("no headless browser: install Debian's chromium and chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(flag)
+    from selenium.webdriver.chrome.service import Service
+
+    chrome = webdriver.Chrome(service=Service(driver), options=options)
+    chrome.set_window_size(1400, 1000)
+    yield chrome
+    chrome.quit()
+
+
+LOADED = """
+return document.readyState === "complete"
+  && Array.from(document.images).every(img => img.complete);
+"""
+PICTURES = """
+return Array.from(document.querySelectorAll("figure.picture img")).map(img => {
+  const box = img.getBoundingClientRect();
+  return [img.getAttribute("src"), img.complete, img.naturalWidth, box.width, box.height];
+});
+"""
+OPEN_DETAILS = """
+return Array.from(document.querySelectorAll("details.tested-by"))
+  .map(d => [d.open, d.previousElementSibling ? d.previousElementSibling.tagName : ""]);
+"""
+
+
+def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
+    """Each game page and the concepts page show their pictures, loaded and drawn at a
+    real size; every *Tested by* block is closed on load and follows its rule's text; the
+    API reference of every game lists each public name."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def load(page: Path) -> None:
+        browser.get(page.as_uri())
+        WebDriverWait(browser, 60).until(
+            lambda b: b.current_url == page.as_uri() and b.execute_script(LOADED))
+
+    for page, fewest in PAGES.items():
+        load(site / page / "index.html")
+        pictures = browser.execute_script(PICTURES)
+        assert len(pictures) >= fewest, (page, pictures)
+        for picture in pictures:
+            _, complete, natural, width, height = picture
+            assert complete and natural > 0 and width > 200 and height > 100, (page, picture)
+        details = browser.execute_script(OPEN_DETAILS)
+        if page.startswith("games/"):
+            assert details, page
+        for is_open, before in details:
+            assert not is_open, (page, details)
+            assert before not in ("H2", "H3"), (page, details)  # the rule's text first
+    for game in GAMES:
+        load(site / "reference" / game / "index.html")
+        ids = set(browser.execute_script(
+            "return Array.from(document.querySelectorAll('h3[id]')).map(h => h.id)"))
+        package = importlib.import_module(f"amigo_rules.{game}")
+        missing = {name for name in package.__all__ if f"amigo_rules.{game}.{name}" not in ids}
+        assert not missing, (game, sorted(missing), len(ids))
