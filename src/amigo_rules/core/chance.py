@@ -46,11 +46,13 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     """
     if type(rng) is not np.random.Generator:
         generator(rng)  # a subclass passes; anything else is an ArgumentError
-    if not outcomes:
-        raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
-    cumulative, denominator = _table(outcomes)
-    k = int(rng.integers(denominator))
-    return outcomes[bisect_right(cumulative, k)][0]
+    entry = _TABLES.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
+        _table(outcomes)
+        entry = _TABLES[id(outcomes)]
+    return outcomes[bisect_right(entry[1], int(rng.integers(entry[2])))][0]
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:

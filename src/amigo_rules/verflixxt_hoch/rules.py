@@ -65,7 +65,7 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError("Rules.layout needs at least one path or risk tile")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The rules of one game of Verflixxt hoch²; validated on construction.
 
