@@ -27,8 +27,9 @@ def _table(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...],
     entry = _TABLES.get(id(outcomes))
     if entry is not None and entry[0] is outcomes:
         return entry[1], entry[2]
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    ratios = [p.as_integer_ratio() for _, p in outcomes]
+    denominator = math.lcm(*[d for _, d in ratios])
+    weights = [n * (denominator // d) for n, d in ratios]
     cumulative = tuple(accumulate(weights))
     if len(_TABLES) >= 1024:
         _TABLES.clear()
