@@ -3,8 +3,9 @@ HO-HAT-*, HO-END-1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -12,6 +13,7 @@ import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..core.actions import among
+from ..core.chance import by_counts
 from ..core.checks import shown, wrong_type
 from ..track import (
     ACTIONS,
@@ -104,13 +106,15 @@ def is_terminal(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-_fraction = lru_cache(maxsize=4096)(Fraction)
-
-
 @lru_cache(maxsize=8192)
 def _draws(source: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    total = sum(source)
-    return tuple((draw(c), _fraction(n, total)) for c, n in zip(CARDS, source, strict=True) if n)
+    return by_counts(zip(_kinds(draw), source, strict=True))
+
+
+@cache
+def _kinds(move: Callable[[str], Move]) -> tuple[Move, ...]:
+    """``move`` of every card kind, in card order (``draw -1y`` … ``draw 6o``)."""
+    return tuple(move(card) for card in CARDS)
 
 
 def _source(state: State) -> tuple[int, ...]:
@@ -140,9 +144,7 @@ def _setup_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     if phase is Phase.HATS and not any(state.pile):
         return hat_ties(state.rules.players, [CARD_VALUE[c] for c in state.turned])
     kind = deal if phase is Phase.DEAL else turn_up
-    total = sum(state.pile)
-    return tuple((kind(c), _fraction(n, total)) for c, n in zip(CARDS, state.pile, strict=True)
-                 if n)
+    return by_counts(zip(_kinds(kind), state.pile, strict=True))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -174,7 +176,8 @@ def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
-        plays = sum((_plays(state, c) for c in dict.fromkeys(hand)), ())
+        pieces = _pieces(state)
+        plays = sum((_plays(state, c, pieces) for c in dict.fromkeys(hand)), ())
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
             return plays + _attacks(state, CARD_VALUE[hand[0]])
         return plays
@@ -183,7 +186,7 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is Phase.HAT:
         return _hat_options(state)
     if phase is Phase.DOUBLE:
-        return (*_plays(state, state.hands[state.player][0]), STOP)
+        return (*_plays(state, state.hands[state.player][0], _pieces(state)), STOP)
     if phase is Phase.STEAL:
         return tuple(steal(v) for v in victims(state.towers, state.player))
     if phase in _SETUP:
@@ -191,18 +194,16 @@ def _legal(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _plays(state: State, card: str) -> tuple[Play, ...]:
-    """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card``."""
-    value = CARD_VALUE[card]
-    if value == 0:
-        return (play(card),)
+def _pieces(state: State) -> list[tuple[str, int]]:
+    """The pieces the active player may move, as (piece, position): own pawns not home by
+    position — hatless, then the one with the lucky hat, then the one with the cursed cap —
+    then the guards sharing a tile with a pawn (VX-TURN-2), once per tile (VX-TURN-4)."""
     board = state.board
     player = state.player
     finish = len(board.tiles) - 1
     own = board.pawns[player]
-    in_play = sum(x != finish for x in own)
     lucky, cursed = state.hats
-    out = []
+    pieces = []
     last = -1
     for x in own:  # ascending: pawns on one tile are neighbours
         if x in (finish, last):
@@ -212,23 +213,50 @@ def _plays(state: State, card: str) -> tuple[Play, ...]:
         wears_lucky = lucky == here
         wears_cursed = cursed == here
         if own.count(x) > wears_lucky + wears_cursed:
-            out.append(play(card, PAWN, x))
-        if wears_lucky and (x + value < finish or in_play == 1):
-            out.append(play(card, LUCKY, x))
+            pieces.append((PAWN, x))
+        if wears_lucky:
+            pieces.append((LUCKY, x))
         if wears_cursed:
-            if value > 0 or x > 0:
-                out.append(play(card, CURSED, x))
-            if x - value >= 0 or value < 0:
-                out.append(play(card, CURSED, x, True))
+            pieces.append((CURSED, x))
     guards = board.guards
     if guards:
         occupied = set().union(*board.pawns)
         last = -1
         for g in guards:
             if g != last and g != finish and g in occupied:
-                out.append(play(card, GUARD, g))
+                pieces.append((GUARD, g))
                 last = g
+    return pieces
+
+
+def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> tuple[Play, ...]:
+    """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card`` on the ``pieces``."""
+    value = CARD_VALUE[card]
+    if value == 0:
+        return (play(card),)
+    board = state.board
+    finish = len(board.tiles) - 1
+    length = state.rules.track_length
+    out = []
+    for piece, x in pieces:
+        if piece is LUCKY:  # it must come home last (HO-HAT-3)
+            if x + value < finish or sum(p != finish for p in board.pawns[state.player]) == 1:
+                out.append(_play_row(card, LUCKY, False, length)[x])
+        elif piece is CURSED:  # either way (HO-HAT-4)
+            if value > 0 or x > 0:
+                out.append(_play_row(card, CURSED, False, length)[x])
+            if x - value >= 0 or value < 0:
+                out.append(_play_row(card, CURSED, True, length)[x])
+        else:
+            out.append(_play_row(card, piece, False, length)[x])
     return tuple(out)
+
+
+@cache
+def _play_row(card: str, piece: str, reverse: bool, length: int) -> tuple[Play, ...]:
+    """``card`` played on ``piece`` (``reverse``: the cursed cap's other way) from every
+    position of a track of ``length`` tiles."""
+    return tuple(play(card, piece, x, reverse) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
