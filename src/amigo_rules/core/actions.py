@@ -27,6 +27,15 @@ def require_legal(move: Any, legal: tuple[Any, ...], text: str | None = None) ->
     return legal[legal.index(move)]
 
 
+def among(move: Any, legal: tuple[Any, ...]) -> bool:
+    """Whether ``move`` is one of ``legal``: by identity first (the engines hand out shared
+    move objects), then by value."""
+    for candidate in legal:
+        if candidate is move:
+            return True
+    return move in legal
+
+
 def find_action(
     legal: tuple[Any, ...], id_of: Callable[[Any], int], action: int, chance: bool
 ) -> Any:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, TypeVar
 
@@ -22,13 +23,47 @@ _TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
 hashing Fractions costs more than sampling); each entry keeps its tuple alive."""
 
 
+class Outcomes(tuple):
+    """A chance node's ``(move, probability)`` pairs that also carry the integer weights
+    they come from (card or tile counts), so that sampling needs no arithmetic on them."""
+
+    cumulative: tuple[int, ...]
+    """The running sums of the weights."""
+    denominator: int
+    """The sum of the weights: each probability is its weight over this."""
+
+
+@lru_cache(maxsize=1024)
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``Fraction(k, total)`` for every ``k`` from 0 to ``total``."""
+    return tuple(Fraction(k, total) for k in range(total + 1))
+
+
+def by_counts(counted: Iterable[tuple[Any, int]]) -> Outcomes:
+    """The outcomes of a draw from a pile holding ``count`` of each ``move``'s kind, given
+    as ``(move, count)`` pairs (kinds with count 0 are left out), in the order given.
+
+    >>> by_counts([("a", 2), ("b", 0), ("c", 1)])
+    (('a', Fraction(2, 3)), ('c', Fraction(1, 3)))
+    """
+    pairs = [pair for pair in counted if pair[1]]
+    counts = [count for _, count in pairs]
+    total = sum(counts)
+    shares = _shares(total)
+    outcomes = Outcomes([(move, shares[count]) for move, count in pairs])
+    outcomes.cumulative = tuple(accumulate(counts))
+    outcomes.denominator = total
+    return outcomes
+
+
 def _table(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...], int]:
     """Cumulative integer weights over a common denominator, for exact sampling."""
     entry = _TABLES.get(id(outcomes))
     if entry is not None and entry[0] is outcomes:
         return entry[1], entry[2]
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    ratios = [p.as_integer_ratio() for _, p in outcomes]
+    denominator = math.lcm(*[d for _, d in ratios])
+    weights = [n * (denominator // d) for n, d in ratios]
     cumulative = tuple(accumulate(weights))
     if len(_TABLES) >= 1024:
         _TABLES.clear()
@@ -46,11 +81,16 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     """
     if type(rng) is not np.random.Generator:
         generator(rng)  # a subclass passes; anything else is an ArgumentError
-    if not outcomes:
-        raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
-    cumulative, denominator = _table(outcomes)
-    k = int(rng.integers(denominator))
-    return outcomes[bisect_right(cumulative, k)][0]
+    if type(outcomes) is Outcomes:
+        return outcomes[bisect_right(outcomes.cumulative,
+                                     int(rng.integers(outcomes.denominator)))][0]
+    entry = _TABLES.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
+        _table(outcomes)
+        entry = _TABLES[id(outcomes)]
+    return outcomes[bisect_right(entry[1], int(rng.integers(entry[2])))][0]
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:

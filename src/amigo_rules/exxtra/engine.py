@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
+from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import shown, wrong_type
 from .dice import DIE_A, DIE_B, X, combination, combination_text
@@ -129,15 +130,17 @@ def apply(state: State, move: Move) -> State:
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
-    problem = illegality(state, move)
-    if problem is not None:
-        raise IllegalMoveError(f"{shown(move)} is not legal here: {problem}")
     kind = type(move)
-    if kind is Roll:
-        return _rolled(state, move.a, move.b)
-    if kind is Reroll:
-        return State(state.rules, state.counters, state.ladder, state.turn, None, False)
-    return _placed(state, move.rung)
+    if state.roll is None:
+        if kind is Roll and move.a in DIE_A and move.b in DIE_B and not state.over:
+            return _rolled(state, move.a, move.b)
+    elif kind is Reroll:
+        if not state.over:
+            return State(state.rules, state.counters, state.ladder, state.turn, None, False)
+    elif kind is Place and not state.over and among(move, _decisions(occupied_rungs(
+            state.ladder))):
+        return _placed(state, move.rung)
+    raise IllegalMoveError(f"{shown(move)} is not legal here: {illegality(state, move)}")
 
 
 def _moved(counters: tuple[int, ...], player: int, spaces: int) -> tuple[int, ...]:

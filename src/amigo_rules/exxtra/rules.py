@@ -22,7 +22,7 @@ def _check_max_turns(instance: Any, attribute: attrs.Attribute, value: Any) -> N
                          f"{MAX_TURNS}), got {quote(value)}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The options of a game of EXXtra.
 

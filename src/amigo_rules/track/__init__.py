@@ -1,6 +1,14 @@
 """The tile-track machinery shared by Verflixxt and Verflixxt hoch²."""
 
-from .board import Board, destination, left_alone, moved, passed_to_end, remove_tile
+from .board import (
+    Board,
+    destination,
+    left_alone,
+    moved,
+    passed_to_end,
+    remove_tile,
+    without_tile,
+)
 from .board_json import board_from_data, board_to_data, check_positions
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
@@ -26,6 +34,7 @@ from .tiles import (
     PLUS,
     START,
     STEAL,
+    UNTAKEABLE,
     face_up,
     gift_rank,
     is_minus,
@@ -48,6 +57,7 @@ __all__ = [
     "PLUS",
     "START",
     "STEAL",
+    "UNTAKEABLE",
     "Board",
     "Lay",
     "board_from_data",
@@ -79,4 +89,5 @@ __all__ = [
     "top_index",
     "value",
     "victims",
+    "without_tile",
 ]

@@ -7,6 +7,8 @@ Verflixxt and hoch² both build their states on `Board`.
 
 from __future__ import annotations
 
+from bisect import insort
+
 import attrs
 
 from .tiles import FINISH, START, face_up, takeable
@@ -32,8 +34,15 @@ class Board:
         """How many pieces (pawns of anyone and guards) stand on ``position``."""
         return sum(ps.count(position) for ps in self.pawns) + self.guards.count(position)
 
-    def has_pawn_at(self, position: int) -> bool:
-        return any(position in ps for ps in self.pawns)
+    def alone_at(self, position: int) -> bool:
+        """Whether exactly one piece stands on ``position`` (VX-TAKE-1)."""
+        seen = position in self.guards
+        for ps in self.pawns:
+            if position in ps:
+                if seen or ps.count(position) > 1:
+                    return False
+                seen = True
+        return seen
 
 
 def destination(board: Board, origin: int, steps: int) -> int:
@@ -47,18 +56,34 @@ def destination(board: Board, origin: int, steps: int) -> int:
 
 def moved(positions: tuple[int, ...], origin: int, target: int) -> tuple[int, ...]:
     """``positions`` with one piece on ``origin`` moved to ``target``, kept ascending."""
-    index = positions.index(origin)
-    return tuple(sorted((*positions[:index], target, *positions[index + 1 :])))
+    rest = list(positions)
+    rest.remove(origin)
+    insort(rest, target)
+    return tuple(rest)
 
 
 def remove_tile(board: Board, position: int) -> Board:
     """The board without the tile at ``position``, the gap closed (VX-TURN-3)."""
-    tiles = board.tiles
+    return without_tile(board.tiles, board.pawns, board.guards, position)
+
+
+def without_tile(
+    tiles: tuple[str, ...], pawns: tuple[tuple[int, ...], ...], guards: tuple[int, ...],
+    position: int,
+) -> Board:
+    """The board of ``tiles`` and these pieces once the tile at ``position`` is gone."""
     return Board(
         tiles[:position] + tiles[position + 1 :],
-        tuple(tuple(x - (x > position) for x in ps) for ps in board.pawns),
-        tuple(x - (x > position) for x in board.guards),
+        tuple([_closed(ps, position) for ps in pawns]),
+        _closed(guards, position),
     )
+
+
+def _closed(positions: tuple[int, ...], position: int) -> tuple[int, ...]:
+    """Ascending ``positions`` once the tile at ``position`` is gone."""
+    if not positions or positions[-1] <= position:
+        return positions
+    return tuple([x - 1 if x > position else x for x in positions])
 
 
 def left_alone(board: Board, origin: int, start_tile_to_box: bool) -> str | None:

@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 
 import attrs
 
+from ..core.chance import by_counts
 from ..core.checks import string_field
 
 
@@ -50,8 +51,7 @@ def lay_outcomes(
 
 @lru_cache(maxsize=4096)
 def _outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Lay, Fraction], ...]:
-    total = sum(n for _, n in counts)
-    return tuple((lay(kind), Fraction(n, total)) for kind, n in counts)
+    return by_counts((lay(kind), n) for kind, n in counts)
 
 
 def tile_named(word: str, kinds: tuple[str, ...]) -> str | None:

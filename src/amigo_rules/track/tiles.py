@@ -47,9 +47,13 @@ def face_up(tile: str) -> str:
     return tile[1:] if tile[0] == FACE_DOWN else tile
 
 
+UNTAKEABLE: Final = frozenset((START, FINISH, GIFT, STEAL))
+"""The tiles nobody takes: start, finish and the action tiles (VX-TAKE-2, VX-TAKE-3)."""
+
+
 def takeable(tile: str) -> bool:
     """Whether a pawn leaving the tile alone takes it (VX-TAKE-1/2/3)."""
-    return tile not in (START, FINISH, GIFT, STEAL)
+    return tile not in UNTAKEABLE
 
 
 def gift_rank(top: str | None) -> int:

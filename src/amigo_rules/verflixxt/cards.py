@@ -13,7 +13,9 @@ has an empty hand, every player takes all seven cards back."""
 
 from __future__ import annotations
 
-from .moves import STOP, Move, Step, step
+from functools import cache
+
+from .moves import GUARD, PAWN, STOP, Move, Step, step
 from .state import State
 
 CARDS = (-1, 1, 2, 3, 4, 5, 6)
@@ -31,8 +33,9 @@ def card_moves(state: State, plain: tuple[Step, ...]) -> tuple[Move, ...]:
     hand = state.hands[state.player]
     spent = sum(state.played)
     budget = LIMIT - spent + (-1 in hand)  # up to 7 while the -1 can bring it back to 6
+    by_card = _card_steps(len(state.board.tiles) - 1)
     moves: list[Move] = [
-        step(m.piece, m.position, value)
+        by_card[m.piece, value][m.position]
         for value in hand
         if value <= budget
         for m in plain
@@ -41,6 +44,13 @@ def card_moves(state: State, plain: tuple[Step, ...]) -> tuple[Move, ...]:
     if moves and state.played and spent <= LIMIT:
         moves.append(STOP)
     return tuple(moves)
+
+
+@cache
+def _card_steps(finish: int) -> dict[tuple[str, int], tuple[Step, ...]]:
+    """Per (piece, card) the moves by that card from every position before ``finish``."""
+    return {(piece, value): tuple(step(piece, p, value) for p in range(finish))
+            for piece in (PAWN, GUARD) for value in CARDS}
 
 
 def played_card(state: State, value: int) -> State:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..core.actions import among
 from ..core.checks import shown, wrong_type
 from ..track import (
     FACE_DOWN,
@@ -14,6 +15,7 @@ from ..track import (
     PATH_TILES,
     START,
     STEAL,
+    UNTAKEABLE,
     Board,
     Lay,
     flip,
@@ -23,9 +25,8 @@ from ..track import (
     left_alone,
     moved,
     passed_to_end,
-    remove_tile,
-    takeable,
     victims,
+    without_tile,
 )
 from .cards import CARDS, card_moves, played_card
 from .early_end import early_end
@@ -105,23 +106,30 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         raise wrong_type("legal_moves", State, state)
+    global _last
+    last = _last
+    if last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _last = (state, moves)
+    return moves
+
+
+_last: tuple[State | None, tuple[Move, ...]] = (None, ())
+"""The last state `legal_moves` answered, and its moves: ``apply`` checks a move against
+them without computing them again (callers ask for the moves, then apply one)."""
+
+
+def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is Phase.MOVE:
-        board = state.board
-        finish = len(board.tiles) - 1
-        own = board.pawns[state.player]
-        pawns = tuple(step(PAWN, p) for p in sorted(set(own)) if p != finish)
-        guards = tuple(
-            step(GUARD, g)
-            for g in sorted(set(board.guards))
-            if g != finish and board.has_pawn_at(g)
-        )
+        plain = _piece_moves(state.board, state.player)
         roll = state.roll
         if roll == 1 and state.rules.roll_one is not None:
-            return _roll_one(state, pawns + guards)
+            return _roll_one(state, plain)
         if not roll:  # no die: tactical cards (VXV-9)
-            return card_moves(state, pawns + guards) or (PASS,)
-        return pawns + guards
+            return card_moves(state, plain) or (PASS,)
+        return plain
     if phase is Phase.ROLL:
         return tuple(m for m, _ in _die())
     if phase is Phase.STEAL:
@@ -133,11 +141,42 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
+def _piece_moves(board: Board, player: int) -> tuple[Step, ...]:
+    """The player's pawns not home by position, then the guards sharing a tile with a pawn
+    (VX-TURN-2), one move per (piece kind, tile) (VX-TURN-4)."""
+    finish = len(board.tiles) - 1
+    pawn_steps, guard_steps = _steps(finish)
+    moves = []
+    last = -1
+    for p in board.pawns[player]:  # ascending: pieces on one tile are neighbours
+        if p != last and p != finish:
+            moves.append(pawn_steps[p])
+            last = p
+    guards = board.guards
+    if guards:
+        occupied = set().union(*board.pawns)
+        last = -1
+        for g in guards:
+            if g != last and g in occupied and g != finish:
+                moves.append(guard_steps[g])
+                last = g
+    return tuple(moves)
+
+
+@cache
+def _steps(finish: int) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """The moves of a pawn and of a guard by the roll from every position before
+    ``finish``."""
+    return tuple(step(PAWN, p) for p in range(finish)), tuple(step(GUARD, p) for p in
+                                                               range(finish))
+
+
 def _flippable(board: Board) -> list[int]:
     """VXV-10: the unoccupied face-up path tiles, by position."""
+    occupied = set(board.guards).union(*board.pawns)
     return [
         x for x, tile in enumerate(board.tiles)
-        if takeable(tile) and tile[0] != FACE_DOWN and not board.pieces_at(x)
+        if x not in occupied and tile[0] != FACE_DOWN and tile not in UNTAKEABLE
     ]
 
 
@@ -190,26 +229,31 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State:
         raise wrong_type("apply", State, state)
     phase = state.phase
-    if phase is Phase.MOVE and type(move) is Step and move in legal_moves(state):
-        if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
-            state = played_card(state, move.delta)
-        return _step(state, move)
-    if phase is Phase.MOVE and type(move) is Swap and move in legal_moves(state):
-        return _swap(state, move)
-    if phase is Phase.MOVE and type(move) is Stop and move in legal_moves(state):
-        return _close_turn(state)
-    if phase is Phase.MOVE and type(move) is Pass and move in legal_moves(state):
-        return _pass_die(_lay_out_hand(state))
-    if phase is Phase.FLIP and type(move) is Flip and move in legal_moves(state):
-        return _pass_die(_turn_down(state, move.position))
-    if phase is Phase.ROLL and type(move) is Roll and 1 <= move.value <= 6:
+    kind = type(move)
+    if phase is Phase.ROLL and kind is Roll and 1 <= move.value <= 6:
         return State(state.rules, state.board, state.towers, state.player, Phase.MOVE,
                      move.value, state.penalty, state.hands, state.played)
+    if phase is Phase.MOVE and kind in _TURN_MOVES and among(move, legal_moves(state)):
+        if kind is Step:
+            if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
+                state = played_card(state, move.delta)
+            return _step(state, move)
+        if kind is Swap:
+            return _swap(state, move)
+        if kind is Stop:
+            return _close_turn(state)
+        return _pass_die(_lay_out_hand(state))
+    if phase is Phase.FLIP and kind is Flip and among(move, legal_moves(state)):
+        return _pass_die(_turn_down(state, move.position))
     if phase is Phase.STEAL and type(move) is Steal and move.victim in _victims(state):
         return _steal(state, move.victim)
     if phase is Phase.LAY and type(move) is Lay and any(m == move for m, _ in _lays(state)):
         return _lay(state, move.tile)
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+_TURN_MOVES = frozenset((Step, Swap, Stop, Pass))
+"""The kinds of move of the MOVE phase."""
 
 
 def _why_illegal(state: State, move: object) -> str:
@@ -239,35 +283,32 @@ def _step(state: State, move: Step) -> State:
     if delta is None:
         target = min(origin + state.roll, len(board.tiles) - 1)
     elif delta == 0:
-        return _end_turn(state)
+        return _end_turn(state, board, state.towers)
     else:
         target = min(origin + delta, len(board.tiles) - 1)
     left = None
+    pawns, guards = board.pawns, board.guards
     if move.piece == PAWN:
-        alone = board.pieces_at(origin) == 1
-        pawns = board.pawns
-        pawns = (*pawns[:player], moved(pawns[player], origin, target), *pawns[player + 1 :])
-        board = Board(board.tiles, pawns, board.guards)
-        if alone:
+        if board.alone_at(origin):
             left = left_alone(board, origin, state.rules.start_tile_to_box)
+        pawns = (*pawns[:player], moved(pawns[player], origin, target), *pawns[player + 1 :])
     else:
-        board = Board(board.tiles, board.pawns, moved(board.guards, origin, target))
+        guards = moved(guards, origin, target)
     towers = state.towers
     if left is None or left in (GIFT, STEAL):
-        pass
+        board = Board(board.tiles, pawns, guards)
     else:
-        board = remove_tile(board, origin)
+        board = without_tile(board.tiles, pawns, guards, origin)
         if left != START:
             towers = (*towers[:player], (*towers[player], left), *towers[player + 1 :])
-    after = State(state.rules, board, towers, player, Phase.MOVE, state.roll, state.penalty,
-                  state.hands, state.played)
     if left == GIFT:
-        return _end_turn(_gift(after, origin))
+        after = _gift(state.at(board, towers, player, Phase.MOVE, state.roll), origin)
+        return _end_turn(after, after.board, after.towers)
     if left == STEAL:
-        after = _flip(after, origin, GIFT)
-        if _victims(after):
-            return after.at(after.board, after.towers, player, Phase.STEAL)
-    return _end_turn(after)
+        board = flip(board, origin, GIFT)
+        if victims(towers, player):
+            return state.at(board, towers, player, Phase.STEAL)
+    return _end_turn(state, board, towers)
 
 
 def _swap(state: State, move: Swap) -> State:
@@ -284,7 +325,7 @@ def _swap(state: State, move: Swap) -> State:
         for o, ps in enumerate(board.pawns)
     )
     board = Board(board.tiles, pawns, board.guards)
-    return _end_turn(state.at(board, state.towers, me, Phase.MOVE, state.roll))
+    return _end_turn(state, board, state.towers)
 
 
 def _turn_down(state: State, position: int) -> State:
@@ -316,15 +357,16 @@ def _gift(state: State, position: int) -> State:
 def _steal(state: State, victim: int) -> State:
     """VX-ACT-2: the victim's top tile goes on top of the active player's tower."""
     towers = hand_over(state.towers, victim, state.player)
-    return _end_turn(state.at(state.board, towers, state.player, Phase.STEAL))
+    return _end_turn(state, state.board, towers)
 
 
-def _end_turn(state: State) -> State:
-    """Pass the die clockwise, skipping players whose pawns are all home (VX-TURN-1);
-    first move the passed tiles to the end (VXV-3, VXV-8b), end the game early (VXV-4,
-    VXV-5, VXV-8b) or let the player turn a tile face down (VXV-10)."""
-    board = state.board
+def _end_turn(state: State, board: Board, towers: tuple[tuple[str, ...], ...]) -> State:
+    """The turn of ``state``'s player after its move left ``board`` and ``towers``: pass
+    the die clockwise, skipping players whose pawns are all home (VX-TURN-1); first move the
+    passed tiles to the end (VXV-3, VXV-8b), end the game early (VXV-4, VXV-5, VXV-8b) or
+    let the player turn a tile face down (VXV-10)."""
     rules = state.rules
+    player = state.player
     if not (
         rules.passed_tiles_to_end
         or rules.negative_lucky_sweep
@@ -335,18 +377,18 @@ def _end_turn(state: State) -> State:
         finish = len(board.tiles) - 1
         players = len(board.pawns)
         for k in range(1, players + 1):
-            nxt = (state.player + k) % players
-            if any(p != finish for p in board.pawns[nxt]):
-                return State(rules, board, state.towers, nxt, Phase.ROLL)
-        return State(rules, board, state.towers, state.player, Phase.OVER)
+            nxt = (player + k) % players
+            for p in board.pawns[nxt]:
+                if p != finish:
+                    return State(rules, board, towers, nxt, Phase.ROLL)
+        return State(rules, board, towers, player, Phase.OVER)
     if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
         board = passed_to_end(board)
     if rules.early_end is not None or rules.negative_lucky_sweep:
-        over = early_end(state.at(board, state.towers, state.player, Phase.OVER))
+        over = early_end(state.at(board, towers, player, Phase.OVER))
         if over is not None:
             return over
-    if board is not state.board:
-        state = state.at(board, state.towers, state.player, state.phase, state.roll)
+    state = state.at(board, towers, player, Phase.MOVE, state.roll)
     if rules.tactical_cards:
         going_on = cards_going_on(state)
         if going_on is not None:
@@ -361,7 +403,8 @@ def cards_going_on(state: State) -> State | None:
     board = state.board
     if all(x == board.finish for x in board.pawns[state.player]):
         return None
-    going_on = state.at(board, state.towers, state.player, Phase.MOVE)
+    going_on = state if state.phase is Phase.MOVE else state.at(board, state.towers,
+                                                                 state.player, Phase.MOVE)
     return going_on if type(legal_moves(going_on)[0]) is Step else None
 
 

@@ -112,7 +112,7 @@ def _check_variants(rules: Any) -> None:
             )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The rules of one game of Verflixxt!; validated on construction and by `attrs.evolve`.
 

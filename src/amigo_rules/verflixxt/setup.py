@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 import numpy as np
 
@@ -27,8 +28,10 @@ from .state import Phase, State
 _MINUS_FIRST = MINUS[:8]
 
 
+@cache
 def box(rules: Rules) -> Counter[str]:
-    """The path tiles of the game: the box (VX-COMP-1), with VXV-8's lucky tiles."""
+    """The path tiles of the game: the box (VX-COMP-1), with VXV-8's lucky tiles (shared:
+    never change the answer)."""
     if isinstance(rules.layout, tuple):
         return Counter(t for t in rules.layout if t in PATH_TILES)
     if rules.lucky_tiles == BOX[LUCKY]:
@@ -145,6 +148,7 @@ def rules_or_default(rules: Rules | None, function: str) -> Rules:
     return rules
 
 
+@cache
 def track_length(rules: Rules) -> int:
     """The number of tiles in the track at setup, start and finish included."""
     if isinstance(rules.layout, tuple):

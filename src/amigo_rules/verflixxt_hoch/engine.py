@@ -3,12 +3,17 @@ HO-HAT-*, HO-END-1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
+from ..core.actions import among
+from ..core.chance import by_counts
 from ..core.checks import shown, wrong_type
 from ..track import (
     ACTIONS,
@@ -20,7 +25,7 @@ from ..track import (
     lay_outcomes,
     left_alone,
     moved,
-    remove_tile,
+    without_tile,
 )
 from .gifts import gift, stolen, victims
 from .moves import (
@@ -60,11 +65,16 @@ from .tiles import (
 )
 
 _FIELDS = tuple(a.name for a in attrs.fields(State))
+_VALUES = attrgetter(*_FIELDS)
+_INDEX = {name: index for index, name in enumerate(_FIELDS)}
 
 
 def _evolve(state: State, **changes: object) -> State:
     """``attrs.evolve`` without its introspection (State has no validators)."""
-    return State(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+    values = list(_VALUES(state))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return State(*values)
 
 
 _HAT_OF_PIECE = {LUCKY: 1, CURSED: 2}
@@ -96,13 +106,15 @@ def is_terminal(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-_fraction = lru_cache(maxsize=4096)(Fraction)
-
-
 @lru_cache(maxsize=8192)
 def _draws(source: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    total = sum(source)
-    return tuple((draw(c), _fraction(n, total)) for c, n in zip(CARDS, source, strict=True) if n)
+    return by_counts(zip(_kinds(draw), source, strict=True))
+
+
+@cache
+def _kinds(move: Callable[[str], Move]) -> tuple[Move, ...]:
+    """``move`` of every card kind, in card order (``draw -1y`` … ``draw 6o``)."""
+    return tuple(move(card) for card in CARDS)
 
 
 def _source(state: State) -> tuple[int, ...]:
@@ -132,9 +144,7 @@ def _setup_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     if phase is Phase.HATS and not any(state.pile):
         return hat_ties(state.rules.players, [CARD_VALUE[c] for c in state.turned])
     kind = deal if phase is Phase.DEAL else turn_up
-    total = sum(state.pile)
-    return tuple((kind(c), _fraction(n, total)) for c, n in zip(CARDS, state.pile, strict=True)
-                 if n)
+    return by_counts(zip(_kinds(kind), state.pile, strict=True))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -148,10 +158,26 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         raise wrong_type("legal_moves", State, state)
+    global _last
+    last = _last
+    if last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _last = (state, moves)
+    return moves
+
+
+_last: tuple[State | None, tuple[Move, ...]] = (None, ())
+"""The last state `legal_moves` answered, and its moves: ``apply`` checks a move against
+them without computing them again (callers ask for the moves, then apply one)."""
+
+
+def _legal(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
-        plays = sum((_plays(state, c) for c in dict.fromkeys(hand)), ())
+        pieces = _pieces(state)
+        plays = sum((_plays(state, c, pieces) for c in dict.fromkeys(hand)), ())
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
             return plays + _attacks(state, CARD_VALUE[hand[0]])
         return plays
@@ -160,7 +186,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.HAT:
         return _hat_options(state)
     if phase is Phase.DOUBLE:
-        return (*_plays(state, state.hands[state.player][0]), STOP)
+        return (*_plays(state, state.hands[state.player][0], _pieces(state)), STOP)
     if phase is Phase.STEAL:
         return tuple(steal(v) for v in victims(state.towers, state.player))
     if phase in _SETUP:
@@ -168,40 +194,69 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _plays(state: State, card: str) -> tuple[Play, ...]:
-    """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card``."""
-    value = CARD_VALUE[card]
-    if value == 0:
-        return (play(card),)
+def _pieces(state: State) -> list[tuple[str, int]]:
+    """The pieces the active player may move, as (piece, position): own pawns not home by
+    position — hatless, then the one with the lucky hat, then the one with the cursed cap —
+    then the guards sharing a tile with a pawn (VX-TURN-2), once per tile (VX-TURN-4)."""
     board = state.board
     player = state.player
     finish = len(board.tiles) - 1
     own = board.pawns[player]
-    in_play = sum(x != finish for x in own)
     lucky, cursed = state.hats
-    out = []
-    for x in sorted(set(own)):
-        if x == finish:
+    pieces = []
+    last = -1
+    for x in own:  # ascending: pawns on one tile are neighbours
+        if x in (finish, last):
             continue
+        last = x
         here = (player, x)
         wears_lucky = lucky == here
         wears_cursed = cursed == here
         if own.count(x) > wears_lucky + wears_cursed:
-            out.append(play(card, PAWN, x))
-        if wears_lucky and (x + value < finish or in_play == 1):
-            out.append(play(card, LUCKY, x))
+            pieces.append((PAWN, x))
+        if wears_lucky:
+            pieces.append((LUCKY, x))
         if wears_cursed:
-            if value > 0 or x > 0:
-                out.append(play(card, CURSED, x))
-            if x - value >= 0 or value < 0:
-                out.append(play(card, CURSED, x, True))
+            pieces.append((CURSED, x))
     guards = board.guards
     if guards:
-        occupied = {x for ps in board.pawns for x in ps}
-        for g in sorted(set(guards)):
-            if g != finish and g in occupied:
-                out.append(play(card, GUARD, g))
+        occupied = set().union(*board.pawns)
+        last = -1
+        for g in guards:
+            if g != last and g != finish and g in occupied:
+                pieces.append((GUARD, g))
+                last = g
+    return pieces
+
+
+def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> tuple[Play, ...]:
+    """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card`` on the ``pieces``."""
+    value = CARD_VALUE[card]
+    if value == 0:
+        return (play(card),)
+    board = state.board
+    finish = len(board.tiles) - 1
+    length = state.rules.track_length
+    out = []
+    for piece, x in pieces:
+        if piece is LUCKY:  # it must come home last (HO-HAT-3)
+            if x + value < finish or sum(p != finish for p in board.pawns[state.player]) == 1:
+                out.append(_play_row(card, LUCKY, False, length)[x])
+        elif piece is CURSED:  # either way (HO-HAT-4)
+            if value > 0 or x > 0:
+                out.append(_play_row(card, CURSED, False, length)[x])
+            if x - value >= 0 or value < 0:
+                out.append(_play_row(card, CURSED, True, length)[x])
+        else:
+            out.append(_play_row(card, piece, False, length)[x])
     return tuple(out)
+
+
+@cache
+def _play_row(card: str, piece: str, reverse: bool, length: int) -> tuple[Play, ...]:
+    """``card`` played on ``piece`` (``reverse``: the cursed cap's other way) from every
+    position of a track of ``length`` tiles."""
+    return tuple(play(card, piece, x, reverse) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
@@ -271,18 +326,18 @@ def apply(state: State, move: Move) -> State:
         raise wrong_type("apply", State, state)
     phase = state.phase
     kind = type(move)
-    if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and move in legal_moves(state):
+    if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and among(move, legal_moves(state)):
         return _play(state, move)
     if kind is Draw and phase is Phase.DRAW and move.card in CARD_INDEX:
         source = _source(state)
         if source[CARD_INDEX[move.card]]:
             return _draw(state, move.card)
-    if kind is HatMove and phase is Phase.HAT and move in _hat_options(state):
+    if kind is HatMove and phase is Phase.HAT and among(move, legal_moves(state)):
         return _hat(state, move)
-    if kind is Attack and phase is Phase.PLAY and move in legal_moves(state):
+    if kind is Attack and phase is Phase.PLAY and among(move, legal_moves(state)):
         return _attack(state, move.position)
     if kind is Stop and phase is Phase.DOUBLE:
-        return _end_of_plays(state)
+        return _evolve(state, **_end_of_plays(state, {}))
     if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
                                                                         state.player):
         return _steal(state, move.victim)
@@ -324,15 +379,15 @@ def _play(state: State, move: Play) -> State:
     card = move.card
     hand = state.hands[player]
     at = hand.index(card)
-    hands = _replace(state.hands, player, hand[:at] + hand[at + 1 :])
-    discard = _replace(state.discard, CARD_INDEX[card], state.discard[CARD_INDEX[card]] + 1)
-    first = state.plays == 0
-    after = _evolve(
-        state, hands=hands, discard=discard, plays=state.plays + 1,
-        yellow=is_yellow(card) if first else state.yellow,
-    )
+    index = CARD_INDEX[card]
+    changes: Changes = {
+        "hands": _replace(state.hands, player, hand[:at] + hand[at + 1 :]),
+        "discard": _replace(state.discard, index, state.discard[index] + 1),
+        "plays": state.plays + 1,
+        "yellow": is_yellow(card) if state.plays == 0 else state.yellow,
+    }
     if move.piece is None:
-        return _after_move(after)
+        return _evolve(state, **_after_move(state, changes))
     board = state.board
     towers = state.towers
     hats = state.hats
@@ -349,16 +404,17 @@ def _play(state: State, move: Play) -> State:
     if move.piece == GUARD:
         board = Board(board.tiles, board.pawns, moved(board.guards, origin, target))
     else:
-        alone = board.pieces_at(origin) == 1
+        alone = board.alone_at(origin)
         pawns = _replace(board.pawns, player, moved(board.pawns[player], origin, target))
-        board = Board(board.tiles, pawns, board.guards)
         if worn:
             hats = _replace(hats, worn - 1, (player, target))
         left = left_alone(board, origin, False) if alone and target != origin else None
         if left in ACTIONS:  # HO-COMBINE-1 (VX-TAKE-3): the tile stays, its action runs
             action, left = left, None
-        if left is not None:
-            board = remove_tile(board, origin)
+        if left is None:
+            board = Board(board.tiles, pawns, board.guards)
+        else:
+            board = without_tile(board.tiles, pawns, board.guards, origin)
             towers = _replace(towers, player, (*towers[player], left))
             hats = tuple(
                 (h[0], h[1] - 1) if h is not None and h[1] > origin else h for h in hats
@@ -377,35 +433,47 @@ def _play(state: State, move: Play) -> State:
         and not stayed
         and _hat_actions(board, hats, target, worn)
     )
+    changes.update(board=board, towers=towers, hats=hats, tokens=tokens)
     if action is not None:  # HO-COMBINE-1: after the move and its tile taking, then flip
-        board = flip(board, origin, STEAL if action == GIFT else GIFT)
+        changes["board"] = flip(board, origin, STEAL if action == GIFT else GIFT)
         if action == GIFT:
-            towers = gift(towers, player, state.rules.risk_rank)
+            changes["towers"] = gift(towers, player, state.rules.risk_rank)
         elif victims(towers, player):
             return _evolve(
-                after, board=board, towers=towers, hats=hats, tokens=tokens, phase=Phase.STEAL,
-                arrived=target if hat_next else -1, arrived_hat=worn if hat_next else NO_HAT,
+                state, **changes, phase=Phase.STEAL, arrived=target if hat_next else -1,
+                arrived_hat=worn if hat_next else NO_HAT,
             )
-    after = _evolve(after, board=board, towers=towers, hats=hats, tokens=tokens)
-    return _after_action(after, target if hat_next else -1, worn)
+    return _evolve(state, **_after_action(state, changes, target if hat_next else -1, worn))
 
 
-def _after_action(state: State, arrived: int, worn: int) -> State:
+Changes = dict[str, Any]
+"""Fields of the next state that differ from the current one: a move's consequences are
+gathered here and the next state is built once."""
+
+
+def _now(state: State, changes: Changes, name: str) -> Any:
+    """The field ``name`` of the next state: changed, or as in ``state``."""
+    return changes[name] if name in changes else getattr(state, name)
+
+
+def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Changes:
     """The end of a play: game over, the hat action of the pawn that arrived, or on."""
-    if all(x == len(state.board.tiles) - 1 for ps in state.board.pawns for x in ps):
-        return _evolve(state, phase=Phase.OVER, plays=0, yellow=False, arrived=-1,
-                       arrived_hat=NO_HAT)
+    board = _now(state, changes, "board")
+    finish = len(board.tiles) - 1
+    if all(x == finish for ps in board.pawns for x in ps):
+        return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False, "arrived": -1,
+                "arrived_hat": NO_HAT}
     if arrived >= 0:
-        return _evolve(state, phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
-    return _after_move(state)
+        return {**changes, "phase": Phase.HAT, "arrived": arrived, "arrived_hat": worn}
+    return _after_move(state, changes)
 
 
 def _steal(state: State, victim: int) -> State:
     """VX-ACT-2 in hoch²: the victim's top-most path or risk tile goes on top of the active
     player's collection; then the pending hat action, if any."""
-    towers = stolen(state.towers, victim, state.player)
-    after = _evolve(state, towers=towers, arrived=-1, arrived_hat=NO_HAT)
-    return _after_action(after, state.arrived, state.arrived_hat)
+    changes: Changes = {"towers": stolen(state.towers, victim, state.player), "arrived": -1,
+                        "arrived_hat": NO_HAT}
+    return _evolve(state, **_after_action(state, changes, state.arrived, state.arrived_hat))
 
 
 def _attack(state: State, origin: int) -> State:
@@ -452,13 +520,13 @@ def _attack(state: State, origin: int) -> State:
             else:
                 hats = _replace(hats, i, (h[0], target))
     board = Board(board.tiles, tuple(pawns), guards)
-    after = _evolve(
-        state, board=board, towers=towers, hats=hats, tokens=tokens, discard=discard,
-        hands=_replace(state.hands, player, ()), plays=2, yellow=False,
-    )
+    changes: Changes = {
+        "board": board, "towers": towers, "hats": hats, "tokens": tokens, "discard": discard,
+        "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
+    }
     if all(x == finish for ps in board.pawns for x in ps):
-        return _evolve(after, phase=Phase.OVER, plays=0)
-    return _end_of_plays(after)
+        return _evolve(state, **{**changes, "phase": Phase.OVER, "plays": 0})
+    return _evolve(state, **_end_of_plays(state, changes))
 
 
 def _hat(state: State, move: HatMove) -> State:
@@ -473,33 +541,36 @@ def _hat(state: State, move: HatMove) -> State:
     elif move.action == "swap":
         i = worn - 1
         hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
-    after = _evolve(state, hats=hats, arrived=-1, arrived_hat=NO_HAT)
-    return _after_move(after)
+    return _evolve(state, **_after_move(state, {"hats": hats}))
 
 
-def _in_play(state: State, player: int) -> bool:
-    finish = len(state.board.tiles) - 1
-    return any(x != finish for x in state.board.pawns[player])
+def _in_play(board: Board, player: int) -> bool:
+    finish = len(board.tiles) - 1
+    return any(x != finish for x in board.pawns[player])
 
 
-def _after_move(state: State) -> State:
+def _after_move(state: State, changes: Changes) -> Changes:
     """HO-TURN-3: after a yellow first card the player may play the second card."""
-    state = _evolve(state, phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
+    changes = {**changes, "phase": Phase.PLAY, "arrived": -1, "arrived_hat": NO_HAT}
+    player = state.player
     if (
-        state.plays == 1
-        and state.yellow
-        and state.hands[state.player]
-        and _in_play(state, state.player)
+        _now(state, changes, "plays") == 1
+        and _now(state, changes, "yellow")
+        and _now(state, changes, "hands")[player]
+        and _in_play(_now(state, changes, "board"), player)
     ):
-        return _evolve(state, phase=Phase.DOUBLE)
-    return _end_of_plays(state)
+        return {**changes, "phase": Phase.DOUBLE}
+    return _end_of_plays(state, changes)
 
 
-def _end_of_plays(state: State) -> State:
+def _end_of_plays(state: State, changes: Changes) -> Changes:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home)."""
-    if len(state.hands[state.player]) < 2 and _in_play(state, state.player):
-        return _evolve(state, phase=Phase.DRAW)
-    return _next_player(state)
+    player = state.player
+    if len(_now(state, changes, "hands")[player]) < 2 and _in_play(
+        _now(state, changes, "board"), player
+    ):
+        return {**changes, "phase": Phase.DRAW}
+    return _next_player(state, changes)
 
 
 def _draw(state: State, card: str) -> State:
@@ -510,24 +581,21 @@ def _draw(state: State, card: str) -> State:
     pile = _replace(pile, index, pile[index] - 1)
     player = state.player
     hand = tuple(sorted((*state.hands[player], card), key=CARD_INDEX.__getitem__))
-    after = _evolve(
-        state, hands=_replace(state.hands, player, hand), pile=pile, discard=discard
-    )
+    changes: Changes = {"hands": _replace(state.hands, player, hand), "pile": pile,
+                        "discard": discard}
     if len(hand) < 2:
-        return after
-    return _next_player(after)
+        return _evolve(state, **changes)
+    return _evolve(state, **_next_player(state, changes))
 
 
-def _next_player(state: State) -> State:
+def _next_player(state: State, changes: Changes) -> Changes:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5)."""
-    board = state.board
+    board = _now(state, changes, "board")
     finish = len(board.tiles) - 1
     players = len(board.pawns)
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
         if any(p != finish for p in board.pawns[nxt]):
-            return _evolve(
-                state, player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
-                arrived_hat=NO_HAT,
-            )
-    return _evolve(state, phase=Phase.OVER, plays=0, yellow=False)
+            return {**changes, "player": nxt, "phase": Phase.PLAY, "plays": 0,
+                    "yellow": False, "arrived": -1, "arrived_hat": NO_HAT}
+    return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 import attrs
@@ -65,7 +66,7 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError("Rules.layout needs at least one path or risk tile")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The rules of one game of Verflixxt hoch²; validated on construction.
 
@@ -120,11 +121,9 @@ class Rules:
         return 3 if self.players <= 4 else 2
 
     def box(self) -> Counter[str]:
-        """The tiles laid between start and finish (HO-COMP-1), as a multiset."""
-        if self.layout is not None:
-            return Counter(t for t in self.layout if t not in ACTIONS)
-        risk = RISK_BOX - Counter(["R3"]) if self.players in (2, 4) else RISK_BOX
-        return PATH_BOX + risk
+        """The tiles laid between start and finish (HO-COMP-1), as a multiset (shared:
+        never change the answer)."""
+        return _box(self)
 
     @property
     def action_count(self) -> int:
@@ -138,4 +137,17 @@ class Rules:
     @property
     def track_length(self) -> int:
         """Tiles in the track at setup, start and finish included (action tiles too)."""
-        return sum(self.box().values()) + self.action_count + 2
+        return _track_length(self)
+
+
+@cache
+def _box(rules: Rules) -> Counter[str]:
+    if rules.layout is not None:
+        return Counter(t for t in rules.layout if t not in ACTIONS)
+    risk = RISK_BOX - Counter(["R3"]) if rules.players in (2, 4) else RISK_BOX
+    return PATH_BOX + risk
+
+
+@cache
+def _track_length(rules: Rules) -> int:
+    return sum(rules.box().values()) + rules.action_count + 2
