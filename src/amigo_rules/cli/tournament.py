@@ -172,7 +172,7 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
     except KeyboardInterrupt:
         kept = f"; {finished[-1]} of {count} games are in {results}: run the same command " \
                "to resume" if results and finished else ""
-        err.print(f"interrupted{escape(kept)}")
+        err.print(f"interrupted{escape(kept)}", soft_wrap=True)
         if workers > 1 and scheduler is None:
             exit_now(INTERRUPTED)
         raise SystemExit(INTERRUPTED) from None
@@ -197,14 +197,14 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
     if played:
         from_file = f", {resumed} from {results}" if resumed else ""
         note.print(f"{count} games ({played} played now{escape(from_file)}) in {elapsed:.2f} s "
-                   f"({played / elapsed:.1f} games/s)")
+                   f"({played / elapsed:.1f} games/s)", soft_wrap=True)
     else:
-        note.print(f"all {count} games were in {escape(str(results))}")
+        note.print(f"all {count} games were in {escape(str(results))}", soft_wrap=True)
     if result.faults:
         first = result.faults[0]
         where = f"; their records are in {results}" if results else ""
         note.print(f"{len(result.faults)} games forfeited by a faulty agent, the first: game "
-                   f"{first.index}, {escape(first.message)}{escape(where)}")
+                   f"{first.index}, {escape(first.message)}{escape(where)}", soft_wrap=True)
 
 
 def standings_cells(result: arena.TournamentResult) -> tuple[list[str], list[list[str]]]:
