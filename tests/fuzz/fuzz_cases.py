@@ -79,7 +79,19 @@ def states() -> tuple[tuple[str, ModuleType, Any], ...]:
             path = random_game(game, rules, seed)
             picks = sorted({0, len(path) - 1, *range(1, len(path), max(1, len(path) // 5))})
             out += [(label, game, path[i]) for i in picks]
+    for label, game, rules in SETUPS:  # the setup's chance nodes (laying, dealing, hats)
+        path = list(walk(game, game.initial_state(rules), 1, 60))
+        out += [(label, game, path[i]) for i in range(0, len(path), 7)]
     return tuple(out)
+
+
+SETUPS = (
+    ("verflixxt amigo setup", verflixxt, verflixxt.Rules.amigo(players=3)),
+    ("hoch setup", hoch, hoch.Rules(players=3)),
+    ("hoch setup, small deck", hoch, hoch.Rules(players=2, layout=("+3", "L", "R5"),
+                                                deck=((1, 2, 1), (3, 2, 1)))),
+)
+"""Rules whose setup is a chain of chance nodes from `initial_state`."""
 
 
 @cache

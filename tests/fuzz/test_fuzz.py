@@ -227,10 +227,10 @@ def test_action_ids(examples: int) -> None:
 
 STATE_FUNCTIONS = (
     "current_player", "legal_moves", "chance_outcomes", "is_terminal", "score", "winners",
-    "to_json", "legal_action_mask",
+    "returns", "to_json", "legal_action_mask", "legal_action_ids", "render_text", "render_svg",
 )
 """The public functions that take a state alone."""
-RULES_FUNCTIONS = ("new_game", "num_actions", "num_chance_outcomes")
+RULES_FUNCTIONS = ("new_game", "initial_state", "spec", "num_actions", "num_chance_outcomes")
 """The public functions that take a `Rules` alone."""
 
 
@@ -246,9 +246,15 @@ def check_foreign_object(case: tuple[Any, str, Any, int]) -> None:
         assert isinstance(error, IllegalMoveError), f"{function}: {error!r}"
         return
     if function in RULES_FUNCTIONS:
-        if type(thing) is game.Rules or (function == "new_game" and thing is None):
+        if type(thing) is game.Rules or (thing is None and function in ("new_game",
+                                                                          "initial_state",
+                                                                          "spec")):
             return
         expected, args = "Rules", (thing,)
+    elif function == "sample_state":
+        if type(thing) is game.Observation:
+            return
+        expected, args = "Observation", (thing, np.random.default_rng(0))
     else:
         if type(thing) is game.State:
             return
@@ -265,7 +271,8 @@ def check_foreign_object(case: tuple[Any, str, Any, int]) -> None:
 @budget(500, 30_000)
 def test_foreign_objects(examples: int) -> None:
     functions = (*STATE_FUNCTIONS, *RULES_FUNCTIONS, "apply", "observation", "parse_move",
-                 "action_id", "move_for_action", "apply (move)", "action_id (move)")
+                 "action_id", "move_for_action", "sample_state", "apply (move)",
+                 "action_id (move)")
     run(examples, st.tuples(st.sampled_from(GAMES), st.sampled_from(functions),
                             foreign_objects(), st.integers(0, 10**6)),
         check_foreign_object)

@@ -3,6 +3,7 @@ counter track from the start to the finish, and the roll waiting for a decision.
 
 from __future__ import annotations
 
+from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour
 from .dice import combination_text
 from .moves import RUNGS
@@ -33,6 +34,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     >>> "rolled 64" in exxtra.render_svg(state)
     True
     """
+    if type(state) is not State:
+        raise wrong_type("render_svg", State, state)
     seen = state if player is None else observation(state, player)
     players = state.rules.players
     canvas = Canvas()

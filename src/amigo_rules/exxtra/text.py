@@ -25,6 +25,7 @@ counts as 0
 from __future__ import annotations
 
 from ..core import CHANCE, TERMINAL
+from ..core.checks import wrong_type
 from ..core.text import Line, Span, check_width, flow, padded, plain, words
 from ..core.text import player as seat
 from .dice import combination_text
@@ -44,6 +45,8 @@ def render_text(state: State, *, player: int | None = None, width: int = 80) -> 
 
     Everything in EXXtra is public; ``player`` only marks that player as "you".
     """
+    if type(state) is not State:
+        raise wrong_type("render_text", State, state)
     return plain(render_lines(state, player=player, width=width))
 
 

@@ -3,6 +3,7 @@ guards, and every player's tower."""
 
 from __future__ import annotations
 
+from ..core.checks import wrong_type
 from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, pawn
 from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
 from .observations import observation
@@ -24,6 +25,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 768 ')
     True
     """
+    if type(state) is not State:
+        raise wrong_type("render_svg", State, state)
     seen = state if player is None else observation(state, player)
     board = state.board if player is None else seen
     rules = state.rules

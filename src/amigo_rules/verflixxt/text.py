@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.checks import wrong_type
 from ..core.text import Line, Span, check_width, flow, plain, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, pawn_spans, tile_span, track_lines
@@ -27,6 +28,8 @@ def render_text(state: State, *, player: int | None = None, width: int = 80) -> 
     as ``?`` where the rules hide them (VXV-HIDDEN-TOWERS), face-down tiles as ``?``
     (VXV-10). Without, everything, face-down tiles as ``?-5``.
     """
+    if type(state) is not State:
+        raise wrong_type("render_text", State, state)
     return plain(render_lines(state, player=player, width=width))
 
 

@@ -3,6 +3,7 @@ with their hats and guards, the collections, the hands, the piles and the finish
 
 from __future__ import annotations
 
+from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, header, legend, pawn
 from ..track.svg import (
     CHIP_H,
@@ -94,6 +95,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     >>> "lucky hat" in ho.render_svg(ho.new_game(seed=1), player=0)
     True
     """
+    if type(state) is not State:
+        raise wrong_type("render_svg", State, state)
     seen = state if player is None else observation(state, player)
     board = state.board if player is None else seen
     rules = state.rules

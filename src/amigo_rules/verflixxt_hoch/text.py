@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.checks import wrong_type
 from ..core.text import Line, Span, check_width, flow, plain, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, tile_span, track_lines
@@ -49,6 +50,8 @@ def render_text(state: State, *, player: int | None = None, width: int = 80) -> 
     With ``player`` only what ``observation(state, player)`` shows is drawn: that player's
     cards, the size of the other hands. Without, every hand.
     """
+    if type(state) is not State:
+        raise wrong_type("render_text", State, state)
     return plain(render_lines(state, player=player, width=width))
 
 
