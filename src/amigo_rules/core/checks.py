@@ -13,11 +13,13 @@ import operator
 import reprlib
 from collections.abc import Callable
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from .errors import ArgumentError, IllegalMoveError, RulesError
+
+R = TypeVar("R")
 
 QUOTE_LIMIT = 80
 """The most characters of an input that a message repeats."""
@@ -87,6 +89,16 @@ def wrong_type(function: str, expected: type, value: Any) -> ArgumentError:
     article = "an" if game[0] in "aeiou" else "a"
     return ArgumentError(f"{game}.{function} expects {article} {game} {expected.__qualname__}, "
                          f"got {type_name(value)}")
+
+
+def rules_of(rules_class: type[R], rules: Any, function: str) -> R:
+    """``rules``, or the game's default ``rules_class()`` for None; anything but the game's
+    `Rules` is an `ArgumentError` naming ``function``."""
+    if rules is None:
+        return rules_class()
+    if type(rules) is not rules_class:
+        raise wrong_type(function, rules_class, rules)
+    return rules
 
 
 def integer(value: Any, what: str) -> int:

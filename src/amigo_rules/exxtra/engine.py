@@ -9,7 +9,7 @@ from typing import Any
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
 from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import shown, wrong_type
+from ..core.checks import rules_of, shown, wrong_type
 from .dice import DIE_A, DIE_B, X, combination, combination_text
 from .moves import (
     PLACES,
@@ -29,9 +29,7 @@ from .state import FINISH, Pair, State
 
 def initial_state(rules: Rules | None = None) -> State:
     """Counters on the start, an empty ladder, player 0 to roll (EX-SETUP-1)."""
-    rules = Rules() if rules is None else rules
-    if type(rules) is not Rules:
-        raise wrong_type("initial_state", Rules, rules)
+    rules = rules_of(Rules, rules, "initial_state")
     return State(rules, (0,) * rules.players, (None,) * rules.players)
 
 
@@ -39,9 +37,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     """The `initial_state`: EXXtra has no setup randomness, so ``seed`` is checked like
     every game's, then unused."""
     checks.seed(seed)
-    if rules is not None and type(rules) is not Rules:
-        raise wrong_type("new_game", Rules, rules)
-    return initial_state(rules)
+    return initial_state(rules_of(Rules, rules, "new_game"))
 
 
 def is_terminal(state: State) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import GameSpec
-from ..core.checks import wrong_type
+from ..core.checks import rules_of
 from .actions import num_actions, num_chance_outcomes
 from .observations import array_length
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -20,9 +20,7 @@ def spec(rules: Rules | None = None) -> GameSpec:
     >>> s.num_actions, s.num_chance_outcomes, s.observation_shape, s.max_game_length
     (7, 36, (36,), None)
     """
-    rules = Rules() if rules is None else rules
-    if type(rules) is not Rules:
-        raise wrong_type("spec", Rules, rules)
+    rules = rules_of(Rules, rules, "spec")
     length = array_length(rules)
     return GameSpec(
         game="exxtra",

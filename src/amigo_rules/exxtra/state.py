@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.state import StateBase
 from .rules import Rules
 
 FINISH = 21
@@ -14,7 +15,7 @@ Pair = tuple[int, int]
 
 
 @attrs.frozen
-class State:
+class State(StateBase):
     """A position of EXXtra. The player to move is ``turn % players``.
 
     The game is over when a counter stands on the finish (its owner won, EX-END-1) or when
@@ -33,22 +34,6 @@ class State:
     first_roll: bool = True
     """Whether the pending roll (or the one just rolled into ``roll``) is the turn's first."""
 
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> State:
-        return self
-
-    def __str__(self) -> str:
-        """The table as text: `render_text` with everything shown."""
-        from .text import render_text
-
-        return render_text(self)
-    def _repr_svg_(self) -> str:
-        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
-        from .svg import render_svg
-
-        return render_svg(self)
 
     @property
     def player(self) -> int:

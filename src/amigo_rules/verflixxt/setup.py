@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 
 from ..core import checks
-from ..core.checks import wrong_type
+from ..core.checks import rules_of
 from ..track import (
     BOX,
     FINISH,
@@ -96,7 +96,7 @@ def initial_state(rules: Rules | None = None) -> State:
     >>> state.phase.value, state.board.tiles
     ('lay', ('S',))
     """
-    rules = rules_or_default(rules, "initial_state")
+    rules = rules_of(Rules, rules, "initial_state")
     if not shuffled_setup(rules):
         return laid_out(rules)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
@@ -113,7 +113,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     >>> state.board.tiles[:4], state.board.pawns
     (('S', '-1', '-2', '-3'), ((0, 0, 0), (0, 0, 0)))
     """
-    rules = rules_or_default(rules, "new_game")
+    rules = rules_of(Rules, rules, "new_game")
     seed = checks.seed(seed)
     if not shuffled_setup(rules):
         return laid_out(rules)
@@ -139,13 +139,6 @@ def _hands(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return (CARDS,) * rules.players if rules.tactical_cards else ()
 
 
-def rules_or_default(rules: Rules | None, function: str) -> Rules:
-    """``rules``, or the default rules for None; an `ArgumentError` naming ``function`` for
-    anything but a `Rules`."""
-    rules = Rules() if rules is None else rules
-    if type(rules) is not Rules:
-        raise wrong_type(function, Rules, rules)
-    return rules
 
 
 @cache

@@ -4,10 +4,11 @@ the derivation of its maximum game length."""
 from __future__ import annotations
 
 from ..core import GameSpec
+from ..core.checks import rules_of
 from .actions import num_actions, num_chance_outcomes
 from .observations import array_bounds, array_length
 from .rules import Rules
-from .setup import box, laid_out, rules_or_default, shuffled_setup, track_length
+from .setup import box, laid_out, shuffled_setup, track_length
 
 
 def spec(rules: Rules | None = None) -> GameSpec:
@@ -17,7 +18,7 @@ def spec(rules: Rules | None = None) -> GameSpec:
     >>> s.num_actions, s.num_chance_outcomes, s.max_game_length, s.has_hidden_information
     (72, 6, 1096, False)
     """
-    rules = rules_or_default(rules, "spec")
+    rules = rules_of(Rules, rules, "spec")
     low, high = array_bounds(rules)
     return GameSpec(
         game="verflixxt",

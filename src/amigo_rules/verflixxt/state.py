@@ -6,6 +6,7 @@ from enum import StrEnum
 
 import attrs
 
+from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
 
@@ -29,7 +30,7 @@ class Phase(StrEnum):
 
 
 @attrs.frozen
-class State:
+class State(StateBase):
     """A position of Verflixxt!: immutable, hashable, holding its `Rules`."""
 
     rules: Rules
@@ -50,22 +51,6 @@ class State:
     played: tuple[int, ...] = ()
     """VXV-9: the cards the active player has played this turn, in order."""
 
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> State:
-        return self
-
-    def __str__(self) -> str:
-        """The table as text: `render_text` with everything shown."""
-        from .text import render_text
-
-        return render_text(self)
-    def _repr_svg_(self) -> str:
-        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
-        from .svg import render_svg
-
-        return render_svg(self)
 
     def at(
         self,

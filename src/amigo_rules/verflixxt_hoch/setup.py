@@ -10,7 +10,7 @@ import attrs
 import numpy as np
 
 from ..core import checks, sample_outcome
-from ..core.checks import wrong_type
+from ..core.checks import rules_of
 from ..track import FINISH, GIFT, START, Board
 from .moves import Hats
 from .rules import Rules
@@ -139,7 +139,7 @@ def initial_state(rules: Rules | None = None) -> State:
     >>> state.phase.value, state.board.tiles
     ('lay', ('S',))
     """
-    rules = rules_or_default(rules, "initial_state")
+    rules = rules_of(Rules, rules, "initial_state")
     players = rules.players
     board = Board((START,), ((0,) * rules.pawns_per_player,) * players)
     state = State(rules, board, ((),) * players, (None, None), 0, ((),) * players,
@@ -155,7 +155,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     >>> len(state.board.tiles), state.board.pawns, [len(h) for h in state.hands]
     (33, ((0, 0, 0), (0, 0, 0)), [2, 2])
     """
-    rules = rules_or_default(rules, "new_game")
+    rules = rules_of(Rules, rules, "new_game")
     rng = np.random.default_rng(checks.seed(seed))
     state = initial_state(rules)
     if state.phase is Phase.LAY:
@@ -174,13 +174,6 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     return state
 
 
-def rules_or_default(rules: Rules | None, function: str) -> Rules:
-    """``rules``, or the default rules for None; an `ArgumentError` naming ``function`` for
-    anything but a `Rules`."""
-    rules = Rules() if rules is None else rules
-    if type(rules) is not Rules:
-        raise wrong_type(function, Rules, rules)
-    return rules
 
 
 def track_laid(state: State, path: tuple[str, ...]) -> State:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..core import GameSpec
+from ..core.checks import rules_of
 from .actions import num_actions, num_chance_outcomes
 from .observations import array_bounds, array_length
 from .rules import Rules
-from .setup import rules_or_default
 
 
 def spec(rules: Rules | None = None) -> GameSpec:
@@ -21,7 +21,7 @@ def spec(rules: Rules | None = None) -> GameSpec:
     >>> s.num_chance_outcomes, s.max_game_length, s.has_hidden_information
     (76, None, True)
     """
-    rules = rules_or_default(rules, "spec")
+    rules = rules_of(Rules, rules, "spec")
     low, high = array_bounds(rules)
     return GameSpec(
         game="verflixxt_hoch",

@@ -6,6 +6,7 @@ from enum import StrEnum
 
 import attrs
 
+from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
 
@@ -39,7 +40,7 @@ CURSED = 2
 
 
 @attrs.frozen
-class State:
+class State(StateBase):
     """A position of Verflixxt hoch²: immutable, hashable, holding its `Rules`."""
 
     rules: Rules
@@ -74,19 +75,3 @@ class State:
     turned: tuple[str, ...] = ()
     """In the HATS phase, the cards turned up so far, in order (HO-SETUP-4); else empty."""
 
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> State:
-        return self
-
-    def __str__(self) -> str:
-        """The table as text: `render_text` with everything shown."""
-        from .text import render_text
-
-        return render_text(self)
-    def _repr_svg_(self) -> str:
-        """The table as SVG, for Jupyter: `render_svg` with everything shown."""
-        from .svg import render_svg
-
-        return render_svg(self)
