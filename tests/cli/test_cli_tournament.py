@@ -158,7 +158,9 @@ def test_ctrl_c_exits_130_and_the_next_run_resumes(monkeypatch, tmp_path):
 
 def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
     """SIGINT to the whole process group, as a terminal sends it: the command and its 2
-    worker processes stop, exit code 130; the same command then finishes the games."""
+    worker processes stop, exit code 130; the same command then finishes the games. It
+    comes after the first game, while the pool may still be starting its second worker:
+    one caught importing printed a traceback (the pool starts workers on demand)."""
     path = tmp_path / "r.jsonl"
     command = [sys.executable, "-c", "from amigo_rules.cli import main; main()",
                "tournament", "verflixxt", "--agents",
@@ -168,7 +170,7 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
                                stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
-        while not path.exists() or path.read_bytes().count(b"\n") < 10:
+        while not path.exists() or path.read_bytes().count(b"\n") < 1:
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -181,7 +183,7 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
     assert process.returncode == 130, err
     assert "interrupted;" in err and "Traceback" not in err
     kept = path.read_text().splitlines()
-    assert 10 <= len(kept) < 200
+    assert 1 <= len(kept) < 200
     finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     indices = sorted(json.loads(line)["index"] for line in path.read_text().splitlines())

@@ -76,6 +76,29 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class QuietProcess(multiprocessing.get_context("spawn").Process):  # type: ignore[misc]
+    """A worker process started with Ctrl-C blocked: the pool starts workers on demand, and
+    one still importing when Ctrl-C comes would print a KeyboardInterrupt traceback before
+    ``ignore_interrupts`` runs. The blocked signal mask is inherited through ``exec``; the
+    command's own Ctrl-C stays pending until ``start`` returns, so none is lost."""
+
+    def start(self) -> None:
+        if not hasattr(signal, "pthread_sigmask"):  # Windows: the initializer alone
+            super().start()
+            return
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+class QuietContext(type(multiprocessing.get_context("spawn"))):  # type: ignore[misc]
+    """The spawn context, its processes started by `QuietProcess`."""
+
+    Process = QuietProcess
+
+
 @contextmanager
 def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | None]:
     """The executor the options ask for: none (this process), a process pool, or Dask."""
@@ -95,7 +118,7 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
     if workers == 1:
         yield None
         return
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+    pool = ProcessPoolExecutor(workers, mp_context=QuietContext(),
                                initializer=ignore_interrupts)
     yield pool  # after Ctrl-C, see exit_now
     pool.shutdown()
