@@ -10,7 +10,8 @@ from amigo_rules.core import decide
 
 
 def test_registered_by_name():
-    assert AGENTS["verflixxt_hoch"] == {"random": RandomAgent, "greedy": HochGreedyAgent}
+    assert AGENTS["verflixxt_hoch"]["random"] is RandomAgent
+    assert AGENTS["verflixxt_hoch"]["greedy"] is HochGreedyAgent
     agent = make_agent("greedy", "verflixxt_hoch", seed=1)
     assert isinstance(agent, HochGreedyAgent) and agent.name == "greedy"
 

@@ -6,6 +6,7 @@ write your own.
 """
 
 from .exxtra import ExxtraHeuristicAgent
+from .mcts import MCTSAgent, game_of
 from .oneply import OnePlyAgent
 from .random import RandomAgent
 from .registry import AGENTS, make_agent
@@ -17,7 +18,9 @@ __all__ = [
     "ExxtraHeuristicAgent",
     "GreedyAgent",
     "HochGreedyAgent",
+    "MCTSAgent",
     "OnePlyAgent",
     "RandomAgent",
+    "game_of",
     "make_agent",
 ]

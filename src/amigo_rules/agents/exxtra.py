@@ -43,18 +43,23 @@ class ExxtraHeuristicAgent:
     def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
         if observation.roll is None:  # never asked at a roll; stay total anyway
             return legal_moves[0]
-        rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
-        values = [
-            self._reroll_value(observation, rungs)
-            if type(move) is Reroll
-            else self._place_value(observation, move.rung, observation.roll, 0)
-            for move in legal_moves
-        ]
+        values = self.values(observation, legal_moves)
         best = max(values)
         choices = [move for move, value in zip(legal_moves, values, strict=True) if value == best]
         return choices[int(self.rng.integers(len(choices)))]
 
     __call__ = act
+
+    def values(self, observation: Observation, legal_moves: tuple[Any, ...]) -> list[float]:
+        """The worth of each legal move of a decision, in order (the player to move is
+        ``observation.player``)."""
+        rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
+        return [
+            self._reroll_value(observation, rungs)
+            if type(move) is Reroll
+            else self._place_value(observation, move.rung, observation.roll, 0)
+            for move in legal_moves
+        ]
 
     def _place_value(self, obs: Observation, rung: int, value: int, advanced: int) -> float:
         """Worth of placing ``value`` on ``rung`` after a double advanced ``advanced`` spaces."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any, TypeVar
@@ -40,9 +40,24 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     >>> sample_outcome((("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))), rng)
     'tails'
     """
+    return draw_outcome(outcomes, lambda n: int(rng.integers(n)))
+
+
+def draw_outcome(
+    outcomes: tuple[tuple[Any, Fraction], ...], randbelow: Callable[[int], int]
+) -> Any:
+    """Draw one move of ``outcomes`` with its exact probability, given ``randbelow(n)``, a
+    uniform integer of ``range(n)`` (such as ``random.Random(seed).randrange``): for search
+    loops, where a numpy call per draw costs more than the draw.
+
+    >>> import random
+    >>> from fractions import Fraction
+    >>> coin = (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
+    >>> draw_outcome(coin, random.Random(1).randrange)
+    'heads'
+    """
     cumulative, denominator = _table(outcomes)
-    k = int(rng.integers(denominator))
-    return outcomes[bisect_right(cumulative, k)][0]
+    return outcomes[bisect_right(cumulative, randbelow(denominator))][0]
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:
