@@ -184,12 +184,12 @@ def fit(args: argparse.Namespace) -> None:
 
     from amigo_rules import get_game, play
     from amigo_rules.agents import make_agent
-    from amigo_rules.agents.playouts import TAKEABLE, Pending
+    from amigo_rules.agents.playouts import pending_for
 
     for config in args.configs or CONFIGS:
         game, baseline = CONFIGS[config]
         module = get_game(game)
-        pending = Pending(module.score_tiles, TAKEABLE[game]) if game in TAKEABLE else None
+        pending = pending_for(module)
         scores, gains, shares = [], [], []
         for index in range(args.games):
             agents = [make_agent(baseline, game, seed=100 * index + p) for p in range(PLAYERS)]

@@ -155,7 +155,8 @@ def test_registered_for_every_game_with_parameters():
         agent = make_agent("mcts", game, seed=1)
         assert isinstance(agent, MCTSAgent) and agent.simulations == 400
     agent = make_agent("mcts:50", "verflixxt", seed=1)
-    assert (agent.simulations, agent.rollout, agent.depth) == (50, None, "default")
+    assert (agent.simulations, agent.rollout, agent.depth, agent.exploration) == (
+        50, None, "default", None)
     agent = make_agent("mcts:20:greedy:full", "exxtra")
     assert (agent.simulations, agent.rollout, agent.depth) == (20, "greedy", None)
     agent = make_agent("mcts:20:default:7:0.25", "verflixxt_hoch")

@@ -87,7 +87,7 @@ class MCTSAgent:
             scored by the game's evaluation; ``None`` plays to the end. Default: the
             game's own default.
         exploration: the UCB1 constant ``c`` of ``mean + c * sqrt(ln(available) / visits)``
-            (returns lie in [0, 1]).
+            (returns lie in [0, 1]). Default: the game's own default.
 
     After each search, ``stats`` holds ``simulations``, ``seconds`` and the root's
     ``visits`` per move.
@@ -109,13 +109,15 @@ class MCTSAgent:
         game: str | ModuleType | None = None,
         rollout: str | Policy | None = None,
         depth: int | str | None = "default",
-        exploration: float = 1.0,
+        exploration: float | None = None,
     ) -> None:
         if type(simulations) is not int or simulations < 1:
             raise RulesError(f"simulations must be a positive int, got {simulations!r}")
         if depth != "default" and depth is not None and (type(depth) is not int or depth < 0):
             raise RulesError(f"depth must be None or an int >= 0, got {depth!r}")
-        if not (isinstance(exploration, int | float) and exploration >= 0):
+        if exploration is not None and not (
+            isinstance(exploration, int | float) and exploration >= 0
+        ):
             raise RulesError(f"exploration must be a number >= 0, got {exploration!r}")
         if not (rollout is None or callable(rollout) or rollout in POLICY_NAMES):
             raise RulesError(
@@ -125,14 +127,12 @@ class MCTSAgent:
         self.game = get_game(game) if isinstance(game, str) else game
         self.rollout = rollout
         self.depth = depth
-        self.exploration = float(exploration)
+        self.exploration = None if exploration is None else float(exploration)
         self.rng = np.random.default_rng(seed)
         self.random = random.Random(int(self.rng.integers(2**63)))
         self.stats: dict[str, Any] = {}
         self._player = 0
-        self._setup: tuple[ModuleType, Policy | None, int | None, Evaluation | None] | None = (
-            None
-        )
+        self._setup: tuple[Any, ...] | None = None
 
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> MCTSAgent:
@@ -151,8 +151,11 @@ class MCTSAgent:
         depth: int | str | None = "default"
         if len(params) > 2 and params[2] != "default":
             depth = None if params[2] == "full" else int(params[2])
-        options = {"exploration": float(params[3])} if len(params) > 3 else {}
-        return cls(seed, simulations=simulations, rollout=rollout, depth=depth, **options)
+        exploration = None
+        if len(params) > 3 and params[3] != "default":
+            exploration = float(params[3])
+        return cls(seed, simulations=simulations, rollout=rollout, depth=depth,
+                   exploration=exploration)
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         if len(legal_moves) == 1:
@@ -176,24 +179,24 @@ class MCTSAgent:
     def _configure(self, observation: Any) -> tuple[Any, ...]:
         if self._setup is None:
             game = self.game if self.game is not None else game_of(observation)
-            default_rollout, default_depth = search_defaults(game)
+            default_rollout, default_depth, default_c = search_defaults(game)
             rollout = default_rollout if self.rollout is None else self.rollout
             depth = default_depth if self.depth == "default" else self.depth
+            c = default_c if self.exploration is None else self.exploration
             policy = policy_for(game, rollout)
             evaluation = None if depth is None else evaluation_for(game)
-            self._setup = (game, policy, depth, evaluation)
+            self._setup = (game, policy, depth, evaluation, c)
         return self._setup
 
     def search(self, observation: Any) -> Node:
         """Run the simulations from ``observation``; return the root of the tree."""
-        game, policy, depth, evaluate = self._configure(observation)
+        game, policy, depth, evaluate, c = self._configure(observation)
         sample_state, current_player = game.sample_state, game.current_player
         legal_moves, chance_outcomes, apply = game.legal_moves, game.chance_outcomes, game.apply
         returns = game.returns
         rng = self.rng
         rand = self.random.random
         randrange = self.random.randrange
-        c = self.exploration
         log, sqrt = math.log, math.sqrt
         first = sample_state(observation, rng)
         self._player = current_player(first)

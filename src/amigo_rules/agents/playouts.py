@@ -38,8 +38,8 @@ EPSILON = 0.1
 """The share of uniformly random moves of the greedy rollout policies."""
 SHARPNESS = {"verflixxt": 0.14, "verflixxt_hoch": 0.105, "exxtra": 0.185}
 """Per game, ``b`` of the cut-off evaluation ``softmax(b * (score + w * pending))``."""
-PENDING = {"verflixxt": 0.7, "verflixxt_hoch": 0.4}
-"""Per tile-track game, ``w``: how much a tile under a pawn standing alone counts."""
+PENDING = {"verflixxt": 0.7, "verflixxt_hoch": 0.4, "exxtra": 0.5}
+"""Per game, ``w``: how much the pending gains (`Pending`, `ladder`) count."""
 
 
 def softmax(values: tuple[float, ...], sharpness: float) -> tuple[float, ...]:
@@ -108,22 +108,24 @@ POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
 POLICY_NAMES = ("random", *sorted({name for names in POLICIES.values() for name in names}))
 """Every rollout policy name some game knows."""
 
-DEFAULTS: dict[str, tuple[str, int | None]] = {
-    "verflixxt": ("random", 10),
-    "verflixxt_hoch": ("random", 10),
-    "exxtra": ("random", 10),
+DEFAULTS: dict[str, tuple[str, int | None, float]] = {
+    "verflixxt": ("random", 10, 1.0),
+    "verflixxt_hoch": ("random", 10, 1.0),
+    "exxtra": ("random", 10, 0.3),
 }
-"""Per game, the default rollout policy and depth (``None``: to the end)."""
+"""Per game, the default rollout policy, depth (``None``: to the end) and exploration
+constant, as measured best (see the bot authors' page)."""
 
 
 def _name(game: ModuleType) -> str:
     return getattr(game, "NAME", "")
 
 
-def search_defaults(game: ModuleType) -> tuple[str, int | None]:
-    """The rollout policy and depth the search uses for ``game`` unless told otherwise:
-    random rollouts to the end for a game this module does not know."""
-    return DEFAULTS.get(_name(game), ("random", None))
+def search_defaults(game: ModuleType) -> tuple[str, int | None, float]:
+    """The rollout policy, depth and exploration the search uses for ``game`` unless told
+    otherwise: random rollouts to the end, ``c = 0.7``, for a game this module does not
+    know."""
+    return DEFAULTS.get(_name(game), ("random", None, 0.7))
 
 
 def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
@@ -181,6 +183,21 @@ class Pending:
         return gains
 
 
+def ladder(state: Any) -> list[float]:
+    """EXXtra: per player the rung of their pair on the ladder, the spaces it advances
+    their counter at the start of their next turn unless it is sent home first
+    (EX-TURN-1)."""
+    return [0 if pair is None else pair[0] for pair in state.ladder]
+
+
+def pending_for(game: ModuleType) -> Callable[[Any], list[float]] | None:
+    """The per-player pending gains of ``game``'s evaluation, or None."""
+    name = _name(game)
+    if name in ("verflixxt", "verflixxt_hoch"):
+        return Pending(game.score_tiles, TAKEABLE[name])
+    return ladder if name == "exxtra" else None
+
+
 TAKEABLE = {"verflixxt": frozenset(PATH_TILES), "verflixxt_hoch": frozenset(TRACK_TILES)}
 """Per tile-track game, the tiles a pawn takes by leaving them alone."""
 
@@ -195,9 +212,9 @@ def evaluation_for(game: ModuleType, sharpness: float | None = None,
     score = game.score
     b = SHARPNESS[name] if sharpness is None else sharpness
     w = PENDING.get(name, 0.0) if weight is None else weight
-    if not w:
+    pending = pending_for(game)
+    if not w or pending is None:
         return lambda state: softmax(score(state), b)
-    pending = Pending(game.score_tiles, TAKEABLE[name])
 
     def evaluate(state: Any) -> tuple[float, ...]:
         gains = pending(state)
