@@ -43,11 +43,11 @@ def test_full_and_cut_off_rollouts_by_every_policy(game, rollout):
     module = amigo_rules.get_game(game)
     state, player = first_decision(module, module.Rules(), seed=5)
     legal = module.legal_moves(state)
-    for depth in (None, 0, 5):
-        agent = MCTSAgent(seed=0, simulations=12, rollout=rollout, depth=depth)
+    for depth, simulations in ((None, 3), (0, 12), (5, 12)):
+        agent = MCTSAgent(seed=0, simulations=simulations, rollout=rollout, depth=depth)
         assert agent.act(module.observation(state, player), legal) in legal
-        assert agent.stats["simulations"] == 12
-        assert sum(agent.stats["visits"].values()) == 12
+        assert agent.stats["simulations"] == simulations
+        assert sum(agent.stats["visits"].values()) == simulations
 
 
 def first_decision(module, rules, seed, skip=0):
@@ -74,7 +74,7 @@ def hoch_decision():
 def test_same_seed_same_moves():
     state, player = hoch_decision()
     obs, legal = ho.observation(state, player), ho.legal_moves(state)
-    runs = [MCTSAgent(seed=7, simulations=40) for _ in range(2)]
+    runs = [MCTSAgent(seed=7, simulations=25) for _ in range(2)]
     assert runs[0].act(obs, legal) == runs[1].act(obs, legal)
     assert runs[0].stats["visits"] == runs[1].stats["visits"]
     # a seeded agent keeps its own stream: the second decision follows from the first
@@ -159,14 +159,14 @@ def test_registered_for_every_game_with_parameters():
         50, None, "default", None)
     agent = make_agent("mcts:20:greedy:full", "exxtra")
     assert (agent.simulations, agent.rollout, agent.depth) == (20, "greedy", None)
-    agent = make_agent("mcts:20:default:7:0.25", "verflixxt_hoch")
-    assert (agent.rollout, agent.depth, agent.exploration) == (None, 7, 0.25)
+    agent = make_agent("mcts:20:default:7:0.25:2", "verflixxt_hoch")
+    assert (agent.rollout, agent.depth, agent.exploration, agent.prior) == (None, 7, 0.25, 2)
 
 
 @pytest.mark.parametrize(
     "name",
     ["mcts:0", "mcts:many", "mcts:10:nosuch", "mcts:10:random:-1", "mcts:10:random:5:-1",
-     "mcts:1:random:2:0.3:9"],
+     "mcts:10:random:5:0.3:-2", "mcts:1:random:2:0.3:1:9"],
 )
 def test_bad_parameters_raise(name):
     with pytest.raises(RulesError, match="bad parameters"):
@@ -174,11 +174,11 @@ def test_bad_parameters_raise(name):
 
 
 def test_bad_arguments_raise():
-    for kwargs in ({"simulations": 1.5}, {"depth": -2}, {"exploration": -1},
+    for kwargs in ({"simulations": 1.5}, {"depth": -2}, {"exploration": -1}, {"prior": "x"},
                    {"rollout": "nosuch"}):
         with pytest.raises(RulesError):
             MCTSAgent(**kwargs)
-    agent = MCTSAgent(game="exxtra", rollout="greedy")  # fine for EXXtra
+    agent = MCTSAgent(game="exxtra", rollout="greedy", simulations=10)  # fine for EXXtra
     state, player = first_decision(exxtra, exxtra.Rules(), seed=0)
     assert agent.act(exxtra.observation(state, player), exxtra.legal_moves(state))
 
@@ -191,7 +191,7 @@ def test_a_rollout_policy_may_be_any_callable():
         return moves[0]
 
     state, player = first_decision(exxtra, exxtra.Rules(), seed=0)
-    agent = MCTSAgent(seed=0, simulations=10, rollout=first, depth=None)
+    agent = MCTSAgent(seed=0, simulations=10, rollout=first, depth=6)
     agent.act(exxtra.observation(state, player), exxtra.legal_moves(state))
     assert calls
 
@@ -211,12 +211,26 @@ def test_a_game_unknown_to_the_playouts_is_played_out_to_the_end():
 def test_beats_random_agents():
     # a smoke test of strength; benchmarks/ladder.py measures the real ladder
     wins = 0.0
-    games = 6
-    rules = verflixxt.Rules.classic(players=2)
+    games = 12
+    rules = exxtra.Rules(players=3)
     for seed in range(games):
-        seat = seed % 2
-        agents = [RandomAgent(seed=seed), RandomAgent(seed=seed)]
+        seat = seed % 3
+        agents = [RandomAgent(seed=seed + p) for p in range(3)]
         agents[seat] = MCTSAgent(seed=seed, simulations=30)
-        winners = amigo_rules.play("verflixxt", agents, rules, seed=seed).winners
+        winners = amigo_rules.play("exxtra", agents, rules, seed=seed).winners
         wins += (seat in winners) / len(winners)
-    assert wins >= 5
+    assert wins >= games / 2  # a fair share is a third
+
+
+def test_a_prior_orders_the_first_tries():
+    # with one simulation only the prior's favourite is tried: the heuristic's move
+    from amigo_rules.agents import ExxtraHeuristicAgent
+
+    for skip in range(6):
+        state, player = first_decision(exxtra, exxtra.Rules(), seed=2, skip=skip)
+        obs, legal = exxtra.observation(state, player), exxtra.legal_moves(state)
+        values = ExxtraHeuristicAgent().values(obs, legal)
+        if values.count(max(values)) > 1:
+            continue
+        best = legal[values.index(max(values))]
+        assert MCTSAgent(seed=skip, simulations=1, prior=1.0).act(obs, legal) == best

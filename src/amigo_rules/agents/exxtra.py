@@ -9,6 +9,7 @@ import numpy as np
 
 from ..exxtra import FINISH, Observation, Place, Reroll
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
+from ..exxtra.moves import RUNGS
 
 WIN = 12.0
 """Worth of a placement that carries the counter to the finish, in spaces."""
@@ -76,16 +77,33 @@ def place_worth(
     counter = counters[me] + advanced
     if counter >= FINISH:
         return WIN + FINISH
-    taken = {pair[0] for pair in ladder if pair is not None}
-    free_below = any(r not in taken for r in range(1, rung))
-    threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (1.0 if free_below else 0.5)
+    free_below, rivals = _position(counters, ladder, me)
+    threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (
+        1.0 if free_below[rung] else 0.5
+    )
     survive = (1 - threat) ** (players - 1)
     worth = advanced + survive * (rung + (WIN if counter + rung >= FINISH else 0.0))
-    for owner, pair in enumerate(ladder):
-        if owner != me and pair is not None and pair[0] > rung and pair[1] <= value:
-            stops_win = counters[owner] + pair[0] >= FINISH
-            worth += DENIAL * pair[0] + (WIN if stops_win else 0.0)
+    for top, pair_value, denial in rivals:
+        if top > rung and pair_value <= value:
+            worth += denial
     return worth
+
+
+@lru_cache(maxsize=1 << 14)
+def _position(
+    counters: tuple[int, ...], ladder: Ladder, me: int
+) -> tuple[tuple[bool, ...], tuple[tuple[int, int, float], ...]]:
+    """Per rung whether a lower rung 1-5 is free; the opponents' pairs as (rung,
+    combination, worth of sending it home)."""
+    taken = {pair[0] for pair in ladder if pair is not None}
+    free_below = tuple(any(r not in taken for r in range(1, rung)) for rung in range(RUNGS))
+    rivals = tuple(
+        (pair[0], pair[1], DENIAL * pair[0] + (WIN if counters[owner] + pair[0] >= FINISH
+                                                else 0.0))
+        for owner, pair in enumerate(ladder)
+        if owner != me and pair is not None
+    )
+    return free_below, rivals
 
 
 @lru_cache(maxsize=1 << 16)

@@ -30,6 +30,7 @@ from .playouts import (
     Policy,
     evaluation_for,
     policy_for,
+    prior_for,
     search_defaults,
 )
 
@@ -58,15 +59,18 @@ def game_of(observation: Any) -> ModuleType:
 
 
 class Node:
-    """A node of the search tree: its children by move, and for the edge into it the
-    visits, the total return of every player and the simulations it was available in."""
+    """A node of the search tree: its children by move, the priors of its moves (with a
+    prior), and for the edge into it the visits, the total return of every player, the
+    simulations it was available in and its progressive bias."""
 
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "bias", "children", "priors", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, Node] = {}
+        self.priors: dict[Any, float] | None = None
         self.visits = 0
         self.available = 0
+        self.bias = 0.0
         self.totals = [0.0] * players
 
 
@@ -88,6 +92,11 @@ class MCTSAgent:
             game's own default.
         exploration: the UCB1 constant ``c`` of ``mean + c * sqrt(ln(available) / visits)``
             (returns lie in [0, 1]). Default: the game's own default.
+        prior: the weight ``w`` of the game's prior (`amigo_rules.agents.playouts.PRIORS`):
+            a child whose move the prior ranks best gets the progressive bias
+            ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
+            children are tried best-ranked first. 0 turns it off; a game without a prior
+            ignores it. Default: the game's own default.
 
     After each search, ``stats`` holds ``simulations``, ``seconds`` and the root's
     ``visits`` per move.
@@ -110,15 +119,15 @@ class MCTSAgent:
         rollout: str | Policy | None = None,
         depth: int | str | None = "default",
         exploration: float | None = None,
+        prior: float | None = None,
     ) -> None:
         if type(simulations) is not int or simulations < 1:
             raise RulesError(f"simulations must be a positive int, got {simulations!r}")
         if depth != "default" and depth is not None and (type(depth) is not int or depth < 0):
             raise RulesError(f"depth must be None or an int >= 0, got {depth!r}")
-        if exploration is not None and not (
-            isinstance(exploration, int | float) and exploration >= 0
-        ):
-            raise RulesError(f"exploration must be a number >= 0, got {exploration!r}")
+        for label, number in (("exploration", exploration), ("prior", prior)):
+            if number is not None and not (isinstance(number, int | float) and number >= 0):
+                raise RulesError(f"{label} must be a number >= 0, got {number!r}")
         if not (rollout is None or callable(rollout) or rollout in POLICY_NAMES):
             raise RulesError(
                 f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, got {rollout!r}"
@@ -128,6 +137,7 @@ class MCTSAgent:
         self.rollout = rollout
         self.depth = depth
         self.exploration = None if exploration is None else float(exploration)
+        self.prior = None if prior is None else float(prior)
         self.rng = np.random.default_rng(seed)
         self.random = random.Random(int(self.rng.integers(2**63)))
         self.stats: dict[str, Any] = {}
@@ -136,26 +146,27 @@ class MCTSAgent:
 
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> MCTSAgent:
-        """The agent of a registry name ``mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION]]]``:
-        ``"mcts:400"``, ``"mcts:400:random"``, ``"mcts:1600:greedy:full"``,
-        ``"mcts:400:random:10:0.3"``. ``full`` plays rollouts to the end; an omitted
-        ROLLOUT or DEPTH, or ``default``, takes the game's default.
+        """The agent of a registry name
+        ``mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]``: ``"mcts:400"``,
+        ``"mcts:400:random"``, ``"mcts:1600:greedy:full"``, ``"mcts:400:random:10:0.3:2"``.
+        ``full`` plays rollouts to the end; an omitted parameter, or ``default``, takes the
+        game's default.
 
         >>> MCTSAgent.from_params("100", "random", "12").depth
         12
         """
-        if not 1 <= len(params) <= 4:
-            raise ValueError("expected mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION]]]")
-        simulations = int(params[0])
-        rollout = params[1] if len(params) > 1 and params[1] != "default" else None
-        depth: int | str | None = "default"
-        if len(params) > 2 and params[2] != "default":
-            depth = None if params[2] == "full" else int(params[2])
-        exploration = None
-        if len(params) > 3 and params[3] != "default":
-            exploration = float(params[3])
-        return cls(seed, simulations=simulations, rollout=rollout, depth=depth,
-                   exploration=exploration)
+        if not 1 <= len(params) <= 5:
+            raise ValueError("expected mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]")
+        given = [None if p == "default" else p for p in params[1:]] + [None] * (5 - len(params))
+        rollout, depth, exploration, prior = given
+        return cls(
+            seed,
+            simulations=int(params[0]),
+            rollout=rollout,
+            depth="default" if depth is None else None if depth == "full" else int(depth),
+            exploration=None if exploration is None else float(exploration),
+            prior=None if prior is None else float(prior),
+        )
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         if len(legal_moves) == 1:
@@ -179,18 +190,20 @@ class MCTSAgent:
     def _configure(self, observation: Any) -> tuple[Any, ...]:
         if self._setup is None:
             game = self.game if self.game is not None else game_of(observation)
-            default_rollout, default_depth, default_c = search_defaults(game)
-            rollout = default_rollout if self.rollout is None else self.rollout
-            depth = default_depth if self.depth == "default" else self.depth
-            c = default_c if self.exploration is None else self.exploration
+            defaults = search_defaults(game)
+            rollout = defaults.rollout if self.rollout is None else self.rollout
+            depth = defaults.depth if self.depth == "default" else self.depth
+            c = defaults.exploration if self.exploration is None else self.exploration
+            weight = defaults.prior if self.prior is None else self.prior
             policy = policy_for(game, rollout)
             evaluation = None if depth is None else evaluation_for(game)
-            self._setup = (game, policy, depth, evaluation, c)
+            prior = prior_for(game) if weight else None
+            self._setup = (game, policy, depth, evaluation, c, prior, weight)
         return self._setup
 
     def search(self, observation: Any) -> Node:
         """Run the simulations from ``observation``; return the root of the tree."""
-        game, policy, depth, evaluate, c = self._configure(observation)
+        game, policy, depth, evaluate, c, prior, weight = self._configure(observation)
         sample_state, current_player = game.sample_state, game.current_player
         legal_moves, chance_outcomes, apply = game.legal_moves, game.chance_outcomes, game.apply
         returns = game.returns
@@ -222,7 +235,8 @@ class MCTSAgent:
                 fresh = []
                 best = None
                 best_value = -1.0
-                for move in legal_moves(state):
+                moves = legal_moves(state)
+                for move in moves:
                     child = children.get(move)
                     if child is None:
                         fresh.append(move)
@@ -232,12 +246,21 @@ class MCTSAgent:
                         visits = child.visits
                         value = child.totals[player] / visits + c * sqrt(
                             log(child.available) / visits
-                        )
+                        ) + child.bias / (visits + 1)
                         if value > best_value:
                             best, best_value = move, value
                 if fresh:
-                    move = fresh[int(rand() * len(fresh))]
-                    child = children[move] = Node(players)
+                    child = Node(players)
+                    if prior is None:
+                        move = fresh[int(rand() * len(fresh))]
+                    else:
+                        priors = node.priors
+                        if priors is None:  # ranked in the first determinisation seen here
+                            priors = node.priors = dict(zip(moves, prior(state, moves),
+                                                            strict=True))
+                        move = max(fresh, key=lambda m: priors.get(m, 0.0))
+                        child.bias = weight * priors.get(move, 0.0)
+                    children[move] = child
                     child.available = 1
                     path.append(child)
                     state = apply(state, move)

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import attrs
+
 from ..core import RulesError
 from ..track import PATH_TILES, face_up
 from ..verflixxt_hoch.tiles import TRACK_TILES
@@ -33,6 +35,8 @@ Policy = Callable[[Any, tuple[Any, ...], Callable[[], float]], Any]
 """``policy(state, legal_moves, random) -> move``; ``random()`` is uniform in [0, 1)."""
 Evaluation = Callable[[Any], tuple[float, ...]]
 """``evaluate(state) -> returns``: each player's estimated share of the win."""
+Prior = Callable[[Any, tuple[Any, ...]], list[float]]
+"""``prior(state, legal_moves) -> weights``: per move a weight in [0, 1], 1 for the best."""
 
 EPSILON = 0.1
 """The share of uniformly random moves of the greedy rollout policies."""
@@ -94,6 +98,22 @@ def one_ply(
     return policy
 
 
+def ranking(
+    values: Callable[[Any, tuple[Any, ...]], list[float]], view: Callable[[Any], Any]
+) -> Prior:
+    """A prior from a one-ply agent's ``values``: 1 for the best move, 0 for the worst,
+    linear in between (all 1 when they are equal)."""
+
+    def prior(state: Any, moves: tuple[Any, ...]) -> list[float]:
+        scores = values(view(state), moves)
+        low, high = min(scores), max(scores)
+        if high - low <= TIE:
+            return [1.0] * len(scores)
+        return [(v - low) / (high - low) for v in scores]
+
+    return prior
+
+
 def _itself(state: Any) -> Any:
     return state
 
@@ -105,27 +125,44 @@ POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
     "exxtra": {"greedy": lambda: one_ply(ExxtraHeuristicAgent().values, _itself)},
 }
 """Per game, the rollout policies besides ``random``, by name."""
+PRIORS: dict[str, Callable[[], Prior]] = {
+    "exxtra": lambda: ranking(ExxtraHeuristicAgent().values, _itself),
+}
+"""Per game, a prior over the moves of a decision, for the search's progressive bias."""
+
 POLICY_NAMES = ("random", *sorted({name for names in POLICIES.values() for name in names}))
 """Every rollout policy name some game knows."""
 
-DEFAULTS: dict[str, tuple[str, int | None, float]] = {
-    "verflixxt": ("random", 10, 1.0),
-    "verflixxt_hoch": ("random", 10, 1.0),
-    "exxtra": ("random", 10, 0.3),
+@attrs.frozen
+class Defaults:
+    """What the search uses for a game unless told otherwise."""
+
+    rollout: str = "random"
+    """The rollout policy."""
+    depth: int | None = None
+    """Moves before a rollout is cut off and evaluated; None: to the end."""
+    exploration: float = 0.7
+    """The UCB1 constant."""
+    prior: float = 0.0
+    """The weight of the game's prior (`PRIORS`); 0: none."""
+
+
+DEFAULTS: dict[str, Defaults] = {
+    "verflixxt": Defaults("random", 10, 1.0),
+    "verflixxt_hoch": Defaults("random", 10, 1.0),
+    "exxtra": Defaults("random", 10, 0.3, 1.0),
 }
-"""Per game, the default rollout policy, depth (``None``: to the end) and exploration
-constant, as measured best (see the bot authors' page)."""
+"""Per game, the settings measured best (see the bot authors' page); a game not listed
+gets ``Defaults()``: random rollouts to the end."""
 
 
 def _name(game: ModuleType) -> str:
     return getattr(game, "NAME", "")
 
 
-def search_defaults(game: ModuleType) -> tuple[str, int | None, float]:
-    """The rollout policy, depth and exploration the search uses for ``game`` unless told
-    otherwise: random rollouts to the end, ``c = 0.7``, for a game this module does not
-    know."""
-    return DEFAULTS.get(_name(game), ("random", None, 0.7))
+def search_defaults(game: ModuleType) -> Defaults:
+    """The settings the search uses for ``game`` unless told otherwise."""
+    return DEFAULTS.get(_name(game), Defaults())
 
 
 def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
@@ -200,6 +237,12 @@ def pending_for(game: ModuleType) -> Callable[[Any], list[float]] | None:
 
 TAKEABLE = {"verflixxt": frozenset(PATH_TILES), "verflixxt_hoch": frozenset(TRACK_TILES)}
 """Per tile-track game, the tiles a pawn takes by leaving them alone."""
+
+
+def prior_for(game: ModuleType) -> Prior | None:
+    """The prior of ``game``'s search, or None if it has none."""
+    make = PRIORS.get(_name(game))
+    return None if make is None else make()
 
 
 def evaluation_for(game: ModuleType, sharpness: float | None = None,
