@@ -216,7 +216,7 @@ def test_beats_random_agents():
     for seed in range(games):
         seat = seed % 3
         agents = [RandomAgent(seed=seed + p) for p in range(3)]
-        agents[seat] = MCTSAgent(seed=seed, simulations=30)
+        agents[seat] = MCTSAgent(seed=seed, simulations=30, rollout="random")
         winners = amigo_rules.play("exxtra", agents, rules, seed=seed).winners
         wins += (seat in winners) / len(winners)
     assert wins >= games / 2  # a fair share is a third
