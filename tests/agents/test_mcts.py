@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import amigo_rules
-from amigo_rules import CHANCE, RulesError, exxtra, verflixxt, verflixxt_hoch
+from amigo_rules import CHANCE, TERMINAL, RulesError, exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent
 from amigo_rules.core import sample_chance
 from amigo_rules.verflixxt_hoch.tiles import CARDS
@@ -234,3 +234,47 @@ def test_a_prior_orders_the_first_tries():
             continue
         best = legal[values.index(max(values))]
         assert MCTSAgent(seed=skip, simulations=1, prior=1.0).act(obs, legal) == best
+
+
+def toy_game(drawn):
+    """Player 0 plays ``b``; then player 1, whose hidden card is ``x`` or ``y``, may play
+    ``p`` (player 0 wins) or, by the card, ``q`` (x) or ``r`` (y) (player 1 wins).
+    ``drawn`` records the cards of the determinisations."""
+
+    def sample_state(observation, rng):
+        drawn.append("xy"[int(rng.integers(2))])
+        return ((), drawn[-1])
+
+    def current_player(state):
+        return (0, 1, TERMINAL)[len(state[0])]
+
+    def legal_moves(state):
+        return ("b",) if not state[0] else ("p", "q" if state[1] == "x" else "r")
+
+    def returns(state):
+        if len(state[0]) < 2:
+            return (0.0, 0.0)
+        return (1.0, 0.0) if state[0][1] == "p" else (0.0, 1.0)
+
+    return SimpleNamespace(
+        sample_state=sample_state, current_player=current_player, legal_moves=legal_moves,
+        chance_outcomes=lambda state: (), returns=returns,
+        apply=lambda state, move: (state[0] + (move,), state[1]),
+    )
+
+
+def test_moves_legal_in_some_determinisations_count_only_where_available():
+    drawn = []
+    agent = MCTSAgent(seed=1, simulations=200, game=toy_game(drawn))
+    node_b = agent.search(object()).children["b"]
+    assert node_b.visits == 200 and len(drawn) == 200
+    assert set(node_b.children) == {"p", "q", "r"}
+    for child in node_b.children.values():
+        assert 0 < child.visits <= child.available < 200
+    # q is only ever legal with card x, r with y: each counts only those simulations
+    q, r, p = (node_b.children[m] for m in "qrp")
+    assert q.available + r.available < 200
+    assert q.available <= drawn.count("x") and r.available <= drawn.count("y")
+    assert p.available > max(q.available, r.available)
+    # player 1 learns that q and r win for them and p does not
+    assert p.visits < min(q.visits, r.visits)

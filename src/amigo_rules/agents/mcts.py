@@ -9,6 +9,11 @@ Whitehouse 2012): each simulation starts from its own determinisation
 moves at a node differ between determinisations, a child's exploration term counts the
 simulations in which it was *available* instead of the parent's visits. The agent never
 sees the true state: only the observation and the legal moves it is given.
+
+Rollouts leave the tree by a policy and are cut off after a few moves, where the game's
+evaluation scores the position; a game may also bring a prior that biases the selection
+towards the moves its heuristic ranks high. `amigo_rules.agents.playouts` holds this
+knowledge per game, with the defaults that measured best (the bot authors' page).
 """
 
 from __future__ import annotations
@@ -84,7 +89,7 @@ class MCTSAgent:
             without search).
         game: the game module or name; by default found from the observation (`game_of`).
         rollout: the policy after the tree: ``"random"``, a name of the game's policies in
-            `amigo_rules.agents.playouts` (``"fast"``), or a callable
+            `amigo_rules.agents.playouts` (``"greedy"``), or a callable
             ``policy(state, moves, random) -> move`` (``random()`` is uniform in [0, 1)).
             Default: the game's own default.
         depth: moves a rollout plays (chance outcomes included) before it is cut off and
