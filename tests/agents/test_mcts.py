@@ -278,3 +278,15 @@ def test_moves_legal_in_some_determinisations_count_only_where_available():
     assert p.available > max(q.available, r.available)
     # player 1 learns that q and r win for them and p does not
     assert p.visits < min(q.visits, r.visits)
+
+
+def test_command_line_takes_mcts_with_parameters_but_not_by_default():
+    from click.testing import CliRunner
+
+    from amigo_rules.cli import bot_names, main
+
+    assert "mcts" not in bot_names("verflixxt", None, 6)
+    result = CliRunner().invoke(main, ["simulate", "exxtra", "--games", "1", "--seed", "2",
+                                       "--bots", "mcts:8,random,heuristic"])
+    assert result.exit_code == 0, result.output
+    assert "│ mcts:8 " in result.output

@@ -9,12 +9,13 @@ from .exxtra import ExxtraHeuristicAgent
 from .mcts import MCTSAgent, game_of
 from .oneply import OnePlyAgent
 from .random import RandomAgent
-from .registry import AGENTS, make_agent
+from .registry import AGENTS, SEARCH_AGENTS, make_agent
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
 __all__ = [
     "AGENTS",
+    "SEARCH_AGENTS",
     "ExxtraHeuristicAgent",
     "GreedyAgent",
     "HochGreedyAgent",

@@ -25,6 +25,10 @@ AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
 }
 """For each game, the agent names and their classes (called with a seed)."""
 
+SEARCH_AGENTS = frozenset({"mcts"})
+"""The names of agents that search (seconds per move at their defaults): default line-ups,
+such as the command line's, leave them out."""
+
 
 def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     """Build the agent called ``name`` (``"greedy"``, or with parameters ``"mcts:400"``) for

@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import __version__
-from ..agents import AGENTS, make_agent
+from ..agents import AGENTS, SEARCH_AGENTS, make_agent
 from ..core import (
     CHANCE,
     TERMINAL,
@@ -91,11 +91,13 @@ def make_rules(view: ModuleType, preset: str | None, players: int | None, varian
 
 
 def bot_names(game: str, bots: str | None, count: int) -> list[str]:
-    """``count`` agent names from ``--bots`` (cycled), by default the game's agents in turn."""
+    """``count`` agent names from ``--bots`` (cycled, parameters allowed: ``mcts:100``), by
+    default the game's agents in turn, searching agents left out (seconds per move)."""
     registered = list(AGENTS.get(game, {}))
-    names = registered if bots is None else [b.strip() for b in bots.split(",")]
+    lineup = [name for name in registered if name not in SEARCH_AGENTS]
+    names = lineup if bots is None else [b.strip() for b in bots.split(",")]
     for name in names:
-        if name not in registered:
+        if name.split(":")[0] not in registered:
             raise click.BadParameter(
                 f"no agent {name!r} for {game}; choose from {', '.join(registered)}",
                 param_hint="'--bots'",
