@@ -111,22 +111,30 @@ def interval(shares: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def order(item: tuple[tuple[str, str], list]) -> tuple:
+    """Rows by configuration, then random, the baseline, MCTS by simulations, the rest."""
+    (config, agent), _ = item
+    base, *params = agent.split(":")
+    rank = {"random": 0, CONFIGS[config][1]: 1, "mcts": 2}.get(base, 3)
+    return (list(CONFIGS).index(config), rank, int(params[0]) if params else 0, agent)
+
+
 def table(args: argparse.Namespace) -> None:
     rows: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for path in args.files:
         for line in Path(path).read_text().splitlines():
             row = json.loads(line)
             rows[row["config"], row["agent"]].append(row)
-    print("| game | agent | vs 3× | games | win share (95% CI) | s per game | sims/s |")
+    print("| game | agent | vs 3× | games | win share (95% CI) | agent's s/game | sims/s |")
     print("|---|---|---|---:|---:|---:|---:|")
-    for (config, agent), games in sorted(rows.items()):
+    for (config, agent), games in sorted(rows.items(), key=order):
         mean, half = interval([g["share"] for g in games])
         seconds = sum(g["seconds"] for g in games)
         sims = sum(g["simulations"] for g in games)
         rate = f"{sims / seconds:,.0f}" if sims else "–"
         print(
             f"| {config} | `{agent}` | `{games[0]['baseline']}` | {len(games)} | "
-            f"{100 * mean:.1f}% ± {100 * half:.1f} | {seconds / len(games):.1f} | {rate} |"
+            f"{100 * mean:.1f}% ± {100 * half:.1f} | {seconds / len(games):.2f} | {rate} |"
         )
 
 
