@@ -290,3 +290,11 @@ def test_command_line_takes_mcts_with_parameters_but_not_by_default():
                                        "--bots", "mcts:8,random,heuristic"])
     assert result.exit_code == 0, result.output
     assert "│ mcts:8 " in result.output
+
+
+def test_one_agent_may_play_several_games():
+    agent = MCTSAgent(seed=0, simulations=8)
+    for module in (exxtra, verflixxt, exxtra):
+        state, player = first_decision(module, module.Rules(), seed=3)
+        legal = module.legal_moves(state)
+        assert agent.act(module.observation(state, player), legal) in legal

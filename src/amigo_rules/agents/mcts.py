@@ -147,7 +147,7 @@ class MCTSAgent:
         self.random = random.Random(int(self.rng.integers(2**63)))
         self.stats: dict[str, Any] = {}
         self._player = 0
-        self._setup: tuple[Any, ...] | None = None
+        self._setups: dict[int, tuple[Any, ...]] = {}
 
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> MCTSAgent:
@@ -193,8 +193,10 @@ class MCTSAgent:
     __call__ = act
 
     def _configure(self, observation: Any) -> tuple[Any, ...]:
-        if self._setup is None:
-            game = self.game if self.game is not None else game_of(observation)
+        """The game of ``observation`` and this agent's settings for it (kept per game)."""
+        game = self.game if self.game is not None else game_of(observation)
+        setup = self._setups.get(id(game))
+        if setup is None or setup[0] is not game:
             defaults = search_defaults(game)
             rollout = defaults.rollout if self.rollout is None else self.rollout
             depth = defaults.depth if self.depth == "default" else self.depth
@@ -203,8 +205,8 @@ class MCTSAgent:
             policy = policy_for(game, rollout)
             evaluation = None if depth is None else evaluation_for(game)
             prior = prior_for(game) if weight else None
-            self._setup = (game, policy, depth, evaluation, c, prior, weight)
-        return self._setup
+            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight)
+        return setup
 
     def search(self, observation: Any) -> Node:
         """Run the simulations from ``observation``; return the root of the tree."""
@@ -239,7 +241,7 @@ class MCTSAgent:
                 children = node.children
                 fresh = []
                 best = None
-                best_value = -1.0
+                best_value = -math.inf
                 moves = legal_moves(state)
                 for move in moves:
                     child = children.get(move)
