@@ -12,7 +12,8 @@ from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 
 def test_registered_by_name():
-    assert AGENTS["verflixxt_hoch"] == {"random": RandomAgent, "greedy": HochGreedyAgent}
+    assert AGENTS["verflixxt_hoch"]["random"] is RandomAgent
+    assert AGENTS["verflixxt_hoch"]["greedy"] is HochGreedyAgent
     agent = make_agent("greedy", "verflixxt_hoch", seed=1)
     assert isinstance(agent, HochGreedyAgent) and agent.name == "greedy"
 

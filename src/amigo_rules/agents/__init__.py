@@ -6,18 +6,22 @@ write your own.
 """
 
 from .exxtra import ExxtraHeuristicAgent
+from .mcts import MCTSAgent, game_of
 from .oneply import OnePlyAgent
 from .random import RandomAgent
-from .registry import AGENTS, make_agent
+from .registry import AGENTS, SEARCH_AGENTS, make_agent
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
 __all__ = [
     "AGENTS",
+    "SEARCH_AGENTS",
     "ExxtraHeuristicAgent",
     "GreedyAgent",
     "HochGreedyAgent",
+    "MCTSAgent",
     "OnePlyAgent",
     "RandomAgent",
+    "game_of",
     "make_agent",
 ]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from ..exxtra import FINISH, Observation, Place, Reroll
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
+from ..exxtra.moves import RUNGS
 
 WIN = 12.0
 """Worth of a placement that carries the counter to the finish, in spaces."""
@@ -43,46 +44,84 @@ class ExxtraHeuristicAgent:
     def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
         if observation.roll is None:  # never asked at a roll; stay total anyway
             return legal_moves[0]
-        rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
-        values = [
-            self._reroll_value(observation, rungs)
-            if type(move) is Reroll
-            else self._place_value(observation, move.rung, observation.roll, 0)
-            for move in legal_moves
-        ]
+        values = self.values(observation, legal_moves)
         best = max(values)
         choices = [move for move, value in zip(legal_moves, values, strict=True) if value == best]
         return choices[int(self.rng.integers(len(choices)))]
 
     __call__ = act
 
-    def _place_value(self, obs: Observation, rung: int, value: int, advanced: int) -> float:
-        """Worth of placing ``value`` on ``rung`` after a double advanced ``advanced`` spaces."""
-        me = obs.player
-        counter = obs.counters[me] + advanced
-        if counter >= FINISH:
-            return WIN + FINISH
-        taken = {pair[0] for pair in obs.ladder if pair is not None}
-        free_below = any(r not in taken for r in range(1, rung))
-        threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (1.0 if free_below else 0.5)
-        survive = (1 - threat) ** (obs.rules.players - 1)
-        worth = advanced + survive * (rung + (WIN if counter + rung >= FINISH else 0.0))
-        for owner, pair in enumerate(obs.ladder):
-            if owner != me and pair is not None and pair[0] > rung and pair[1] <= value:
-                stops_win = obs.counters[owner] + pair[0] >= FINISH
-                worth += DENIAL * pair[0] + (WIN if stops_win else 0.0)
-        return worth
+    def values(self, observation: Observation, legal_moves: tuple[Any, ...]) -> list[float]:
+        """The worth of each legal move of a decision, in order (the player to move is
+        ``observation.player``)."""
+        obs = observation
+        position = (obs.rules.players, obs.counters, obs.ladder, obs.player)
+        rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
+        return [
+            reroll_worth(*position, rungs)
+            if type(move) is Reroll
+            else place_worth(*position, move.rung, obs.roll, 0)
+            for move in legal_moves
+        ]
 
-    def _reroll_value(self, obs: Observation, rungs: tuple[int, ...]) -> float:
-        """Average worth of rolling again and then placing at best (EX-ROLL-4/5)."""
-        counter = obs.counters[obs.player]
-        total = 0.0
-        for a in DIE_A:
-            for b in DIE_B:
-                if a == X or b == X:
-                    total -= min(counter, (a == X) + (b == X))
-                    continue
-                advanced = a if a == b else 0
-                value = combination(a, b)
-                total += max(self._place_value(obs, r, value, advanced) for r in rungs)
-        return total / (len(DIE_A) * len(DIE_B))
+
+Ladder = tuple[tuple[int, int] | None, ...]
+
+
+def place_worth(
+    players: int, counters: tuple[int, ...], ladder: Ladder, me: int, rung: int, value: int,
+    advanced: int,
+) -> float:
+    """Worth to player ``me`` of placing ``value`` on ``rung`` after a double advanced
+    ``advanced`` spaces."""
+    counter = counters[me] + advanced
+    if counter >= FINISH:
+        return WIN + FINISH
+    free_below, rivals = _position(counters, ladder, me)
+    threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (
+        1.0 if free_below[rung] else 0.5
+    )
+    survive = (1 - threat) ** (players - 1)
+    worth = advanced + survive * (rung + (WIN if counter + rung >= FINISH else 0.0))
+    for top, pair_value, denial in rivals:
+        if top > rung and pair_value <= value:
+            worth += denial
+    return worth
+
+
+@lru_cache(maxsize=1 << 14)
+def _position(
+    counters: tuple[int, ...], ladder: Ladder, me: int
+) -> tuple[tuple[bool, ...], tuple[tuple[int, int, float], ...]]:
+    """Per rung whether a lower rung 1-5 is free; the opponents' pairs as (rung,
+    combination, worth of sending it home)."""
+    taken = {pair[0] for pair in ladder if pair is not None}
+    free_below = tuple(any(r not in taken for r in range(1, rung)) for rung in range(RUNGS))
+    rivals = tuple(
+        (pair[0], pair[1], DENIAL * pair[0] + (WIN if counters[owner] + pair[0] >= FINISH
+                                                else 0.0))
+        for owner, pair in enumerate(ladder)
+        if owner != me and pair is not None
+    )
+    return free_below, rivals
+
+
+@lru_cache(maxsize=1 << 16)
+def reroll_worth(
+    players: int, counters: tuple[int, ...], ladder: Ladder, me: int, rungs: tuple[int, ...]
+) -> float:
+    """Average worth to player ``me`` of rolling again and then placing at best on one of
+    ``rungs`` (EX-ROLL-4/5); it does not depend on the roll in hand, so it is kept."""
+    counter = counters[me]
+    total = 0.0
+    for a in DIE_A:
+        for b in DIE_B:
+            if a == X or b == X:
+                total -= min(counter, (a == X) + (b == X))
+                continue
+            advanced = a if a == b else 0
+            value = combination(a, b)
+            total += max(
+                place_worth(players, counters, ladder, me, r, value, advanced) for r in rungs
+            )
+    return total / (len(DIE_A) * len(DIE_B))

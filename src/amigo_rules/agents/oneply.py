@@ -24,12 +24,16 @@ class OnePlyAgent:
         self.rng = np.random.default_rng(seed)
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
-        values = [self.value(observation, move) for move in legal_moves]
+        values = self.values(observation, legal_moves)
         best = max(values)
         choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
         return choices[int(self.rng.integers(len(choices)))]
 
     __call__ = act
+
+    def values(self, observation: Any, legal_moves: tuple[Any, ...]) -> list[float]:
+        """The `value` of each legal move, in order."""
+        return [self.value(observation, move) for move in legal_moves]
 
     def value(self, observation: Any, move: Any) -> float:
         raise NotImplementedError

@@ -13,16 +13,21 @@ from typing import Any
 
 from ..core import RulesError, get_game
 from .exxtra import ExxtraHeuristicAgent
+from .mcts import MCTSAgent
 from .random import RandomAgent
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent},
-    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent},
-    "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent},
+    "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
+    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent},
+    "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent, "mcts": MCTSAgent},
 }
 """For each game, the agent names and their classes (called with a seed)."""
+
+SEARCH_AGENTS = frozenset({"mcts"})
+"""The names of agents that search (seconds per move at their defaults): default line-ups,
+such as the command line's, leave them out."""
 
 
 def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:

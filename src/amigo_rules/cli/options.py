@@ -13,7 +13,7 @@ import click
 import numpy as np
 from rich.console import Console
 
-from ..agents import AGENTS
+from ..agents import AGENTS, SEARCH_AGENTS, make_agent
 from ..arena.plan import agent_seed
 from ..core import RulesError
 from . import games
@@ -96,15 +96,16 @@ def option_error(view: ModuleType, message: str, variants) -> click.UsageError:
 
 
 def bot_names(game: str, bots: str | None, count: int) -> list[str]:
-    """``count`` agent names from ``--bots`` (cycled), by default the game's agents in turn."""
+    """``count`` agent names from ``--bots`` (cycled, parameters allowed: ``mcts:100``), by
+    default the game's agents in turn, searching agents left out (seconds per move)."""
     registered = list(AGENTS.get(game, {}))
-    names = registered if bots is None else [b.strip() for b in bots.split(",")]
+    lineup = [name for name in registered if name not in SEARCH_AGENTS]
+    names = lineup if bots is None else [b.strip() for b in bots.split(",")]
     for name in names:
-        if name not in registered:
-            raise click.BadParameter(
-                f"no agent {name!r} for {game}; choose from {', '.join(registered)}",
-                param_hint="'--bots'",
-            )
+        try:
+            make_agent(name, game, seed=0)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--bots'") from None
     if not names:
         raise click.BadParameter("name at least one agent", param_hint="'--bots'")
     return list(islice(cycle(names), count))

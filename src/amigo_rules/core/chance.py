@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
@@ -81,16 +81,28 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     """
     if type(rng) is not np.random.Generator:
         generator(rng)  # a subclass passes; anything else is an ArgumentError
+    return draw_outcome(outcomes, rng.integers)
+
+
+def draw_outcome(
+    outcomes: tuple[tuple[Any, Fraction], ...], randbelow: Callable[[int], int]
+) -> Any:
+    """Draw one move of ``outcomes`` with its exact probability, given ``randbelow(n)``, a
+    uniform integer of ``range(n)`` (such as ``random.Random(seed).randrange``): for search
+    loops, where a numpy call per draw costs more than the draw.
+
+    >>> import random
+    >>> from fractions import Fraction
+    >>> coin = (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
+    >>> draw_outcome(coin, random.Random(1).randrange)
+    'heads'
+    """
     if type(outcomes) is Outcomes:
-        return outcomes[bisect_right(outcomes.cumulative,
-                                     int(rng.integers(outcomes.denominator)))][0]
-    entry = _TABLES.get(id(outcomes))
-    if entry is None or entry[0] is not outcomes:
-        if not outcomes:
-            raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
-        _table(outcomes)
-        entry = _TABLES[id(outcomes)]
-    return outcomes[bisect_right(entry[1], int(rng.integers(entry[2])))][0]
+        return outcomes[bisect_right(outcomes.cumulative, randbelow(outcomes.denominator))][0]
+    if not outcomes:
+        raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
+    cumulative, denominator = _table(outcomes)
+    return outcomes[bisect_right(cumulative, randbelow(denominator))][0]
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:

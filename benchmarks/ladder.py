@@ -1,0 +1,264 @@
+"""The strength ladder: one agent against three copies of a game's baseline agent, at four
+players, seats rotated (game ``i`` seats the agent at ``i % 4``; every pairing plays the same
+seeds). The result of a game is the agent's share of the win (1/k among k winners).
+
+    python benchmarks/ladder.py run --config classic --agent mcts:400 --games 400 \\
+        --workers 2 --out ladder.jsonl          # appends one line per game; resumable
+    python benchmarks/ladder.py table ladder.jsonl     # the markdown table of the docs
+    python benchmarks/ladder.py speed --agent mcts:400 --agent mcts:400:random:full
+                                                  # simulations per second, per game
+    python benchmarks/ladder.py fit --games 60    # fits the evaluation's SHARPNESS
+
+Configurations: ``classic`` and ``amigo`` (Verflixxt!, baseline ``greedy``), ``hoch``
+(Verflixxt hoch², ``greedy``), ``exxtra`` (``heuristic``). Agents are registry names
+(``random``, ``greedy``, ``mcts:400``, ``mcts:400:random:full`` …). Run by hand; nothing is
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+PLAYERS = 4
+CONFIGS = {
+    "classic": ("verflixxt", "greedy"),
+    "amigo": ("verflixxt", "greedy"),
+    "hoch": ("verflixxt_hoch", "greedy"),
+    "exxtra": ("exxtra", "heuristic"),
+}
+"""Configuration name: (game, baseline agent)."""
+
+
+def rules_of(config: str):
+    from amigo_rules import exxtra, verflixxt, verflixxt_hoch
+
+    return {
+        "classic": lambda: verflixxt.Rules.classic(players=PLAYERS),
+        "amigo": lambda: verflixxt.Rules.amigo(players=PLAYERS),
+        "hoch": lambda: verflixxt_hoch.Rules(players=PLAYERS),
+        "exxtra": lambda: exxtra.Rules(players=PLAYERS),
+    }[config]()
+
+
+class Timed:
+    """Wraps an agent, adding up the seconds and the searched decisions it takes."""
+
+    def __init__(self, agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.simulations = 0
+
+    def act(self, observation, legal_moves):
+        start = time.perf_counter()
+        move = self.agent.act(observation, legal_moves)
+        self.seconds += time.perf_counter() - start
+        if len(legal_moves) > 1:
+            self.simulations += getattr(self.agent, "simulations", 0)
+        return move
+
+
+def play_one(config: str, agent: str, index: int) -> dict:
+    """Game ``index`` of ``agent`` against three baselines."""
+    from amigo_rules import play
+    from amigo_rules.agents import make_agent
+
+    game, baseline = CONFIGS[config]
+    seat = index % PLAYERS
+    tested = Timed(make_agent(agent, game, seed=10_000 + index))
+    agents = [
+        tested if p == seat else make_agent(baseline, game, seed=100 * index + p)
+        for p in range(PLAYERS)
+    ]
+    record = play(game, agents, rules_of(config), seed=index)
+    winners = record.winners
+    share = 1 / len(winners) if seat in winners else 0.0
+    return {
+        "config": config, "agent": agent, "baseline": baseline, "game": index, "seat": seat,
+        "share": share, "moves": len(record.moves), "seconds": round(tested.seconds, 3),
+        "simulations": tested.simulations,
+    }
+
+
+def run(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    done = set()
+    if out.exists():
+        for line in out.read_text().splitlines():
+            row = json.loads(line)
+            done.add((row["config"], row["agent"], row["game"]))
+    todo = [i for i in range(args.first, args.first + args.games)
+            if (args.config, args.agent, i) not in done]
+    with ProcessPoolExecutor(args.workers) as pool, out.open("a") as sink:
+        futures = [pool.submit(play_one, args.config, args.agent, i) for i in todo]
+        for future in futures:
+            sink.write(json.dumps(future.result()) + "\n")
+            sink.flush()
+
+
+def interval(shares: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95% confidence interval."""
+    n = len(shares)
+    mean = sum(shares) / n
+    var = sum((s - mean) ** 2 for s in shares) / max(1, n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def order(item: tuple[tuple[str, str], list]) -> tuple:
+    """Rows by configuration, then random, the baseline, MCTS by simulations, the rest."""
+    (config, agent), _ = item
+    base, *params = agent.split(":")
+    rank = {"random": 0, CONFIGS[config][1]: 1, "mcts": 2}.get(base, 3)
+    return (list(CONFIGS).index(config), rank, int(params[0]) if params else 0, agent)
+
+
+def table(args: argparse.Namespace) -> None:
+    rows: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for path in args.files:
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            rows[row["config"], row["agent"]].append(row)
+    print("| game | agent | vs 3× | games | win share (95% CI) | agent's s/game | sims/s |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    for (config, agent), games in sorted(rows.items(), key=order):
+        mean, half = interval([g["share"] for g in games])
+        seconds = sum(g["seconds"] for g in games)
+        sims = sum(g["simulations"] for g in games)
+        rate = f"{sims / seconds:,.0f}" if sims else "–"
+        print(
+            f"| {config} | `{agent}` | `{games[0]['baseline']}` | {len(games)} | "
+            f"{100 * mean:.1f}% ± {100 * half:.1f} | {seconds / len(games):.2f} | {rate} |"
+        )
+
+
+def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tuple]]:
+    """(observation, legal moves) of every ``every``-th decision with a choice, from games
+    between the baseline agents."""
+    from amigo_rules import CHANCE, TERMINAL, get_game
+    from amigo_rules.agents import make_agent
+    from amigo_rules.core import chance_rng, decide, sample_chance
+
+    game, baseline = CONFIGS[config]
+    module = get_game(game)
+    found = []
+    for index in range(games):
+        agents = [make_agent(baseline, game, seed=p) for p in range(PLAYERS)]
+        state = module.new_game(rules_of(config), seed=index)
+        rng = chance_rng(index)
+        decisions = 0
+        while (player := module.current_player(state)) != TERMINAL:
+            if player == CHANCE:
+                move = sample_chance(module, state, rng)
+            else:
+                legal = module.legal_moves(state)
+                observation = module.observation(state, player)
+                if len(legal) > 1:
+                    decisions += 1
+                    if decisions % every == 0:
+                        found.append((observation, legal))
+                move = decide(agents[player], observation, legal)
+            state = module.apply(state, move)
+    return found
+
+
+def speed(args: argparse.Namespace) -> None:
+    from amigo_rules.agents import make_agent
+
+    print(f"{'config':<8} {'agent':<26} {'decisions':>9} {'sims/s':>8} {'ms/decision':>11}")
+    for config in args.configs or CONFIGS:
+        found = positions(config, args.games)
+        for name in args.agent:
+            agent = make_agent(name, CONFIGS[config][0], seed=0)
+            start = time.perf_counter()
+            for observation, legal in found:
+                agent.act(observation, legal)
+            elapsed = time.perf_counter() - start
+            sims = agent.simulations * len(found)
+            print(f"{config:<8} {name:<26} {len(found):>9} {sims / elapsed:>8,.0f} "
+                  f"{1000 * elapsed / len(found):>11.1f}", flush=True)
+
+
+def fit(args: argparse.Namespace) -> None:
+    """Fit ``b`` and ``w`` of the cut-off evaluation ``softmax(b * (score + w * pending))``
+    to the winners of baseline games by maximum likelihood, over every 5th position."""
+    import numpy as np
+
+    from amigo_rules import get_game, play
+    from amigo_rules.agents import make_agent
+    from amigo_rules.agents.playouts import pending_for
+
+    for config in args.configs or CONFIGS:
+        game, baseline = CONFIGS[config]
+        module = get_game(game)
+        pending = pending_for(module)
+        scores, gains, shares = [], [], []
+        for index in range(args.games):
+            agents = [make_agent(baseline, game, seed=100 * index + p) for p in range(PLAYERS)]
+            record = play(game, agents, rules_of(config), seed=50_000 + index)
+            share = [1 / len(record.winners) if p in record.winners else 0.0
+                     for p in range(PLAYERS)]
+            state = module.new_game(rules_of(config), seed=50_000 + index)
+            for step, move in enumerate(record.moves):
+                state = module.apply(state, move)
+                if step % 5 == 0 and not module.is_terminal(state):
+                    scores.append(module.score(state))
+                    gains.append(pending(state) if pending else [0] * PLAYERS)
+                    shares.append(share)
+        x, g, w = (np.asarray(a, dtype=float) for a in (scores, gains, shares))
+        weights = np.linspace(0, 1, 11) if pending else (0.0,)
+        grid = [(b, weight) for b in np.linspace(0, 0.5, 101) for weight in weights]
+        values = [likelihood(x + weight * g, w, b) for b, weight in grid]
+        best = int(np.argmax(values))
+        b, weight = grid[best]
+        plain = max(likelihood(x, w, c) for c, _ in grid)
+        print(f"{config:<8} positions {len(x):>6}  b = {b:.3f}  w = {weight:.1f}  "
+              f"log-likelihood {values[best]:.4f} (w = 0: {plain:.4f}; "
+              f"uniform {likelihood(x, w, 0.0):.4f})", flush=True)
+
+
+def likelihood(measure, shares, b: float) -> float:
+    """Mean log-likelihood of the win shares under ``softmax(b * measure)``, per position."""
+    import numpy as np
+
+    z = b * measure
+    z = z - z.max(axis=1, keepdims=True)
+    log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return float((shares * log_p).sum(axis=1).mean())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    play_parser = sub.add_parser("run", help="play games, appending results to --out")
+    play_parser.add_argument("--config", choices=CONFIGS, required=True)
+    play_parser.add_argument("--agent", required=True, help="registry name, e.g. mcts:400")
+    play_parser.add_argument("--games", type=int, default=400)
+    play_parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    play_parser.add_argument("--workers", type=int, default=2)
+    play_parser.add_argument("--out", default="ladder.jsonl")
+    play_parser.set_defaults(func=run)
+    table_parser = sub.add_parser("table", help="print the markdown table of results files")
+    table_parser.add_argument("files", nargs="+")
+    table_parser.set_defaults(func=table)
+    speed_parser = sub.add_parser("speed", help="simulations per second on baseline games")
+    speed_parser.add_argument("--agent", action="append", required=True)
+    speed_parser.add_argument("--config", dest="configs", action="append", choices=CONFIGS)
+    speed_parser.add_argument("--games", type=int, default=3, help="games to take positions from")
+    speed_parser.set_defaults(func=speed)
+    fit_parser = sub.add_parser("fit", help="fit the cut-off evaluation's sharpness")
+    fit_parser.add_argument("--config", dest="configs", action="append", choices=CONFIGS)
+    fit_parser.add_argument("--games", type=int, default=60)
+    fit_parser.set_defaults(func=fit)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

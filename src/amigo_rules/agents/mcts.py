@@ -1,0 +1,318 @@
+"""Monte Carlo tree search for every game, through the game protocol alone.
+
+`MCTSAgent` is UCT for any number of players: each tree node keeps the total return of
+every player, and selection at a decision maximises the acting player's mean plus the UCB1
+exploration term. Chance nodes are sampled by their exact probabilities. Hidden information
+is searched as single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley and
+Whitehouse 2012): each simulation starts from its own determinisation
+``sample_state(observation, rng)``, one tree is shared by all of them, and since the legal
+moves at a node differ between determinisations, a child's exploration term counts the
+simulations in which it was *available* instead of the parent's visits. The agent never
+sees the true state: only the observation and the legal moves it is given.
+
+Rollouts leave the tree by a policy and are cut off after a few moves, where the game's
+evaluation scores the position; a game may also bring a prior that biases the selection
+towards the moves its heuristic ranks high. `amigo_rules.agents.playouts` holds this
+knowledge per game, with the defaults that measured best (the bot authors' page).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from ..core import CHANCE, TERMINAL, RulesError, get_game
+from ..core.chance import draw_outcome
+from .playouts import (
+    POLICY_NAMES,
+    Evaluation,
+    Policy,
+    evaluation_for,
+    policy_for,
+    prior_for,
+    search_defaults,
+)
+
+_PROTOCOL = ("sample_state", "current_player", "legal_moves", "chance_outcomes", "apply",
+             "returns")
+"""The functions a game module needs for the search."""
+
+
+def game_of(observation: Any) -> ModuleType:
+    """The game module an observation comes from: the innermost package above its class's
+    module that has the protocol's search functions (``amigo_rules.verflixxt`` for a
+    ``verflixxt.Observation``).
+
+    >>> from amigo_rules import exxtra
+    >>> game_of(exxtra.observation(exxtra.new_game(), 0)).NAME
+    'exxtra'
+    """
+    parts = type(observation).__module__.split(".")
+    for end in range(len(parts), 0, -1):
+        module = sys.modules.get(".".join(parts[:end]))
+        if module is not None and all(hasattr(module, name) for name in _PROTOCOL):
+            return module
+    raise RulesError(
+        f"cannot tell the game of a {type(observation).__name__}: pass game= to MCTSAgent"
+    )
+
+
+class Node:
+    """A node of the search tree: its children by move, the priors of its moves (with a
+    prior), and for the edge into it the visits, the total return of every player, the
+    simulations it was available in and its progressive bias."""
+
+    __slots__ = ("available", "bias", "children", "priors", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.priors: dict[Any, float] | None = None
+        self.visits = 0
+        self.available = 0
+        self.bias = 0.0
+        self.totals = [0.0] * players
+
+
+class MCTSAgent:
+    """UCT / information-set MCTS with ``simulations`` simulations per decision.
+
+    Args:
+        seed: seeds every random choice: the same seed, observations and legal moves give
+            the same moves.
+        simulations: simulations per decision (a decision with one legal move is answered
+            without search).
+        game: the game module or name; by default found from the observation (`game_of`).
+        rollout: the policy after the tree: ``"random"``, a name of the game's policies in
+            `amigo_rules.agents.playouts` (``"greedy"``), or a callable
+            ``policy(state, moves, random) -> move`` (``random()`` is uniform in [0, 1)).
+            Default: the game's own default.
+        depth: moves a rollout plays (chance outcomes included) before it is cut off and
+            scored by the game's evaluation; ``None`` plays to the end. Default: the
+            game's own default.
+        exploration: the UCB1 constant ``c`` of ``mean + c * sqrt(ln(available) / visits)``
+            (returns lie in [0, 1]). Default: the game's own default.
+        prior: the weight ``w`` of the game's prior (`amigo_rules.agents.playouts.PRIORS`):
+            a child whose move the prior ranks best gets the progressive bias
+            ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
+            children are tried best-ranked first. 0 turns it off; a game without a prior
+            ignores it. Default: the game's own default.
+
+    After each search, ``stats`` holds ``simulations``, ``seconds`` and the root's
+    ``visits`` per move.
+
+    >>> from amigo_rules import verflixxt
+    >>> state = verflixxt.apply(verflixxt.new_game(seed=1), verflixxt.Roll(6))
+    >>> agent = MCTSAgent(seed=0, simulations=50)
+    >>> agent.act(verflixxt.observation(state, 0), verflixxt.legal_moves(state))
+    Step(piece='pawn', position=0)
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        simulations: int = 400,
+        game: str | ModuleType | None = None,
+        rollout: str | Policy | None = None,
+        depth: int | str | None = "default",
+        exploration: float | None = None,
+        prior: float | None = None,
+    ) -> None:
+        if type(simulations) is not int or simulations < 1:
+            raise RulesError(f"simulations must be a positive int, got {simulations!r}")
+        if depth != "default" and depth is not None and (type(depth) is not int or depth < 0):
+            raise RulesError(f"depth must be None or an int >= 0, got {depth!r}")
+        for label, number in (("exploration", exploration), ("prior", prior)):
+            if number is not None and not (isinstance(number, int | float) and number >= 0):
+                raise RulesError(f"{label} must be a number >= 0, got {number!r}")
+        if not (rollout is None or callable(rollout) or rollout in POLICY_NAMES):
+            raise RulesError(
+                f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, got {rollout!r}"
+            )
+        self.simulations = simulations
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = None if exploration is None else float(exploration)
+        self.prior = None if prior is None else float(prior)
+        self.rng = np.random.default_rng(seed)
+        self.random = random.Random(int(self.rng.integers(2**63)))
+        self.stats: dict[str, Any] = {}
+        self._player = 0
+        self._setups: dict[int, tuple[Any, ...]] = {}
+
+    @classmethod
+    def from_params(cls, *params: str, seed: int | None = None) -> MCTSAgent:
+        """The agent of a registry name
+        ``mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]``: ``"mcts:400"``,
+        ``"mcts:400:random"``, ``"mcts:1600:greedy:full"``, ``"mcts:400:random:10:0.3:2"``.
+        ``full`` plays rollouts to the end; an omitted parameter, or ``default``, takes the
+        game's default.
+
+        >>> MCTSAgent.from_params("100", "random", "12").depth
+        12
+        """
+        if not 1 <= len(params) <= 5:
+            raise ValueError("expected mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]")
+        given = [None if p == "default" else p for p in params[1:]] + [None] * (5 - len(params))
+        rollout, depth, exploration, prior = given
+        return cls(
+            seed,
+            simulations=int(params[0]),
+            rollout=rollout,
+            depth="default" if depth is None else None if depth == "full" else int(depth),
+            exploration=None if exploration is None else float(exploration),
+            prior=None if prior is None else float(prior),
+        )
+
+    def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        start = time.perf_counter()
+        root = self.search(observation)
+        visits = {m: (c.visits, c.totals) for m, c in root.children.items() if m in legal_moves}
+        if not visits:  # every simulation followed another determinisation's moves
+            return legal_moves[int(self.rng.integers(len(legal_moves)))]
+        player = self._player
+        best = max(visits, key=lambda m: (visits[m][0], visits[m][1][player]))
+        self.stats = {
+            "simulations": self.simulations,
+            "seconds": time.perf_counter() - start,
+            "visits": {str(m): n for m, (n, _) in visits.items()},
+        }
+        return best
+
+    __call__ = act
+
+    def _configure(self, observation: Any) -> tuple[Any, ...]:
+        """The game of ``observation`` and this agent's settings for it (kept per game)."""
+        game = self.game if self.game is not None else game_of(observation)
+        setup = self._setups.get(id(game))
+        if setup is None or setup[0] is not game:
+            defaults = search_defaults(game)
+            rollout = defaults.rollout if self.rollout is None else self.rollout
+            depth = defaults.depth if self.depth == "default" else self.depth
+            c = defaults.exploration if self.exploration is None else self.exploration
+            weight = defaults.prior if self.prior is None else self.prior
+            policy = policy_for(game, rollout)
+            evaluation = None if depth is None else evaluation_for(game)
+            prior = prior_for(game) if weight else None
+            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight)
+        return setup
+
+    def search(self, observation: Any) -> Node:
+        """Run the simulations from ``observation``; return the root of the tree."""
+        game, policy, depth, evaluate, c, prior, weight = self._configure(observation)
+        sample_state, current_player = game.sample_state, game.current_player
+        legal_moves, chance_outcomes, apply = game.legal_moves, game.chance_outcomes, game.apply
+        returns = game.returns
+        rng = self.rng
+        rand = self.random.random
+        randrange = self.random.randrange
+        log, sqrt = math.log, math.sqrt
+        first = sample_state(observation, rng)
+        self._player = current_player(first)
+        players = len(returns(first))
+        root = Node(players)
+        for simulation in range(self.simulations):
+            state = first if simulation == 0 else sample_state(observation, rng)
+            node = root
+            path: list[Node] = []
+            while True:  # selection down the tree, then one expansion
+                player = current_player(state)
+                if player == CHANCE:
+                    move = draw_outcome(chance_outcomes(state), randrange)
+                    child = node.children.get(move)
+                    if child is None:
+                        child = node.children[move] = Node(players)
+                    node = child
+                    state = apply(state, move)
+                    continue
+                if player == TERMINAL:
+                    break
+                children = node.children
+                fresh = []
+                best = None
+                best_value = -math.inf
+                moves = legal_moves(state)
+                for move in moves:
+                    child = children.get(move)
+                    if child is None:
+                        fresh.append(move)
+                        continue
+                    child.available += 1
+                    if not fresh:
+                        visits = child.visits
+                        value = child.totals[player] / visits + c * sqrt(
+                            log(child.available) / visits
+                        ) + child.bias / (visits + 1)
+                        if value > best_value:
+                            best, best_value = move, value
+                if fresh:
+                    child = Node(players)
+                    if prior is None:
+                        move = fresh[int(rand() * len(fresh))]
+                    else:
+                        priors = node.priors
+                        if priors is None:  # ranked in the first determinisation seen here
+                            priors = node.priors = dict(zip(moves, prior(state, moves),
+                                                            strict=True))
+                        move = max(fresh, key=lambda m: priors.get(m, 0.0))
+                        child.bias = weight * priors.get(move, 0.0)
+                    children[move] = child
+                    child.available = 1
+                    path.append(child)
+                    state = apply(state, move)
+                    break
+                node = children[best]
+                path.append(node)
+                state = apply(state, best)
+            reward = self._rollout(game, state, policy, depth, evaluate)
+            for node in path:
+                node.visits += 1
+                totals = node.totals
+                for p in range(players):
+                    totals[p] += reward[p]
+        return root
+
+    def _rollout(
+        self,
+        game: ModuleType,
+        state: Any,
+        policy: Policy | None,
+        depth: int | None,
+        evaluate: Evaluation | None,
+    ) -> tuple[float, ...]:
+        """Play from ``state`` by ``policy`` for ``depth`` moves (or to the end); the returns,
+        or the evaluation of the state where the rollout stopped."""
+        current_player, legal_moves = game.current_player, game.legal_moves
+        chance_outcomes, apply = game.chance_outcomes, game.apply
+        rand = self.random.random
+        randrange = self.random.randrange
+        left = -1 if depth is None else depth
+        while left:
+            player = current_player(state)
+            if player == TERMINAL:
+                return game.returns(state)
+            if player == CHANCE:
+                move = draw_outcome(chance_outcomes(state), randrange)
+            else:
+                moves = legal_moves(state)
+                move = moves[int(rand() * len(moves))] if policy is None else policy(
+                    state, moves, rand
+                )
+            state = apply(state, move)
+            left -= 1
+        if current_player(state) == TERMINAL:
+            return game.returns(state)
+        assert evaluate is not None
+        return evaluate(state)
+

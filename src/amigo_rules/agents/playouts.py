@@ -1,0 +1,266 @@
+"""What the search knows of each game: rollout policies and the evaluation of a rollout
+cut off before the end.
+
+A rollout policy is ``policy(state, legal_moves, random) -> move``; it sees the state of
+the simulation (a determinisation: nothing of the true hidden state). ``"random"`` is
+uniform; ``"greedy"`` plays the game's one-ply agent on a view of the state (the attributes
+of the observation it reads, taken from the state: no observation is built), with a share
+``EPSILON`` of uniformly random moves so that rollouts still explore.
+
+A cut-off rollout is scored by ``softmax(b * (score + w * pending))``: each player's score
+plus a share ``w`` of what the tiles under their pawns standing alone would add (`Pending`,
+tile-track games only), turned into estimated shares of the win. `SHARPNESS` (``b``) and
+`PENDING` (``w``) are fitted by maximum likelihood to the winners of 4-player games between
+the baseline agents (``python benchmarks/ladder.py fit``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+from ..core import RulesError
+from ..track import PATH_TILES, face_up
+from ..verflixxt_hoch.tiles import TRACK_TILES
+from .exxtra import ExxtraHeuristicAgent
+from .oneply import TIE
+from .verflixxt import GreedyAgent
+from .verflixxt_hoch import HochGreedyAgent
+
+Policy = Callable[[Any, tuple[Any, ...], Callable[[], float]], Any]
+"""``policy(state, legal_moves, random) -> move``; ``random()`` is uniform in [0, 1)."""
+Evaluation = Callable[[Any], tuple[float, ...]]
+"""``evaluate(state) -> returns``: each player's estimated share of the win."""
+Prior = Callable[[Any, tuple[Any, ...]], list[float]]
+"""``prior(state, legal_moves) -> weights``: per move a weight in [0, 1], 1 for the best."""
+
+EPSILON = 0.1
+"""The share of uniformly random moves of the greedy rollout policies."""
+SHARPNESS = {"verflixxt": 0.14, "verflixxt_hoch": 0.105, "exxtra": 0.185}
+"""Per game, ``b`` of the cut-off evaluation ``softmax(b * (score + w * pending))``."""
+PENDING = {"verflixxt": 0.7, "verflixxt_hoch": 0.4, "exxtra": 0.5}
+"""Per game, ``w``: how much the pending gains (`Pending`, `ladder`) count."""
+
+
+def softmax(values: tuple[float, ...], sharpness: float) -> tuple[float, ...]:
+    """``exp(sharpness * v)`` normalised: estimated win shares from a per-player measure.
+
+    >>> softmax((1.0, 1.0), 2.0)
+    (0.5, 0.5)
+    """
+    top = max(values)
+    weights = [math.exp(sharpness * (v - top)) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+class TrackView:
+    """The observation attributes the greedy agents of the tile-track games read, taken
+    from a state of Verflixxt! or hoch² for the player to move."""
+
+    __slots__ = ("arrived_hat", "guards", "hand", "hats", "pawns", "roll", "rules", "tiles",
+                 "tokens", "towers", "viewer")
+
+    def __init__(self, state: Any) -> None:
+        board = state.board
+        self.viewer = player = state.player
+        self.rules = state.rules
+        self.tiles = board.tiles
+        self.pawns = board.pawns
+        self.guards = board.guards
+        self.towers = state.towers
+        self.roll = getattr(state, "roll", 0)
+        hands = state.hands
+        self.hand = hands[player] if hands else ()
+        self.hats = getattr(state, "hats", None)
+        self.tokens = getattr(state, "tokens", 0)
+        self.arrived_hat = getattr(state, "arrived_hat", 0)
+
+
+def one_ply(
+    values: Callable[[Any, tuple[Any, ...]], list[float]], view: Callable[[Any], Any]
+) -> Policy:
+    """A rollout policy playing a best move of ``values(view(state), moves)``, ties at
+    random, and a uniformly random move with probability `EPSILON`."""
+
+    def policy(state: Any, moves: tuple[Any, ...], random: Callable[[], float]) -> Any:
+        if random() < EPSILON:
+            return moves[int(random() * len(moves))]
+        scores = values(view(state), moves)
+        best = max(scores) - TIE
+        choices = [m for m, v in zip(moves, scores, strict=True) if v >= best]
+        return choices[int(random() * len(choices))]
+
+    return policy
+
+
+def ranking(
+    values: Callable[[Any, tuple[Any, ...]], list[float]], view: Callable[[Any], Any]
+) -> Prior:
+    """A prior from a one-ply agent's ``values``: 1 for the best move, 0 for the worst,
+    linear in between (all 1 when they are equal)."""
+
+    def prior(state: Any, moves: tuple[Any, ...]) -> list[float]:
+        scores = values(view(state), moves)
+        low, high = min(scores), max(scores)
+        if high - low <= TIE:
+            return [1.0] * len(scores)
+        return [(v - low) / (high - low) for v in scores]
+
+    return prior
+
+
+def _itself(state: Any) -> Any:
+    return state
+
+
+POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
+    "verflixxt": {"greedy": lambda: one_ply(GreedyAgent().values, TrackView)},
+    "verflixxt_hoch": {"greedy": lambda: one_ply(HochGreedyAgent().values, TrackView)},
+    # an EXXtra state has the attributes of an observation by the player to move
+    "exxtra": {"greedy": lambda: one_ply(ExxtraHeuristicAgent().values, _itself)},
+}
+"""Per game, the rollout policies besides ``random``, by name."""
+PRIORS: dict[str, Callable[[], Prior]] = {
+    "exxtra": lambda: ranking(ExxtraHeuristicAgent().values, _itself),
+}
+"""Per game, a prior over the moves of a decision, for the search's progressive bias."""
+
+POLICY_NAMES = ("random", *sorted({name for names in POLICIES.values() for name in names}))
+"""Every rollout policy name some game knows."""
+
+@attrs.frozen
+class Defaults:
+    """What the search uses for a game unless told otherwise."""
+
+    rollout: str = "random"
+    """The rollout policy."""
+    depth: int | None = None
+    """Moves before a rollout is cut off and evaluated; None: to the end."""
+    exploration: float = 0.7
+    """The UCB1 constant."""
+    prior: float = 0.0
+    """The weight of the game's prior (`PRIORS`); 0: none."""
+
+
+DEFAULTS: dict[str, Defaults] = {
+    "verflixxt": Defaults("random", 10, 1.0),
+    "verflixxt_hoch": Defaults("random", 10, 1.0),
+    "exxtra": Defaults("greedy", 10, 0.3, 1.0),
+}
+"""Per game, the settings measured best (see the bot authors' page); a game not listed
+gets ``Defaults()``: random rollouts to the end."""
+
+
+def _name(game: ModuleType) -> str:
+    return getattr(game, "NAME", "")
+
+
+def search_defaults(game: ModuleType) -> Defaults:
+    """The settings the search uses for ``game`` unless told otherwise."""
+    return DEFAULTS.get(_name(game), Defaults())
+
+
+def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
+    """The rollout policy ``rollout`` names for ``game`` (None: uniformly random)."""
+    if callable(rollout):
+        return rollout
+    if rollout == "random":
+        return None
+    known = POLICIES.get(_name(game), {})
+    if rollout not in known:
+        names = ", ".join(("random", *known))
+        raise RulesError(f"no rollout policy {rollout!r} for {_name(game) or game}: {names}")
+    return known[rollout]()
+
+
+class Pending:
+    """Per player of a tile-track game, what the tiles under their pawns standing alone
+    would add to their score: a pawn alone on a tile takes it when it moves on (VX-TAKE-1),
+    unless another piece joins it first. Gains are kept by (rules, tower, tile)."""
+
+    def __init__(self, score_tiles: Callable[..., int], takeable: frozenset[str]) -> None:
+        self.score_tiles = score_tiles
+        self.takeable = takeable
+        self.gains: dict[tuple[Any, tuple[str, ...], str], int] = {}
+
+    def gain(self, rules: Any, tower: tuple[str, ...], tile: str) -> int:
+        key = (rules, tower, tile)
+        gain = self.gains.get(key)
+        if gain is None:
+            if len(self.gains) > 200_000:
+                self.gains.clear()
+            score_tiles = self.score_tiles
+            gain = self.gains[key] = score_tiles((*tower, tile), rules) - score_tiles(tower, rules)
+        return gain
+
+    def __call__(self, state: Any) -> list[float]:
+        board, towers, rules = state.board, state.towers, state.rules
+        tiles = board.tiles
+        pieces: dict[int, int] = {}
+        for own in board.pawns:
+            for x in own:
+                pieces[x] = pieces.get(x, 0) + 1
+        for x in board.guards:
+            pieces[x] = pieces.get(x, 0) + 1
+        takeable = self.takeable
+        gains = []
+        for player, own in enumerate(board.pawns):
+            gain = 0
+            for x in own:
+                if pieces[x] == 1:
+                    tile = face_up(tiles[x])
+                    if tile in takeable:
+                        gain += self.gain(rules, towers[player], tile)
+            gains.append(gain)
+        return gains
+
+
+def ladder(state: Any) -> list[float]:
+    """EXXtra: per player the rung of their pair on the ladder, the spaces it advances
+    their counter at the start of their next turn unless it is sent home first
+    (EX-TURN-1)."""
+    return [0 if pair is None else pair[0] for pair in state.ladder]
+
+
+def pending_for(game: ModuleType) -> Callable[[Any], list[float]] | None:
+    """The per-player pending gains of ``game``'s evaluation, or None."""
+    name = _name(game)
+    if name in ("verflixxt", "verflixxt_hoch"):
+        return Pending(game.score_tiles, TAKEABLE[name])
+    return ladder if name == "exxtra" else None
+
+
+TAKEABLE = {"verflixxt": frozenset(PATH_TILES), "verflixxt_hoch": frozenset(TRACK_TILES)}
+"""Per tile-track game, the tiles a pawn takes by leaving them alone."""
+
+
+def prior_for(game: ModuleType) -> Prior | None:
+    """The prior of ``game``'s search, or None if it has none."""
+    make = PRIORS.get(_name(game))
+    return None if make is None else make()
+
+
+def evaluation_for(game: ModuleType, sharpness: float | None = None,
+                   weight: float | None = None) -> Evaluation:
+    """The evaluation of ``game``'s cut-off rollouts: ``softmax(b * (score + w * pending))``
+    with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given."""
+    name = _name(game)
+    if name not in SHARPNESS:
+        raise RulesError(f"no evaluation for cut-off rollouts of {name or game}: use depth=None")
+    score = game.score
+    b = SHARPNESS[name] if sharpness is None else sharpness
+    w = PENDING.get(name, 0.0) if weight is None else weight
+    pending = pending_for(game)
+    if not w or pending is None:
+        return lambda state: softmax(score(state), b)
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        gains = pending(state)
+        return softmax(tuple(s + w * g for s, g in zip(score(state), gains, strict=True)), b)
+
+    return evaluate
