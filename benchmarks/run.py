@@ -19,9 +19,11 @@ import sys
 import time
 
 from batch import batch_rate
+from ladder import CONFIGS, positions
 from playouts import backgammon, playouts
 
 from amigo_rules import exxtra, verflixxt, verflixxt_hoch
+from amigo_rules.agents import make_agent
 
 SCALAR = [
     ("verflixxt", "Verflixxt! classic, 4 players", verflixxt.Rules.classic(players=4)),
@@ -34,12 +36,28 @@ SCALAR = [
 ]
 BATCH = [SCALAR[0], SCALAR[5]]
 SIZES = (64, 256, 1024, 4096)
+SEARCH = [("classic", SCALAR[0]), ("hoch", SCALAR[4]), ("exxtra", SCALAR[5])]
+"""Ladder configurations and the scalar row of the same rules."""
 
 
 def scalar_rate(game: str, rules: object, seconds: float) -> float:
     """Random-playout steps per CPU second of the scalar engine."""
     _, steps, elapsed = playouts(game, rules, seconds)
     return steps / elapsed
+
+
+def search_rate(config: str, seconds: float, agent: str = "mcts:400") -> float:
+    """Simulations per CPU second of ``agent`` on positions from a game between the
+    baseline agents (`ladder.positions`), for at least ``seconds``."""
+    searcher = make_agent(agent, CONFIGS[config][0], seed=0)
+    found = positions(config, 1)
+    decisions = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        observation, legal = found[decisions % len(found)]
+        searcher.act(observation, legal)
+        decisions += 1
+    return searcher.simulations * decisions / elapsed
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -67,6 +85,12 @@ def main(argv: list[str] | None = None) -> None:
     for game, label, rules in BATCH:
         cells = [batch_rate(game, rules, n, seconds) / rates[label] for n in SIZES]
         print(f"  {label:<34}" + "".join(f"{c:>9.1f}x" for c in cells), flush=True)
+
+    print("\nSearch agent mcts:400 (its defaults): simulations/s, and what one simulation")
+    print("costs in random-playout steps of the same rules (the row above / this)")
+    for config, (_, label, _) in SEARCH:
+        rate = search_rate(config, seconds)
+        print(f"  {label:<34} {rate:>10,.0f} {rates[label] / rate:6.1f} steps", flush=True)
 
     print(f"\n({time.perf_counter() - started:.0f} s)")
 

@@ -160,11 +160,12 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
     """SIGINT to the whole process group, as a terminal sends it: the command and its 2
     worker processes stop, exit code 130; the same command then finishes the games. It
     comes after the first game, while the pool may still be starting its second worker:
-    one caught importing printed a traceback (the pool starts workers on demand)."""
+    one caught importing printed a traceback (the pool starts workers on demand). 1000
+    games take seconds, so the command cannot finish before Ctrl-C reaches it."""
     path = tmp_path / "r.jsonl"
     command = [sys.executable, "-c", "from amigo_rules.cli import main; main()",
                "tournament", "verflixxt", "--agents",
-               "greedy,random", "--games", "200", "--workers", "2", "--results", str(path),
+               "greedy,random", "--games", "1000", "--workers", "2", "--results", str(path),
                *TWO]
     process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
@@ -183,11 +184,11 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
     assert process.returncode == 130, err
     assert "interrupted;" in err and "Traceback" not in err
     kept = path.read_text().splitlines()
-    assert 1 <= len(kept) < 200
+    assert 1 <= len(kept) < 1000
     finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     indices = sorted(json.loads(line)["index"] for line in path.read_text().splitlines())
-    assert indices == list(range(200))
+    assert indices == list(range(1000))
 
 
 def test_without_openskill_the_table_has_no_ratings(monkeypatch):
