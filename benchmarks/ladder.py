@@ -169,6 +169,7 @@ def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tup
 
 
 def speed(args: argparse.Namespace) -> None:
+    """Simulations per CPU second of each agent on the same positions, per configuration."""
     from amigo_rules.agents import make_agent
 
     print(f"{'config':<8} {'agent':<26} {'decisions':>9} {'sims/s':>8} {'ms/decision':>11}")
@@ -176,10 +177,10 @@ def speed(args: argparse.Namespace) -> None:
         found = positions(config, args.games)
         for name in args.agent:
             agent = make_agent(name, CONFIGS[config][0], seed=0)
-            start = time.perf_counter()
+            start = time.process_time()
             for observation, legal in found:
                 agent.act(observation, legal)
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             sims = agent.simulations * len(found)
             print(f"{config:<8} {name:<26} {len(found):>9} {sims / elapsed:>8,.0f} "
                   f"{1000 * elapsed / len(found):>11.1f}", flush=True)
