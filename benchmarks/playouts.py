@@ -1,8 +1,8 @@
 """Random-playout throughput of every game: games/s, steps/s (every ``apply``, chance
-included) and the memory one state takes, each configuration also as a ratio to OpenSpiel's
-C++ backgammon driven by the same Python loop in the same process (when the ``openspiel``
-extra is installed). Rates are per second of the process's CPU time, so that other work on
-the machine does not skew the ratios.
+included) and the memory a state takes (fresh, and what each applied state adds), each
+configuration also as a ratio to OpenSpiel's C++ backgammon driven by the same Python loop
+in the same process (when the ``openspiel`` extra is installed). Rates are per second of the
+process's CPU time, so that other work on the machine does not skew the ratios.
 
     python benchmarks/playouts.py                 # every game and configuration
     python benchmarks/playouts.py --game exxtra   # one game
@@ -112,6 +112,29 @@ def state_bytes(game: str, rules: object) -> int:
     return size
 
 
+def step_bytes(game: str, rules: object, seed: int = 1) -> int:
+    """Bytes each state of a random game allocates on top of the state it was applied to
+    (what a state adds to a search tree; the first state and shared objects excluded)."""
+    module = get_game(game)
+    rng = np.random.default_rng(seed)
+    state, pairs = module.new_game(rules, seed=seed), []
+    while module.current_player(state) != TERMINAL:
+        if module.current_player(state) == CHANCE:
+            move = sample_outcome(module.chance_outcomes(state), rng)
+        else:
+            legal = module.legal_moves(state)
+            move = legal[int(rng.integers(len(legal)))]
+        pairs.append((state, move))
+        state = module.apply(state, move)
+    for state, move in pairs:  # fill the engines' caches first
+        module.apply(state, move)
+    tracemalloc.start()
+    kept = [module.apply(state, move) for state, move in pairs]
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return size // len(kept)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="benchmark only this game")
@@ -124,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print("OpenSpiel is not installed (pip install 'amigo-rules[openspiel]'): no ratios")
     print(f"{'game':<15} {'configuration':<26} {'games/s':>9} {'steps/s':>10} "
-          f"{'× bg':>6} {'state B':>8}")
+          f"{'× bg':>6} {'state B':>8} {'step B':>7}")
     for game, label, rules in configurations():
         if args.game and game != args.game:
             continue
@@ -132,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
         ratio = f"{steps / elapsed / base:>6.2f}" if base else f"{'–':>6}"
         print(
             f"{game:<15} {label:<26} {games / elapsed:>9.1f} {steps / elapsed:>10,.0f} "
-            f"{ratio} {state_bytes(game, rules):>8}",
+            f"{ratio} {state_bytes(game, rules):>8} {step_bytes(game, rules):>7}",
             flush=True,
         )
 
