@@ -2,6 +2,7 @@
 the standings add up."""
 
 import json
+import re
 import sys
 import threading
 import time
@@ -11,7 +12,7 @@ import pytest
 from arena_bots import FAIL_AT, Hanging, Illegal, Raising, Spinning, Unbuildable
 
 import amigo_rules
-from amigo_rules import GameRecord, RulesError, StateError, verflixxt
+from amigo_rules import ArgumentError, GameRecord, RulesError, StateError, verflixxt
 from amigo_rules.agents import GreedyAgent, RandomAgent
 from amigo_rules.arena import FAULT_KINDS, GameResult, lineup, tournament
 from amigo_rules.arena.standings import wilson
@@ -226,6 +227,21 @@ def test_two_runs_cannot_share_a_results_file(tmp_path):
 def test_bad_parameters_raise_rules_error(agents, options, words):
     with pytest.raises(RulesError, match=words):
         tournament("verflixxt", agents, **({"games": 1} | options))
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"games": "4"}, "games must be an integer, got '4' (str)"),
+        ({"seed": 1.5}, "seed must be an integer"),
+        ({"move_timeout": "1"}, "move_timeout must be a number of seconds"),
+        ({"executor": 2}, "executor must be a concurrent.futures.Executor or None"),
+        ({"results": 5}, "results must be a path or None"),
+    ],
+)
+def test_parameters_of_the_wrong_type_raise_argument_error(options, words):
+    with pytest.raises(ArgumentError, match=re.escape(words)):
+        tournament("verflixxt", ["random"], **({"games": 1} | options))
 
 
 # ---------------------------------------------------------------- standings

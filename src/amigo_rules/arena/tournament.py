@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
-from numbers import Integral, Real
+from numbers import Real
 from types import ModuleType
 from typing import Any
 
 from ..agents import make_agent
-from ..core import RulesError, get_game
+from ..core import ArgumentError, RulesError, checks, get_game
 from .plan import SEATINGS, schedule
 from .runner import Progress, run
 from .standings import TournamentResult
@@ -55,7 +55,8 @@ def tournament(
             move. Each decision then runs in a helper thread (a small cost per move).
         progress: called as ``progress(finished, games)`` as games finish.
 
-    Raises `RulesError` for a bad parameter and `StateError` for a results file of another
+    Raises `ArgumentError` for a parameter of the wrong type, `RulesError` for a bad
+    value and `StateError` for a results file of another
     tournament; an interrupt (or an executor's failure) stops the run with the finished
     games in ``results``.
 
@@ -68,26 +69,32 @@ def tournament(
     module = get_game(game)
     rules = module.initial_state(rules).rules
     factories = agent_specs(agents, module.NAME)
-    if not is_integer(games) or games < 1:
-        raise RulesError(f"games must be a positive integer, got {games!r}")
-    if not is_integer(seed) or seed < 0:
-        raise RulesError(f"seed must be a non-negative integer, got {seed!r}")
+    count, start = checks.integer(games, "games"), checks.integer(seed, "seed")
+    if count < 1:
+        raise RulesError(f"games must be a positive integer, got {count}")
+    if start < 0:
+        raise RulesError(f"seed must be a non-negative integer, got {start}")
     if seating not in SEATINGS:
-        raise RulesError(f"seating must be one of {', '.join(SEATINGS)}, got {seating!r}")
-    if move_timeout is not None and (not isinstance(move_timeout, Real)
-                                     or isinstance(move_timeout, bool) or move_timeout <= 0):
-        raise RulesError(f"move_timeout must be a positive number of seconds, got "
-                         f"{move_timeout!r}")
+        raise RulesError(f"seating must be one of {', '.join(SEATINGS)}, got "
+                         f"{checks.quote(seating)}")
+    if move_timeout is not None:
+        if not isinstance(move_timeout, Real) or isinstance(move_timeout, bool):
+            raise ArgumentError(f"move_timeout must be a number of seconds, got "
+                                f"{checks.quote(move_timeout)} ({checks.type_name(move_timeout)})")
+        if not move_timeout > 0:
+            raise RulesError(f"move_timeout must be a positive number of seconds, got "
+                             f"{move_timeout!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, got "
+                            f"{checks.quote(executor)} ({checks.type_name(executor)})")
+    if results is not None and not isinstance(results, str | os.PathLike):
+        raise ArgumentError(f"results must be a path or None, got {checks.quote(results)} "
+                            f"({checks.type_name(results)})")
     setup = Setup(module.NAME, rules, factories,
                   None if move_timeout is None else float(move_timeout))
-    matches = schedule(tuple(factories), rules.players, int(games), int(seed), seating)
+    matches = schedule(tuple(factories), rules.players, count, start, seating)
     played = run(setup, matches, executor=executor, results=results, progress=progress)
     return TournamentResult(module.NAME, rules, tuple(factories), tuple(played))
-
-
-def is_integer(value: Any) -> bool:
-    """An integer of any kind (numpy's included), not a bool."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def agent_specs(agents: Mapping[str, AgentSpec] | Sequence[str], game: str) -> dict[str, AgentSpec]:
