@@ -5,6 +5,7 @@ import re
 import shlex
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from amigo_rules.cli import main
@@ -16,6 +17,18 @@ TABLE = re.compile(r"<!-- tournament-table: amigo-rules (.+?) -->\n(.*?)<!-- /to
 
 def test_the_table_of_the_page_is_what_the_command_prints():
     (command, table), = TABLE.findall(PAGE.read_text())
+    result = CliRunner().invoke(main, shlex.split(command))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == table
+
+
+LADDER = re.compile(r"<!-- ladder-table: amigo-rules (.+?) -->\n(.*?)<!-- /ladder-table -->", re.S)
+
+
+@pytest.mark.slow
+def test_the_ladder_of_the_page_is_what_the_command_prints():
+    """The agents' ladder: 400 games with searching agents, minutes on 2 cores."""
+    (command, table), = LADDER.findall(PAGE.read_text())
     result = CliRunner().invoke(main, shlex.split(command))
     assert result.exit_code == 0, result.output
     assert result.stdout == table
