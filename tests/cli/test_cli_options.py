@@ -53,6 +53,10 @@ def test_python_dash_m_runs_the_command_line():
         (["play", "chess"], ["'chess' is not one of"]),
         (["play", "verflixxt", "--preset", "nope"], ["--preset", "classic, amigo, amigo_pro"]),
         (["play", "verflixxt", "--bots", "random,nope"], ["--bots", "no agent 'nope'"]),
+        (["demo", "verflixxt", "--bots", "mcts:abc"],
+         ["--bots", "bad parameters for agent 'mcts' in 'mcts:abc'"]),
+        (["play", "exxtra", "--bots", "heuristic:3"],
+         ["--bots", "agent 'heuristic' takes no parameters"]),
         (["play", "verflixxt", "--players", "9"], ["'--players'", "must be an integer from 2 "
                                                    "to 8, got 9"]),
         (["demo", "exxtra", "--players", "2"], ["'--players'", "from 3 to 6"]),
