@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -106,9 +106,8 @@ def is_terminal(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-@lru_cache(maxsize=8192)
 def _draws(source: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return by_counts(zip(_kinds(draw), source, strict=True))
+    return by_counts(_kinds(draw), source)
 
 
 @cache
@@ -144,7 +143,7 @@ def _setup_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     if phase is Phase.HATS and not any(state.pile):
         return hat_ties(state.rules.players, [CARD_VALUE[c] for c in state.turned])
     kind = deal if phase is Phase.DEAL else turn_up
-    return by_counts(zip(_kinds(kind), state.pile, strict=True))
+    return by_counts(_kinds(kind), state.pile)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
