@@ -69,7 +69,7 @@ _VALUES = attrgetter(*_FIELDS)
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
 
 
-def _evolve(state: State, **changes: object) -> State:
+def _evolve(state: State, changes: Changes) -> State:
     """``attrs.evolve`` without its introspection (State has no validators)."""
     values = list(_VALUES(state))
     for name, value in changes.items():
@@ -336,7 +336,7 @@ def apply(state: State, move: Move) -> State:
     if kind is Attack and phase is Phase.PLAY and among(move, legal_moves(state)):
         return _attack(state, move.position)
     if kind is Stop and phase is Phase.DOUBLE:
-        return _evolve(state, **_end_of_plays(state, {}))
+        return _evolve(state, _end_of_plays(state, {}))
     if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
                                                                         state.player):
         return _steal(state, move.victim)
@@ -352,7 +352,7 @@ def _set_up(state: State, move: Move) -> State:
         laid = (*state.board.tiles[1:], move.tile)
         if len(laid) < sum(state.rules.box().values()):
             board = Board((*state.board.tiles, move.tile), state.board.pawns)
-            return _evolve(state, board=board)
+            return _evolve(state, {"board": board})
         return track_laid(state, laid)
     if kind is Deal:
         return dealt(state, move.card)
@@ -386,7 +386,7 @@ def _play(state: State, move: Play) -> State:
         "yellow": is_yellow(card) if state.plays == 0 else state.yellow,
     }
     if move.piece is None:
-        return _evolve(state, **_after_move(state, changes))
+        return _evolve(state, _after_move(state, changes))
     board = state.board
     towers = state.towers
     hats = state.hats
@@ -438,16 +438,15 @@ def _play(state: State, move: Play) -> State:
         if action == GIFT:
             changes["towers"] = gift(towers, player, state.rules.risk_rank)
         elif victims(towers, player):
-            return _evolve(
-                state, **changes, phase=Phase.STEAL, arrived=target if hat_next else -1,
-                arrived_hat=worn if hat_next else NO_HAT,
-            )
-    return _evolve(state, **_after_action(state, changes, target if hat_next else -1, worn))
+            changes.update(phase=Phase.STEAL, arrived=target if hat_next else -1,
+                           arrived_hat=worn if hat_next else NO_HAT)
+            return _evolve(state, changes)
+    return _evolve(state, _after_action(state, changes, target if hat_next else -1, worn))
 
 
 Changes = dict[str, Any]
 """Fields of the next state that differ from the current one: a move's consequences are
-gathered here and the next state is built once."""
+gathered here (each step adds to the one dict) and the next state is built once."""
 
 
 def _now(state: State, changes: Changes, name: str) -> Any:
@@ -460,10 +459,11 @@ def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Ch
     board = _now(state, changes, "board")
     finish = len(board.tiles) - 1
     if all(x == finish for ps in board.pawns for x in ps):
-        return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False, "arrived": -1,
-                "arrived_hat": NO_HAT}
+        changes.update(phase=Phase.OVER, plays=0, yellow=False, arrived=-1, arrived_hat=NO_HAT)
+        return changes
     if arrived >= 0:
-        return {**changes, "phase": Phase.HAT, "arrived": arrived, "arrived_hat": worn}
+        changes.update(phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
+        return changes
     return _after_move(state, changes)
 
 
@@ -472,7 +472,7 @@ def _steal(state: State, victim: int) -> State:
     player's collection; then the pending hat action, if any."""
     changes: Changes = {"towers": stolen(state.towers, victim, state.player), "arrived": -1,
                         "arrived_hat": NO_HAT}
-    return _evolve(state, **_after_action(state, changes, state.arrived, state.arrived_hat))
+    return _evolve(state, _after_action(state, changes, state.arrived, state.arrived_hat))
 
 
 def _attack(state: State, origin: int) -> State:
@@ -524,8 +524,9 @@ def _attack(state: State, origin: int) -> State:
         "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
     }
     if all(x == finish for ps in board.pawns for x in ps):
-        return _evolve(state, **{**changes, "phase": Phase.OVER, "plays": 0})
-    return _evolve(state, **_end_of_plays(state, changes))
+        changes.update(phase=Phase.OVER, plays=0)
+        return _evolve(state, changes)
+    return _evolve(state, _end_of_plays(state, changes))
 
 
 def _hat(state: State, move: HatMove) -> State:
@@ -540,7 +541,7 @@ def _hat(state: State, move: HatMove) -> State:
     elif move.action == "swap":
         i = worn - 1
         hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
-    return _evolve(state, **_after_move(state, {"hats": hats}))
+    return _evolve(state, _after_move(state, {"hats": hats}))
 
 
 def _in_play(board: Board, player: int) -> bool:
@@ -550,7 +551,7 @@ def _in_play(board: Board, player: int) -> bool:
 
 def _after_move(state: State, changes: Changes) -> Changes:
     """HO-TURN-3: after a yellow first card the player may play the second card."""
-    changes = {**changes, "phase": Phase.PLAY, "arrived": -1, "arrived_hat": NO_HAT}
+    changes.update(phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
     player = state.player
     if (
         _now(state, changes, "plays") == 1
@@ -558,7 +559,8 @@ def _after_move(state: State, changes: Changes) -> Changes:
         and _now(state, changes, "hands")[player]
         and _in_play(_now(state, changes, "board"), player)
     ):
-        return {**changes, "phase": Phase.DOUBLE}
+        changes["phase"] = Phase.DOUBLE
+        return changes
     return _end_of_plays(state, changes)
 
 
@@ -568,7 +570,8 @@ def _end_of_plays(state: State, changes: Changes) -> Changes:
     if len(_now(state, changes, "hands")[player]) < 2 and _in_play(
         _now(state, changes, "board"), player
     ):
-        return {**changes, "phase": Phase.DRAW}
+        changes["phase"] = Phase.DRAW
+        return changes
     return _next_player(state, changes)
 
 
@@ -583,8 +586,8 @@ def _draw(state: State, card: str) -> State:
     changes: Changes = {"hands": _replace(state.hands, player, hand), "pile": pile,
                         "discard": discard}
     if len(hand) < 2:
-        return _evolve(state, **changes)
-    return _evolve(state, **_next_player(state, changes))
+        return _evolve(state, changes)
+    return _evolve(state, _next_player(state, changes))
 
 
 def _next_player(state: State, changes: Changes) -> Changes:
@@ -595,6 +598,8 @@ def _next_player(state: State, changes: Changes) -> Changes:
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
         if any(p != finish for p in board.pawns[nxt]):
-            return {**changes, "player": nxt, "phase": Phase.PLAY, "plays": 0,
-                    "yellow": False, "arrived": -1, "arrived_hat": NO_HAT}
-    return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False}
+            changes.update(player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
+                           arrived_hat=NO_HAT)
+            return changes
+    changes.update(phase=Phase.OVER, plays=0, yellow=False)
+    return changes
