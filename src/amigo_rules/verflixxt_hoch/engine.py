@@ -33,6 +33,7 @@ from .moves import (
     GUARD,
     LUCKY,
     PAWN,
+    PIECES,
     STOP,
     Attack,
     Deal,
@@ -176,10 +177,12 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
         pieces = _pieces(state)
-        plays = sum((_plays(state, c, pieces) for c in dict.fromkeys(hand)), ())
+        plays = []
+        for card in dict.fromkeys(hand):
+            plays += _plays(state, card, pieces)
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
-            return plays + _attacks(state, CARD_VALUE[hand[0]])
-        return plays
+            plays += _attacks(state, CARD_VALUE[hand[0]])
+        return tuple(plays)
     if phase is Phase.DRAW:
         return tuple(m for m, _ in _draws(_source(state)))
     if phase is Phase.HAT:
@@ -228,34 +231,35 @@ def _pieces(state: State) -> list[tuple[str, int]]:
     return pieces
 
 
-def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> tuple[Play, ...]:
+def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> list[Play]:
     """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card`` on the ``pieces``."""
     value = CARD_VALUE[card]
     if value == 0:
-        return (play(card),)
+        return [play(card)]
     board = state.board
     finish = len(board.tiles) - 1
-    length = state.rules.track_length
+    rows, reverse = _play_rows(card, state.rules.track_length)
     out = []
     for piece, x in pieces:
         if piece is LUCKY:  # it must come home last (HO-HAT-3)
             if x + value < finish or sum(p != finish for p in board.pawns[state.player]) == 1:
-                out.append(_play_row(card, LUCKY, False, length)[x])
+                out.append(rows[LUCKY][x])
         elif piece is CURSED:  # either way (HO-HAT-4)
             if value > 0 or x > 0:
-                out.append(_play_row(card, CURSED, False, length)[x])
+                out.append(rows[CURSED][x])
             if x - value >= 0 or value < 0:
-                out.append(_play_row(card, CURSED, True, length)[x])
+                out.append(reverse[x])
         else:
-            out.append(_play_row(card, piece, False, length)[x])
-    return tuple(out)
+            out.append(rows[piece][x])
+    return out
 
 
 @cache
-def _play_row(card: str, piece: str, reverse: bool, length: int) -> tuple[Play, ...]:
-    """``card`` played on ``piece`` (``reverse``: the cursed cap's other way) from every
-    position of a track of ``length`` tiles."""
-    return tuple(play(card, piece, x, reverse) for x in range(length))
+def _play_rows(card: str, length: int) -> tuple[dict[str, tuple[Play, ...]], tuple[Play, ...]]:
+    """``card`` played on each kind of piece from every position of a track of ``length``
+    tiles, and on the cursed cap the other way."""
+    rows = {piece: tuple(play(card, piece, x) for x in range(length)) for piece in PIECES}
+    return rows, tuple(play(card, CURSED, x, True) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
