@@ -460,9 +460,7 @@ def _now(state: State, changes: Changes, name: str) -> Any:
 
 def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Changes:
     """The end of a play: game over, the hat action of the pawn that arrived, or on."""
-    board = _now(state, changes, "board")
-    finish = len(board.tiles) - 1
-    if all(x == finish for ps in board.pawns for x in ps):
+    if _over(_now(state, changes, "board")):
         changes.update(phase=Phase.OVER, plays=0, yellow=False, arrived=-1, arrived_hat=NO_HAT)
         return changes
     if arrived >= 0:
@@ -527,7 +525,7 @@ def _attack(state: State, origin: int) -> State:
         "board": board, "towers": towers, "hats": hats, "tokens": tokens, "discard": discard,
         "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
     }
-    if all(x == finish for ps in board.pawns for x in ps):
+    if _over(board):
         changes.update(phase=Phase.OVER, plays=0)
         return _evolve(state, changes)
     return _evolve(state, _end_of_plays(state, changes))
@@ -549,8 +547,14 @@ def _hat(state: State, move: HatMove) -> State:
 
 
 def _in_play(board: Board, player: int) -> bool:
+    """Whether ``player`` has a pawn short of the finish (pawns are ascending)."""
+    return board.pawns[player][0] != len(board.tiles) - 1
+
+
+def _over(board: Board) -> bool:
+    """HO-END-1: every pawn has reached the finish."""
     finish = len(board.tiles) - 1
-    return any(x != finish for x in board.pawns[player])
+    return all(ps[0] == finish for ps in board.pawns)
 
 
 def _after_move(state: State, changes: Changes) -> Changes:
@@ -597,11 +601,10 @@ def _draw(state: State, card: str) -> State:
 def _next_player(state: State, changes: Changes) -> Changes:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5)."""
     board = _now(state, changes, "board")
-    finish = len(board.tiles) - 1
     players = len(board.pawns)
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
-        if any(p != finish for p in board.pawns[nxt]):
+        if _in_play(board, nxt):
             changes.update(player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
                            arrived_hat=NO_HAT)
             return changes
