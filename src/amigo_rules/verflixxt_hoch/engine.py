@@ -314,8 +314,8 @@ def _hat_actions(
     if other is not None and other[1] == tile:
         out.append(hat("swap"))
     for q, positions in enumerate(board.pawns):
-        wearing = sum(h == (q, tile) for h in hats if h is not None)
-        if positions.count(tile) > wearing:
+        here = (q, tile)
+        if tile in positions and positions.count(tile) > (hats[0] == here) + (hats[1] == here):
             out.append(hat("give", str(q)))
     return tuple(out)
 
