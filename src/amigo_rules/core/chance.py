@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import Any, TypeVar
 
 import numpy as np
@@ -39,19 +39,19 @@ def _shares(total: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(k, total) for k in range(total + 1))
 
 
-def by_counts(counted: Iterable[tuple[Any, int]]) -> Outcomes:
-    """The outcomes of a draw from a pile holding ``count`` of each ``move``'s kind, given
-    as ``(move, count)`` pairs (kinds with count 0 are left out), in the order given.
+def by_counts(moves: Sequence[Any], counts: Sequence[int]) -> Outcomes:
+    """The outcomes of a draw from a pile holding ``counts[i]`` of ``moves[i]``'s kind
+    (kinds with count 0 are left out), in the order given.
 
-    >>> by_counts([("a", 2), ("b", 0), ("c", 1)])
+    >>> by_counts(("a", "b", "c"), (2, 0, 1))
     (('a', Fraction(2, 3)), ('c', Fraction(1, 3)))
     """
-    pairs = [pair for pair in counted if pair[1]]
-    counts = [count for _, count in pairs]
-    total = sum(counts)
-    shares = _shares(total)
-    outcomes = Outcomes([(move, shares[count]) for move, count in pairs])
-    outcomes.cumulative = tuple(accumulate(counts))
+    kept = [count for count in counts if count]
+    cumulative = tuple(accumulate(kept))
+    total = cumulative[-1]
+    shares = map(_shares(total).__getitem__, kept)
+    outcomes = Outcomes(zip(compress(moves, counts), shares, strict=True))
+    outcomes.cumulative = cumulative
     outcomes.denominator = total
     return outcomes
 

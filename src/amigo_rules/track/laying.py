@@ -51,7 +51,7 @@ def lay_outcomes(
 
 @lru_cache(maxsize=4096)
 def _outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Lay, Fraction], ...]:
-    return by_counts((lay(kind), n) for kind, n in counts)
+    return by_counts([lay(kind) for kind, _ in counts], [n for _, n in counts])
 
 
 def tile_named(word: str, kinds: tuple[str, ...]) -> str | None:

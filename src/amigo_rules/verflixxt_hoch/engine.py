@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -33,6 +33,7 @@ from .moves import (
     GUARD,
     LUCKY,
     PAWN,
+    PIECES,
     STOP,
     Attack,
     Deal,
@@ -69,7 +70,7 @@ _VALUES = attrgetter(*_FIELDS)
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
 
 
-def _evolve(state: State, **changes: object) -> State:
+def _evolve(state: State, changes: Changes) -> State:
     """``attrs.evolve`` without its introspection (State has no validators)."""
     values = list(_VALUES(state))
     for name, value in changes.items():
@@ -106,9 +107,8 @@ def is_terminal(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-@lru_cache(maxsize=8192)
 def _draws(source: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return by_counts(zip(_kinds(draw), source, strict=True))
+    return by_counts(_kinds(draw), source)
 
 
 @cache
@@ -144,7 +144,7 @@ def _setup_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     if phase is Phase.HATS and not any(state.pile):
         return hat_ties(state.rules.players, [CARD_VALUE[c] for c in state.turned])
     kind = deal if phase is Phase.DEAL else turn_up
-    return by_counts(zip(_kinds(kind), state.pile, strict=True))
+    return by_counts(_kinds(kind), state.pile)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -177,10 +177,12 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
         pieces = _pieces(state)
-        plays = sum((_plays(state, c, pieces) for c in dict.fromkeys(hand)), ())
+        plays = []
+        for card in dict.fromkeys(hand):
+            plays += _plays(state, card, pieces)
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
-            return plays + _attacks(state, CARD_VALUE[hand[0]])
-        return plays
+            plays += _attacks(state, CARD_VALUE[hand[0]])
+        return tuple(plays)
     if phase is Phase.DRAW:
         return tuple(m for m, _ in _draws(_source(state)))
     if phase is Phase.HAT:
@@ -229,34 +231,35 @@ def _pieces(state: State) -> list[tuple[str, int]]:
     return pieces
 
 
-def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> tuple[Play, ...]:
+def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> list[Play]:
     """HO-TURN-1, HO-HAT-3, HO-HAT-4: every way to play ``card`` on the ``pieces``."""
     value = CARD_VALUE[card]
     if value == 0:
-        return (play(card),)
+        return [play(card)]
     board = state.board
     finish = len(board.tiles) - 1
-    length = state.rules.track_length
+    rows, reverse = _play_rows(card, state.rules.track_length)
     out = []
     for piece, x in pieces:
         if piece is LUCKY:  # it must come home last (HO-HAT-3)
             if x + value < finish or sum(p != finish for p in board.pawns[state.player]) == 1:
-                out.append(_play_row(card, LUCKY, False, length)[x])
+                out.append(rows[LUCKY][x])
         elif piece is CURSED:  # either way (HO-HAT-4)
             if value > 0 or x > 0:
-                out.append(_play_row(card, CURSED, False, length)[x])
+                out.append(rows[CURSED][x])
             if x - value >= 0 or value < 0:
-                out.append(_play_row(card, CURSED, True, length)[x])
+                out.append(reverse[x])
         else:
-            out.append(_play_row(card, piece, False, length)[x])
-    return tuple(out)
+            out.append(rows[piece][x])
+    return out
 
 
 @cache
-def _play_row(card: str, piece: str, reverse: bool, length: int) -> tuple[Play, ...]:
-    """``card`` played on ``piece`` (``reverse``: the cursed cap's other way) from every
-    position of a track of ``length`` tiles."""
-    return tuple(play(card, piece, x, reverse) for x in range(length))
+def _play_rows(card: str, length: int) -> tuple[dict[str, tuple[Play, ...]], tuple[Play, ...]]:
+    """``card`` played on each kind of piece from every position of a track of ``length``
+    tiles, and on the cursed cap the other way."""
+    rows = {piece: tuple(play(card, piece, x) for x in range(length)) for piece in PIECES}
+    return rows, tuple(play(card, CURSED, x, True) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
@@ -311,8 +314,8 @@ def _hat_actions(
     if other is not None and other[1] == tile:
         out.append(hat("swap"))
     for q, positions in enumerate(board.pawns):
-        wearing = sum(h == (q, tile) for h in hats if h is not None)
-        if positions.count(tile) > wearing:
+        here = (q, tile)
+        if tile in positions and positions.count(tile) > (hats[0] == here) + (hats[1] == here):
             out.append(hat("give", str(q)))
     return tuple(out)
 
@@ -337,7 +340,7 @@ def apply(state: State, move: Move) -> State:
     if kind is Attack and phase is Phase.PLAY and among(move, legal_moves(state)):
         return _attack(state, move.position)
     if kind is Stop and phase is Phase.DOUBLE:
-        return _evolve(state, **_end_of_plays(state, {}))
+        return _evolve(state, _end_of_plays(state, {}))
     if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
                                                                         state.player):
         return _steal(state, move.victim)
@@ -353,7 +356,7 @@ def _set_up(state: State, move: Move) -> State:
         laid = (*state.board.tiles[1:], move.tile)
         if len(laid) < sum(state.rules.box().values()):
             board = Board((*state.board.tiles, move.tile), state.board.pawns)
-            return _evolve(state, board=board)
+            return _evolve(state, {"board": board})
         return track_laid(state, laid)
     if kind is Deal:
         return dealt(state, move.card)
@@ -387,7 +390,7 @@ def _play(state: State, move: Play) -> State:
         "yellow": is_yellow(card) if state.plays == 0 else state.yellow,
     }
     if move.piece is None:
-        return _evolve(state, **_after_move(state, changes))
+        return _evolve(state, _after_move(state, changes))
     board = state.board
     towers = state.towers
     hats = state.hats
@@ -439,16 +442,15 @@ def _play(state: State, move: Play) -> State:
         if action == GIFT:
             changes["towers"] = gift(towers, player, state.rules.risk_rank)
         elif victims(towers, player):
-            return _evolve(
-                state, **changes, phase=Phase.STEAL, arrived=target if hat_next else -1,
-                arrived_hat=worn if hat_next else NO_HAT,
-            )
-    return _evolve(state, **_after_action(state, changes, target if hat_next else -1, worn))
+            changes.update(phase=Phase.STEAL, arrived=target if hat_next else -1,
+                           arrived_hat=worn if hat_next else NO_HAT)
+            return _evolve(state, changes)
+    return _evolve(state, _after_action(state, changes, target if hat_next else -1, worn))
 
 
 Changes = dict[str, Any]
 """Fields of the next state that differ from the current one: a move's consequences are
-gathered here and the next state is built once."""
+gathered here (each step adds to the one dict) and the next state is built once."""
 
 
 def _now(state: State, changes: Changes, name: str) -> Any:
@@ -458,13 +460,12 @@ def _now(state: State, changes: Changes, name: str) -> Any:
 
 def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Changes:
     """The end of a play: game over, the hat action of the pawn that arrived, or on."""
-    board = _now(state, changes, "board")
-    finish = len(board.tiles) - 1
-    if all(x == finish for ps in board.pawns for x in ps):
-        return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False, "arrived": -1,
-                "arrived_hat": NO_HAT}
+    if _over(_now(state, changes, "board")):
+        changes.update(phase=Phase.OVER, plays=0, yellow=False, arrived=-1, arrived_hat=NO_HAT)
+        return changes
     if arrived >= 0:
-        return {**changes, "phase": Phase.HAT, "arrived": arrived, "arrived_hat": worn}
+        changes.update(phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
+        return changes
     return _after_move(state, changes)
 
 
@@ -473,7 +474,7 @@ def _steal(state: State, victim: int) -> State:
     player's collection; then the pending hat action, if any."""
     changes: Changes = {"towers": stolen(state.towers, victim, state.player), "arrived": -1,
                         "arrived_hat": NO_HAT}
-    return _evolve(state, **_after_action(state, changes, state.arrived, state.arrived_hat))
+    return _evolve(state, _after_action(state, changes, state.arrived, state.arrived_hat))
 
 
 def _attack(state: State, origin: int) -> State:
@@ -524,9 +525,10 @@ def _attack(state: State, origin: int) -> State:
         "board": board, "towers": towers, "hats": hats, "tokens": tokens, "discard": discard,
         "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
     }
-    if all(x == finish for ps in board.pawns for x in ps):
-        return _evolve(state, **{**changes, "phase": Phase.OVER, "plays": 0})
-    return _evolve(state, **_end_of_plays(state, changes))
+    if _over(board):
+        changes.update(phase=Phase.OVER, plays=0)
+        return _evolve(state, changes)
+    return _evolve(state, _end_of_plays(state, changes))
 
 
 def _hat(state: State, move: HatMove) -> State:
@@ -541,17 +543,23 @@ def _hat(state: State, move: HatMove) -> State:
     elif move.action == "swap":
         i = worn - 1
         hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
-    return _evolve(state, **_after_move(state, {"hats": hats}))
+    return _evolve(state, _after_move(state, {"hats": hats}))
 
 
 def _in_play(board: Board, player: int) -> bool:
+    """Whether ``player`` has a pawn short of the finish (pawns are ascending)."""
+    return board.pawns[player][0] != len(board.tiles) - 1
+
+
+def _over(board: Board) -> bool:
+    """HO-END-1: every pawn has reached the finish."""
     finish = len(board.tiles) - 1
-    return any(x != finish for x in board.pawns[player])
+    return all(ps[0] == finish for ps in board.pawns)
 
 
 def _after_move(state: State, changes: Changes) -> Changes:
     """HO-TURN-3: after a yellow first card the player may play the second card."""
-    changes = {**changes, "phase": Phase.PLAY, "arrived": -1, "arrived_hat": NO_HAT}
+    changes.update(phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
     player = state.player
     if (
         _now(state, changes, "plays") == 1
@@ -559,7 +567,8 @@ def _after_move(state: State, changes: Changes) -> Changes:
         and _now(state, changes, "hands")[player]
         and _in_play(_now(state, changes, "board"), player)
     ):
-        return {**changes, "phase": Phase.DOUBLE}
+        changes["phase"] = Phase.DOUBLE
+        return changes
     return _end_of_plays(state, changes)
 
 
@@ -569,7 +578,8 @@ def _end_of_plays(state: State, changes: Changes) -> Changes:
     if len(_now(state, changes, "hands")[player]) < 2 and _in_play(
         _now(state, changes, "board"), player
     ):
-        return {**changes, "phase": Phase.DRAW}
+        changes["phase"] = Phase.DRAW
+        return changes
     return _next_player(state, changes)
 
 
@@ -584,18 +594,19 @@ def _draw(state: State, card: str) -> State:
     changes: Changes = {"hands": _replace(state.hands, player, hand), "pile": pile,
                         "discard": discard}
     if len(hand) < 2:
-        return _evolve(state, **changes)
-    return _evolve(state, **_next_player(state, changes))
+        return _evolve(state, changes)
+    return _evolve(state, _next_player(state, changes))
 
 
 def _next_player(state: State, changes: Changes) -> Changes:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5)."""
     board = _now(state, changes, "board")
-    finish = len(board.tiles) - 1
     players = len(board.pawns)
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
-        if any(p != finish for p in board.pawns[nxt]):
-            return {**changes, "player": nxt, "phase": Phase.PLAY, "plays": 0,
-                    "yellow": False, "arrived": -1, "arrived_hat": NO_HAT}
-    return {**changes, "phase": Phase.OVER, "plays": 0, "yellow": False}
+        if _in_play(board, nxt):
+            changes.update(player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
+                           arrived_hat=NO_HAT)
+            return changes
+    changes.update(phase=Phase.OVER, plays=0, yellow=False)
+    return changes
