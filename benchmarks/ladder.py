@@ -5,6 +5,7 @@ seeds). The result of a game is the agent's share of the win (1/k among k winner
     python benchmarks/ladder.py run --config classic --agent mcts:400 --games 400 \\
         --workers 2 --out ladder.jsonl          # appends one line per game; resumable
     python benchmarks/ladder.py table ladder.jsonl     # the markdown table of the docs
+    python benchmarks/ladder.py table benchmarks/results/ladder.jsonl.gz   # the docs' runs
     python benchmarks/ladder.py speed --agent mcts:400 --agent mcts:400:random:full
                                                   # simulations per second, per game
     python benchmarks/ladder.py fit --games 60    # fits the evaluation's SHARPNESS
@@ -18,6 +19,7 @@ asserted.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -125,8 +127,10 @@ def table(args: argparse.Namespace) -> None:
     """The markdown table of the results files: win share per configuration and agent.
     Speed is left to ``speed`` (the games' seconds depend on the machine's load)."""
     rows: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for path in args.files:
-        for line in Path(path).read_text().splitlines():
+    for path in map(Path, args.files):
+        text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" \
+            else path.read_text()
+        for line in text.splitlines():
             row = json.loads(line)
             rows[row["config"], row["agent"]].append(row)
     print("| game | agent | against three | games | win share (95% CI) |")
