@@ -81,7 +81,8 @@ def sample_outcome(outcomes: tuple[tuple[Any, Fraction], ...], rng: np.random.Ge
     """
     if type(rng) is not np.random.Generator:
         generator(rng)  # a subclass passes; anything else is an ArgumentError
-    return draw_outcome(outcomes, rng.integers)
+    cumulative, denominator = _weights(outcomes)
+    return outcomes[bisect_right(cumulative, int(rng.integers(denominator)))][0]
 
 
 def draw_outcome(
@@ -97,12 +98,18 @@ def draw_outcome(
     >>> draw_outcome(coin, random.Random(1).randrange)
     'heads'
     """
+    cumulative, denominator = _weights(outcomes)
+    return outcomes[bisect_right(cumulative, randbelow(denominator))][0]
+
+
+def _weights(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...], int]:
+    """The cumulative integer weights of ``outcomes`` and their sum: carried by `Outcomes`,
+    else from the cached table."""
     if type(outcomes) is Outcomes:
-        return outcomes[bisect_right(outcomes.cumulative, randbelow(outcomes.denominator))][0]
+        return outcomes.cumulative, outcomes.denominator
     if not outcomes:
         raise IllegalMoveError("no chance outcome to draw: the state is not a chance node")
-    cumulative, denominator = _table(outcomes)
-    return outcomes[bisect_right(cumulative, randbelow(denominator))][0]
+    return _table(outcomes)
 
 
 def sample_chance(game: Any, state: Any, rng: np.random.Generator) -> Any:
