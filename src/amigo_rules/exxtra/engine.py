@@ -165,10 +165,10 @@ def knocked_off(
 ) -> tuple[int, ...]:
     """EX-PLACE-2: the owners of the pairs that ``player``'s pair of ``value`` placed on
     ``rung`` sends back to their hands: those on higher rungs, equal or lower."""
-    return tuple(
+    return tuple([
         owner for owner, pair in enumerate(ladder)
-        if owner != player and pair is not None and pair[0] > rung and pair[1] <= value
-    )
+        if pair is not None and pair[0] > rung and pair[1] <= value and owner != player
+    ])
 
 
 def _placed(state: State, rung: int) -> State:
