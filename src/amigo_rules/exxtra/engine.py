@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -160,41 +161,41 @@ def _rolled(state: State, a: int, b: int) -> State:
 
 
 def knocked_off(
-    ladder: tuple[Pair | None, ...], player: int, rung: int, value: int
+    ladder: Sequence[Pair | None], player: int, rung: int, value: int
 ) -> tuple[int, ...]:
     """EX-PLACE-2: the owners of the pairs that ``player``'s pair of ``value`` placed on
     ``rung`` sends back to their hands: those on higher rungs, equal or lower."""
-    return tuple(
+    return tuple([
         owner for owner, pair in enumerate(ladder)
-        if owner != player and pair is not None and pair[0] > rung and pair[1] <= value
-    )
+        if pair is not None and pair[0] > rung and pair[1] <= value and owner != player
+    ])
 
 
 def _placed(state: State, rung: int) -> State:
     """EX-PLACE-1/2: the pair goes on ``rung``; equal or lower pairs above go home."""
     player = state.turn % state.rules.players
     value = state.roll
-    gone = knocked_off(state.ladder, player, rung, value)
-    ladder = tuple(
-        (rung, value) if owner == player else None if owner in gone else pair
-        for owner, pair in enumerate(state.ladder)
-    )
+    ladder = list(state.ladder)
+    for owner in knocked_off(ladder, player, rung, value):
+        ladder[owner] = None
+    ladder[player] = (rung, value)
     return _next_turn(state.rules, state.counters, ladder, state.turn)
 
 
 def _next_turn(
-    rules: Rules, counters: tuple[int, ...], ladder: tuple[Pair | None, ...], turn: int
+    rules: Rules, counters: tuple[int, ...], ladder: Sequence[Pair | None], turn: int
 ) -> State:
     """Begin the next turn: its player's dice on the ladder advance the counter (EX-TURN-1)."""
     turn += 1
     if rules.max_turns is not None and turn >= rules.max_turns:  # EX-END-2
-        return State(rules, counters, ladder, turn)
+        return State(rules, counters, tuple(ladder), turn)
     player = turn % rules.players
     pair = ladder[player]
     if pair is not None:
         counters = _moved(counters, player, pair[0])
-        ladder = (*ladder[:player], None, *ladder[player + 1 :])
-    return State(rules, counters, ladder, turn)
+        ladder = list(ladder)
+        ladder[player] = None
+    return State(rules, counters, tuple(ladder), turn)
 
 
 def score(state: State) -> tuple[int, ...]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from functools import cache
 
 import attrs
 
 from ..core import IllegalMoveError
+from ..core.chance import Outcomes, by_counts
 from ..core.checks import integer_field, notation, number, quote
 from .dice import DIE_A, DIE_B, X, face_text
 
@@ -62,10 +62,10 @@ def rolls() -> tuple[Roll, ...]:
 
 
 @cache
-def roll_outcomes() -> tuple[tuple[Roll, Fraction], ...]:
-    """The 36 equally likely rolls with their probability (EX-ROLL-1)."""
-    p = Fraction(1, 36)
-    return tuple((roll, p) for roll in rolls())
+def roll_outcomes() -> Outcomes:
+    """The 36 equally likely rolls with their probability (EX-ROLL-1), carrying their
+    sampling weights."""
+    return by_counts(rolls(), (1,) * len(rolls()))
 
 
 _NOTATION = re.compile(r"(reroll)|place\s+(\d+)|roll\s+(\w+)\s*-\s*(\w+)")
