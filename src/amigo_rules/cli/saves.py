@@ -5,14 +5,13 @@ can be read back from such a file or from a line of a tournament's results file.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..core import GameRecord, StateError
+from ..core.files import write_atomic
 
 HUMAN = "human"
 """The agent name of the player's seat in a saved game."""
@@ -25,13 +24,8 @@ def default_path(game: str, seed: int) -> str:
 
 def save(path: str, record: GameRecord) -> None:
     """Write ``record`` to ``path`` whole (a temporary file renamed over it)."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        handle, name = tempfile.mkstemp(dir=folder, prefix=".amigo-rules-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(record.to_json() + "\n")
-        os.replace(name, target)
+        write_atomic(path, record.to_json() + "\n")
     except OSError as exc:
         raise click.ClickException(f"cannot save to {path}: {exc.strerror or exc}") from None
 
