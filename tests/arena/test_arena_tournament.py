@@ -8,6 +8,7 @@ import threading
 import time
 from functools import partial
 
+import attrs
 import pytest
 from arena_bots import FAIL_AT, Hanging, Illegal, Raising, Spinning, Unbuildable
 
@@ -21,7 +22,10 @@ TWO = verflixxt.Rules(players=2)
 
 
 def lines(path):
-    return path.read_text().splitlines()
+    """The game lines of a results file, after its header line."""
+    first, *games = path.read_text().splitlines()
+    assert json.loads(first)["schema"] == "amigo-rules/tournament-results"
+    return games
 
 
 def by_index(path):
@@ -143,67 +147,137 @@ class Counted(RandomAgent):
         Counted.built += 1
 
 
-def test_a_results_file_resumes_and_extends(tmp_path, monkeypatch):
+def test_a_results_file_resumes(tmp_path, monkeypatch):
     monkeypatch.setattr(Counted, "built", 0)
     path = tmp_path / "r.jsonl"
     agents = {"counted": Counted, "random": "random"}
     first = tournament("verflixxt", agents, rules=TWO, games=4, seed=5, results=path)
     assert Counted.built == 4  # one seat per game of two agents at two seats
-    again = tournament("verflixxt", agents, rules=TWO, games=4, seed=5, results=path)
-    assert Counted.built == 4 and again.games == first.games
     seen = []
-    longer = tournament("verflixxt", agents, rules=TWO, games=7, seed=5, results=path,
-                        progress=lambda done, planned: seen.append((done, planned)))
-    assert Counted.built == 7 and longer.games[:4] == first.games
-    assert seen == [(4, 7), (5, 7), (6, 7), (7, 7)]
-    assert sorted(by_index(path)) == list(range(7))
-    shorter = tournament("verflixxt", agents, rules=TWO, games=2, seed=5, results=path)
-    assert shorter.games == first.games[:2] and Counted.built == 7
+    again = tournament("verflixxt", agents, rules=TWO, games=4, seed=5, results=path,
+                       progress=lambda done, planned: seen.append((done, planned)))
+    assert Counted.built == 4 and again.games == first.games and seen == [(4, 4)]
+    assert sorted(by_index(path)) == list(range(4))
+
+
+def test_the_header_names_the_tournament(tmp_path):
+    path = tmp_path / "r.jsonl"
+    tournament("verflixxt", {"greedy": "greedy", "random": RandomAgent}, rules=TWO, games=2,
+               seed=5, seating="random", results=path, move_timeout=2.5)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header == {
+        "schema": "amigo-rules/tournament-results", "version": 1, "game": "verflixxt",
+        "rules": json.loads(json.dumps(attrs.asdict(TWO))),
+        "agents": [["greedy", "greedy"], ["random", "amigo_rules.agents.random.RandomAgent"]],
+        "games": 2, "seed": 5, "seating": "random", "move_timeout": 2.5,
+    }
+
+
+PARAMETERS = {"agents": {"counted": Counted, "random": "random"}, "rules": TWO, "seed": 5,
+              "games": 2}
 
 
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"seed": 6}, "(seed "),
-        ({"seating": "random"}, "(seating "),
-        ({"agents": {"counted": partial(Counted, seed=1), "random": "random"}}, "(agents "),
-        ({"rules": verflixxt.Rules(players=2, guards=False)}, "(rules "),
+        ({"seed": 6}, "(seed 5, here 6)"),
+        ({"games": 3}, "(games 2, here 3)"),
+        ({"games": 1}, "(games 2, here 1)"),
+        ({"seating": "random"}, "(seating 'rotate', here 'random')"),
+        ({"move_timeout": 1.5}, "(move_timeout None, here 1.5)"),
+        ({"agents": {"counted": partial(Counted, seed=1), "random": "random"}},
+         "(agents [['counted', 'test_arena_tournament.Counted'], ['random', 'random']], "
+         "here [['counted', 'partial(test_arena_tournament.Counted, seed=1)'], "),
+        ({"agents": {"random": "random", "counted": Counted}}, "(agents [['counted', "),
+        ({"rules": verflixxt.Rules(players=2, guards=False)},
+         "(rules: 'guards' True, here False)"),
     ],
 )
-def test_a_results_file_of_another_tournament_is_refused(change, words, tmp_path):
+def test_a_results_file_of_another_tournament_is_refused_untouched(change, words, tmp_path):
+    """Every parameter that shapes the games is checked against the header before the file
+    is touched; the error names what differs."""
     path = tmp_path / "r.jsonl"
-    parameters = {"agents": {"counted": Counted, "random": "random"}, "rules": TWO,
-                  "seed": 5, "games": 2, "results": path}
-    tournament("verflixxt", **parameters)
+    tournament("verflixxt", results=path, **PARAMETERS)
+    with path.open("ab") as file:
+        file.write(b'{"index":1,"se')  # a torn last line, too: another tournament's
     before = path.read_bytes()
-    with pytest.raises(StateError, match=r"holds game \d of another tournament") as error:
-        tournament("verflixxt", **(parameters | change))
+    with pytest.raises(StateError, match="holds another tournament") as error:
+        tournament("verflixxt", results=path, **(PARAMETERS | change))
     assert words in str(error.value)
     assert path.read_bytes() == before
 
 
-def test_a_partial_last_line_is_cut_off_and_its_game_played_again(tmp_path):
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"hello world", "is not a tournament results file"),
+        (b"hello\nworld", "is not a tournament results file"),
+        (b"\n", "is not a tournament results file"),
+        (b'{"schema":"amigo-rules/tournament-results","version":1,"game":"verf',
+         "is not a tournament results file"),
+        (b'{"schema":"amigo-rules/tournament-results","version":2}\n',
+         "has results format version 2"),
+        (b"\xff\xfe\n", "it is not UTF-8 text"),
+        (b'{"index":0,"seed":1,"record":{}}\n', "has no header line (results of an older"),
+    ],
+)
+def test_a_file_that_is_not_a_results_file_is_refused_untouched(content, words, tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    with pytest.raises(StateError, match=re.escape(words)):
+        tournament("verflixxt", ["random"], rules=TWO, games=1, results=path)
+    assert path.read_bytes() == content
+
+
+def test_an_empty_file_becomes_a_results_file(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(b"")
+    result = tournament("verflixxt", ["random"], rules=TWO, games=2, seed=1, results=path)
+    assert [GameResult.from_line(line) for line in lines(path)] == list(result.games)
+
+
+def test_a_torn_last_line_is_dropped_atomically_and_its_game_played_again(tmp_path):
     path = tmp_path / "r.jsonl"
     whole = tournament("verflixxt", ["random"], rules=TWO, games=3, seed=1, results=path)
     text = path.read_text().splitlines(keepends=True)
-    path.write_text("".join(text[:2]) + text[2][:40])  # as if cut mid-line
+    path.write_text("".join(text[:3]) + text[3][:40])  # as if cut mid-line
+    path.chmod(0o640)
+    inode = path.stat().st_ino
     again = tournament("verflixxt", ["random"], rules=TWO, games=3, seed=1, results=path)
     assert again.games == whole.games
+    assert path.read_text().splitlines(keepends=True)[:3] == text[:3]
     assert len(lines(path)) == 3 and path.read_text().endswith("\n")
+    assert path.stat().st_ino != inode  # written anew (a temporary file renamed), not cut
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_torn_last_line_that_is_no_game_is_refused_untouched(tmp_path):
+    path = tmp_path / "r.jsonl"
+    tournament("verflixxt", ["random"], rules=TWO, games=1, seed=1, results=path)
+    with path.open("a") as file:
+        file.write("my notes")
+    before = path.read_bytes()
+    with pytest.raises(StateError, match="its last line is not a game and has no newline"):
+        tournament("verflixxt", ["random"], rules=TWO, games=1, seed=1, results=path)
+    assert path.read_bytes() == before
 
 
 def test_a_line_that_is_not_a_game_is_an_error(tmp_path):
     path = tmp_path / "r.jsonl"
-    path.write_text('{"index": 0, "seed": 1}\nnot json\n')
-    with pytest.raises(StateError, match="line 2: not JSON"):
-        tournament("verflixxt", ["random"], rules=TWO, games=1, results=path)
+    tournament("verflixxt", ["random"], rules=TWO, games=2, results=path)
+    first, game, _ = path.read_text().splitlines()
+    path.write_text(f"{first}\n{game}\nnot json\n")
+    before = path.read_bytes()
+    with pytest.raises(StateError, match="line 3: not JSON"):
+        tournament("verflixxt", ["random"], rules=TWO, games=2, results=path)
+    assert path.read_bytes() == before
 
 
 def test_two_runs_cannot_share_a_results_file(tmp_path):
     from amigo_rules.arena.results import ResultsFile
 
     path = tmp_path / "r.jsonl"
-    with ResultsFile(path), pytest.raises(StateError, match="in use by another run"):
+    with ResultsFile(path, ""), pytest.raises(StateError, match="in use by another run"):
         tournament("verflixxt", ["random"], rules=TWO, games=1, results=path)
 
 

@@ -50,11 +50,17 @@ def test_a_table_per_agent_and_the_results_file(tmp_path):
     assert sorted(rows) == [("greedy", "6", "6"), ("random", "6", "6")]
     assert "head to head" in result.output
     assert "6 games (6 played now) in" in result.output
-    assert len(path.read_text().splitlines()) == 6
-    again = run("tournament", "verflixxt", "--agents", "greedy,random", "--games", "8",
+    assert len(path.read_text().splitlines()) == 1 + 6  # the header, then the games
+    again = run("tournament", "verflixxt", "--agents", "greedy,random", "--games", "6",
                 "--seed", "3", "--results", str(path), *TWO)
     assert again.exit_code == 0, again.output
-    assert f"8 games (2 played now, 6 from {path}) in" in flat(again.output)
+    assert f"all 6 games were in {path}" in flat(again.output)
+    before = path.read_bytes()
+    more = run("tournament", "verflixxt", "--agents", "greedy,random", "--games", "8",
+               "--seed", "3", "--results", str(path), *TWO)
+    assert more.exit_code == 1
+    assert "holds another tournament (games 6, here 8)" in flat(more.output)
+    assert path.read_bytes() == before
 
 
 def test_json_and_csv_standings_match_the_library():
@@ -119,7 +125,12 @@ def test_a_results_file_of_another_tournament_exits_1(tmp_path):
     result = run("tournament", "verflixxt", "--agents", "random", "--games", "2",
                  "--seed", "1", "--results", path, *TWO)
     assert result.exit_code == 1
-    assert "holds game 0 of another tournament (seed" in result.output
+    assert "holds another tournament (seed 0, here 1)" in flat(result.output)
+
+
+def game_lines(path):
+    """The lines of a results file after its header."""
+    return path.read_text().splitlines()[1:]
 
 
 class Interrupter(RandomAgent):
@@ -147,12 +158,12 @@ def test_ctrl_c_exits_130_and_the_next_run_resumes(monkeypatch, tmp_path):
     assert result.exit_code == 130
     assert f"interrupted; 2 of 5 games are in {path}: run the same command to resume" in \
         flat(result.output)
-    assert sorted(json.loads(line)["index"] for line in path.read_text().splitlines()) == [0, 1]
+    assert sorted(json.loads(line)["index"] for line in game_lines(path)) == [0, 1]
     monkeypatch.setattr(Interrupter, "armed", False)
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert f"5 games (3 played now, 2 from {path})" in flat(result.output)
-    indices = sorted(json.loads(line)["index"] for line in path.read_text().splitlines())
+    indices = sorted(json.loads(line)["index"] for line in game_lines(path))
     assert indices == [0, 1, 2, 3, 4]
 
 
@@ -171,7 +182,7 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
                                stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
-        while not path.exists() or path.read_bytes().count(b"\n") < 1:
+        while not path.exists() or path.read_bytes().count(b"\n") < 2:  # header, a game
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -183,11 +194,11 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_too(tmp_path):
             process.wait()
     assert process.returncode == 130, err
     assert "interrupted;" in err and "Traceback" not in err
-    kept = path.read_text().splitlines()
+    kept = game_lines(path)
     assert 1 <= len(kept) < 1000
     finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
-    indices = sorted(json.loads(line)["index"] for line in path.read_text().splitlines())
+    indices = sorted(json.loads(line)["index"] for line in game_lines(path))
     assert indices == list(range(1000))
 
 

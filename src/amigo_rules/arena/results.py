@@ -1,23 +1,28 @@
 """Finished games: one JSON object a line, appended to a results file as games finish.
 
-A line holds the game's ``index``, ``seed``, ``seating`` (the agents' tournament names by
+The first line is the file's header: the tournament's identity (`header`), checked before
+anything in the file is changed, so that a run never writes into a file of another
+tournament or into a file that is not a results file. Every other line holds the game's ``index``, ``seed``, ``seating`` (the agents' tournament names by
 seat), ``agents`` (what each of them is: a registered name with its parameters, or the
 factory), ``scores``, ``winners``, ``faults`` and the game's ``record`` (the document of
 `GameRecord.to_json`, partial for a forfeited game). Each line is written with one
 ``write`` call on a file opened for appending, so a run killed at any moment leaves whole
-lines; a trailing fragment (a full disk, a power cut) is cut off when the file is opened
-again.
+lines; a torn last line (a full disk, a power cut) is dropped when the same tournament
+opens the file again, the file rewritten whole (`write_atomic`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ..core import StateError, jsonio, shares
+from ..core.checks import quote
+from ..core.files import write_atomic
 
 try:  # POSIX: one run at a time per results file
     import fcntl
@@ -133,26 +138,89 @@ class GameResult:
         return result
 
 
-class ResultsFile:
-    """A results file open for a run: `read` the games already there, `append` new ones.
+HEADER = "tournament-results"
+"""The ``schema`` of a results file's first line (``amigo-rules/tournament-results``)."""
+IDENTITY = ("game", "rules", "agents", "games", "seed", "seating", "move_timeout")
+"""What the header says of its tournament: a file is resumed only by the same."""
+LINE_START = b'{"index":'
+"""How every game line begins (`GameResult.to_line`): a torn last line is a prefix of a
+game line, and begins so (or with a part of it)."""
 
-    Opening takes an exclusive lock (where the system has ``fcntl``): a second run on the
-    same file is refused instead of writing the same games twice.
+
+def header(game: str, rules: Any, agents: Sequence[tuple[str, str]], games: int, seed: int,
+           seating: str, move_timeout: float | None) -> str:
+    """The first line of a tournament's results file: its identity (the game and its rules,
+    the agents as ``[name, description]`` pairs in order, games, seed, seating and move
+    timeout) in the versioned envelope, newline ended."""
+    return jsonio.dump(HEADER, game, {
+        "rules": jsonio.rules_to_data(rules), "agents": [list(pair) for pair in agents],
+        "games": games, "seed": seed, "seating": seating, "move_timeout": move_timeout,
+    }) + "\n"
+
+
+def check_header(line: str, ours: str, path: str) -> None:
+    """Refuse a file whose first ``line`` is not the header ``ours``: `StateError` naming
+    what differs (or saying the file is not a results file)."""
+    try:
+        theirs = json.loads(line)
+    except (ValueError, RecursionError):
+        theirs = None
+    if not isinstance(theirs, dict) or theirs.get("schema") != f"amigo-rules/{HEADER}":
+        if isinstance(theirs, dict) and "index" in theirs and "record" in theirs:
+            raise StateError(f"{path} has no header line (results of an older amigo-rules): "
+                             "it cannot be resumed; use another results file")
+        raise StateError(f"{path} is not a tournament results file (its first line is not "
+                         "a results header); use another results file")
+    if theirs.get("version") != jsonio.SCHEMA_VERSION:
+        raise StateError(f"{path} has results format version {quote(theirs.get('version'))}, "
+                         f"this library writes {jsonio.SCHEMA_VERSION}; use another results "
+                         "file")
+    expected = json.loads(ours)
+    differences = [difference(key, theirs.get(key), expected[key]) for key in IDENTITY
+                   if canonical(theirs.get(key)) != canonical(expected[key])]
+    if differences:
+        raise StateError(f"{path} holds another tournament ({'; '.join(differences)}); use "
+                         "another results file")
+
+
+def canonical(value: Any) -> str:
+    """``value`` as JSON, keys sorted: equal only for the same JSON (``1`` is not ``true``)."""
+    return json.dumps(value, sort_keys=True)
+
+
+def difference(key: str, theirs: Any, ours: Any) -> str:
+    """How a header field differs, in words: ``seed 5, here 6``; for the rules, the options
+    that differ."""
+    if key == "rules" and isinstance(theirs, dict):
+        options = [name for name in sorted(set(theirs) | set(ours))
+                   if canonical(theirs.get(name)) != canonical(ours.get(name))]
+        return "rules: " + ", ".join(
+            f"{quote(name)} {quote(theirs.get(name))}, here {quote(ours.get(name))}"
+            for name in options[:3]) + (", …" if len(options) > 3 else "")
+    return f"{key} {quote(theirs)}, here {quote(ours)}"
+
+
+class ResultsFile:
+    """A tournament's results file open for a run: `read` the games already there, `begin`,
+    then `append` new ones.
+
+    Nothing is changed in a file before its header has been recognised as this
+    tournament's, and its lines as games. Opening takes an exclusive lock (where the
+    system has ``fcntl``): a second run on the same file is refused instead of writing the
+    same games twice.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], header: str) -> None:
         self.path = os.fspath(path)
+        self.header = header
+        """This tournament's header line (`header`)."""
         self.fd: int | None = None
+        self.kept: bytes | None = None
+        """The whole lines to keep when the last one is torn (`begin` drops the rest)."""
+        self.empty = False
 
     def __enter__(self) -> ResultsFile:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                raise StateError(f"{self.path} is in use by another run") from None
-        self.fd = fd
+        self.fd = self.open_locked()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -160,17 +228,51 @@ class ResultsFile:
             os.close(self.fd)  # closing releases the lock
             self.fd = None
 
+    def open_locked(self) -> int:
+        """The file opened for appending and locked; the lock is retried on the file
+        that the path names once another run has replaced it (see `begin`)."""
+        for _ in range(3):
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            if fcntl is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    os.close(fd)
+                    raise StateError(f"{self.path} is in use by another run") from None
+            try:
+                if os.path.samestat(os.fstat(fd), os.stat(self.path)):
+                    return fd
+            except FileNotFoundError:
+                pass
+            os.close(fd)
+        raise StateError(f"{self.path} keeps being replaced by another program")
+
     def read(self) -> list[dict[str, Any]]:
-        """The lines in the file, parsed, in file order; a trailing partial line is cut off.
-        `StateError` names a line that is not a JSON object."""
+        """The games in the file, parsed, in file order, after its first line was found to
+        be this tournament's header; changes nothing. `StateError` for a file of another
+        tournament or not a results file, a line that is not a JSON object, or a torn last
+        line that is no game line."""
         assert self.fd is not None, "open the file with 'with' first"
         size = os.fstat(self.fd).st_size
         data = os.pread(self.fd, size, 0) if size else b""
+        self.empty = not data
+        if self.empty:
+            return []
         whole = data.rfind(b"\n") + 1
-        if whole < len(data):
-            os.ftruncate(self.fd, whole)
+        try:
+            text = data[:whole].decode("utf-8")
+        except UnicodeDecodeError:
+            raise StateError(f"{self.path} is not a results file: it is not UTF-8 text") \
+                from None
+        first, _, rest = text.partition("\n")
+        check_header(first if whole else data.decode("utf-8", "replace"), self.header,
+                     self.path)
+        torn = data[whole:]
+        if torn and not (torn.startswith(LINE_START) or LINE_START.startswith(torn)):
+            raise StateError(f"{self.path}: its last line is not a game and has no newline")
+        self.kept = data[:whole] if torn else None
         lines = []
-        for number, line in enumerate(data[:whole].decode("utf-8", "replace").splitlines(), 1):
+        for number, line in enumerate(rest.splitlines(), 2):
             if line.strip():
                 try:
                     parsed = json.loads(line)
@@ -180,6 +282,19 @@ class ResultsFile:
                     raise StateError(f"{self.path}, line {number}: not a game result")
                 lines.append(parsed)
         return lines
+
+    def begin(self) -> None:
+        """Make the file `read` ready for new games: the header into an empty file; a torn
+        last line (a run stopped by a full disk or a power cut) dropped by writing the
+        whole lines again atomically, the new file locked in its turn."""
+        assert self.fd is not None, "read the file first"
+        if self.empty:
+            self.append(self.header)
+        elif self.kept is not None:
+            write_atomic(self.path, self.kept.decode("utf-8"))
+            old, self.fd = self.fd, self.open_locked()
+            os.close(old)
+            self.kept = None
 
     def append(self, line: str) -> None:
         """Append one whole line (one ``write`` call: never a partial line on a kill)."""

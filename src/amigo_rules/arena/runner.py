@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, as_completed
 from contextlib import ExitStack, closing
@@ -62,10 +61,11 @@ def run(
     matches: Sequence[Match],
     *,
     executor: Executor | None = None,
-    results: str | os.PathLike[str] | None = None,
+    results: ResultsFile | None = None,
     progress: Progress | None = None,
 ) -> list[GameResult]:
-    """Play the matches not yet in ``results``; every game's result, in match order.
+    """Play the matches not yet in ``results`` (not yet open: opened, checked and written
+    here); every game's result, in match order.
 
     An exception (an interrupt included) stops the run: finished games are in the file,
     chunks not started are cancelled.
@@ -75,8 +75,9 @@ def run(
     with ExitStack() as stack:
         log = None
         if results is not None:
-            log = stack.enter_context(ResultsFile(results))
+            log = stack.enter_context(results)
             resume(log, setup, by_index, done)
+            log.begin()
         todo = [match for match in matches if match.index not in done]
         if progress is not None:
             progress(len(done), len(matches))

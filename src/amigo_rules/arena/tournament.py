@@ -12,9 +12,10 @@ from typing import Any
 from ..agents import make_agent
 from ..core import ArgumentError, RulesError, checks, get_game
 from .plan import SEATINGS, schedule
+from .results import ResultsFile, header
 from .runner import Progress, run
 from .standings import TournamentResult
-from .worker import AgentSpec, Setup
+from .worker import AgentSpec, Setup, describe
 
 
 def tournament(
@@ -48,16 +49,19 @@ def tournament(
         executor: any ``concurrent.futures.Executor`` (a process pool, Dask's
             ``client.get_executor()``); games go to it in chunks. ``None`` plays in this
             process.
-        results: a JSON-lines file receiving every game as it finishes; games already in it
-            are not played again, so an interrupted run goes on where it stopped.
+        results: a JSON-lines file receiving every game as it finishes, after a header line
+            with the tournament's parameters; games already in it are not played again, so
+            an interrupted run goes on where it stopped. A file whose header is not this
+            tournament's (any parameter but ``executor`` and ``progress`` differs), or that
+            is not a results file, is refused and left as it was.
         move_timeout: seconds an agent may take for one decision, enforced in the worker;
             an agent that overruns forfeits, like one that raises or returns an illegal
             move. Each decision then runs in a helper thread (a small cost per move).
         progress: called as ``progress(finished, games)`` as games finish.
 
     Raises `ArgumentError` for a parameter of the wrong type, `RulesError` for a bad
-    value and `StateError` for a results file of another
-    tournament; an interrupt (or an executor's failure) stops the run with the finished
+    value and `StateError` for a results file of another tournament (naming what
+    differs) or not a results file; an interrupt (or an executor's failure) stops the run with the finished
     games in ``results``.
 
     >>> result = tournament("verflixxt", ["greedy", "random"], games=4, seed=1)
@@ -93,7 +97,12 @@ def tournament(
     setup = Setup(module.NAME, rules, factories,
                   None if move_timeout is None else float(move_timeout))
     matches = schedule(tuple(factories), rules.players, count, start, seating)
-    played = run(setup, matches, executor=executor, results=results, progress=progress)
+    log = None
+    if results is not None:
+        log = ResultsFile(results, header(
+            module.NAME, rules, [(name, describe(spec)) for name, spec in factories.items()],
+            count, start, seating, setup.move_timeout))
+    played = run(setup, matches, executor=executor, results=log, progress=progress)
     return TournamentResult(module.NAME, rules, tuple(factories), tuple(played))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..arena.results import HEADER
 from ..core import GameRecord, StateError
 from ..core.files import write_atomic
 
@@ -32,7 +33,8 @@ def save(path: str, record: GameRecord) -> None:
 
 def read_record(path: str, index: int | None = None) -> GameRecord:
     """The game in ``path``: a saved game, a record, or a tournament's results file (the
-    game with ``index``, by default the first line); a file that holds no game is a
+    game with ``index``, by default the first game line; a header line is skipped, and a
+    file of an older version without one is read too); a file that holds no game is a
     `click.ClickException` naming it."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -56,6 +58,11 @@ def _pick(documents: list[Any], index: int | None, path: str) -> Any:
     """The record among ``documents``: the document itself, or a results line's."""
     if not all(isinstance(d, dict) for d in documents):
         raise click.ClickException(f"{path} holds no saved game")
+    if documents[0].get("schema") == f"amigo-rules/{HEADER}":  # a results file's header
+        documents = documents[1:]
+        if not documents:
+            raise click.ClickException(f"{path} holds no game yet (a results file's header "
+                                       "only)")
     if all("record" in d for d in documents):  # a tournament's results file
         if index is None:
             return documents[0]["record"]
