@@ -2,13 +2,14 @@
 
 The first line is the file's header: the tournament's identity (`header`), checked before
 anything in the file is changed, so that a run never writes into a file of another
-tournament or into a file that is not a results file. Every other line holds the game's ``index``, ``seed``, ``seating`` (the agents' tournament names by
-seat), ``agents`` (what each of them is: a registered name with its parameters, or the
-factory), ``scores``, ``winners``, ``faults`` and the game's ``record`` (the document of
-`GameRecord.to_json`, partial for a forfeited game). Each line is written with one
-``write`` call on a file opened for appending, so a run killed at any moment leaves whole
-lines; a torn last line (a full disk, a power cut) is dropped when the same tournament
-opens the file again, the file rewritten whole (`write_atomic`).
+tournament or into a file that is not a results file. Every other line holds the game's
+``index``, ``seed``, ``seating`` (the agents' tournament names by seat), ``agents`` (what
+each of them is: a registered name with its parameters, or the factory), ``scores``,
+``winners``, ``faults`` and the game's ``record`` (the document of `GameRecord.to_json`,
+partial for a forfeited game). Each line is written with one ``write`` call on a file
+opened for appending, so a run killed at any moment leaves whole lines; a torn last line
+(a full disk, a power cut) is dropped when the same tournament opens the file again, the
+file rewritten whole (`write_atomic`).
 """
 
 from __future__ import annotations

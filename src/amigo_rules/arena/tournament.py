@@ -61,8 +61,8 @@ def tournament(
 
     Raises `ArgumentError` for a parameter of the wrong type, `RulesError` for a bad
     value and `StateError` for a results file of another tournament (naming what
-    differs) or not a results file; an interrupt (or an executor's failure) stops the run with the finished
-    games in ``results``.
+    differs) or not a results file; an interrupt (or an executor's failure) stops the run
+    with the finished games in ``results``.
 
     >>> result = tournament("verflixxt", ["greedy", "random"], games=4, seed=1)
     >>> [(s.name, s.games, s.seats) for s in result.agents.values()]
