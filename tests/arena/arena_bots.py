@@ -65,3 +65,28 @@ class Unbuildable:
 
     def __init__(self, seed=None):
         raise ValueError("no such bot")
+
+
+class Stubborn(Faulty):
+    """Swallows every exception, `Abandoned` included, for a second at its third decision,
+    then plays on; `asked_after` counts the decisions it is asked for after that one."""
+
+    name = "stubborn"
+    asked_after = 0
+
+    def act(self, observation, legal_moves):
+        if self.decisions >= FAIL_AT:
+            Stubborn.asked_after += 1
+        return super().act(observation, legal_moves)
+
+    __call__ = act
+
+    def fail(self, legal_moves):
+        end = time.monotonic() + 1.0
+        while time.monotonic() < end:
+            try:
+                while time.monotonic() < end:
+                    pass
+            except BaseException:  # swallowing is what this agent is for
+                pass
+        return legal_moves[0]

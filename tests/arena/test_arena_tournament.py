@@ -10,7 +10,7 @@ from functools import partial
 
 import attrs
 import pytest
-from arena_bots import FAIL_AT, Hanging, Illegal, Raising, Spinning, Unbuildable
+from arena_bots import FAIL_AT, Hanging, Illegal, Raising, Spinning, Stubborn, Unbuildable
 
 import amigo_rules
 from amigo_rules import ArgumentError, GameRecord, RulesError, StateError, verflixxt
@@ -104,6 +104,21 @@ def test_a_spinning_agent_is_stopped_not_only_abandoned():
     while set(threading.enumerate()) - before:
         assert time.monotonic() < deadline, "the spinning agent's thread still runs"
         time.sleep(0.05)
+
+
+def test_an_agent_that_swallows_the_interrupt_is_asked_nothing_more(monkeypatch):
+    """After its overrun the game is given up: however the agent resists, it is asked for
+    no further decision, and its thread ends."""
+    monkeypatch.setattr(Stubborn, "asked_after", 0)
+    before = set(threading.enumerate())
+    result = tournament("verflixxt", {"random": "random", "stubborn": Stubborn}, rules=TWO,
+                        games=1, seed=3, move_timeout=0.2)
+    assert result.games[0].faults[0].kind == "timeout"
+    deadline = time.monotonic() + 5
+    while set(threading.enumerate()) - before:
+        assert time.monotonic() < deadline, "the stubborn agent's game still runs"
+        time.sleep(0.05)
+    assert Stubborn.asked_after == 0
 
 
 def test_move_timeout_changes_nothing_for_agents_within_it():

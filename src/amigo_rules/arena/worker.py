@@ -122,7 +122,7 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
     """Play the game between the built agents, under the move time limit if there is one."""
     watch = None if setup.move_timeout is None else Watch(setup.move_timeout)
     seats = [Seat(seat, agent, watch) for seat, agent in enumerate(agents)]
-    game = module if watch is None else Recording(module)
+    game = module if watch is None else Recording(module, watch)
     try:
         if watch is None:
             return play(game, seats, setup.rules, seed=match.seed), None
