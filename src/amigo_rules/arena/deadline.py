@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..core import decide
 
@@ -137,7 +137,7 @@ class Watch:
             raise
         ok, value = outcome[0]
         if ok:
-            return value
+            return cast(T, value)
         raise value
 
 
