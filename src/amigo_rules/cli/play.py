@@ -19,7 +19,7 @@ from .options import (
     load_view,
     make_rules,
 )
-from .saves import HUMAN, default_path, read_record, save
+from .saves import HUMAN, default_path, read_record, saved_in
 from .session import INTERRUPTED, Leave, Session
 
 
@@ -34,8 +34,11 @@ from .session import INTERRUPTED, Leave, Session
                    "without it: amigo-rules-GAME-SEED.json).")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Resume the game saved in FILE, with its rules, seed, seat and bots.")
+@click.option("--force", is_flag=True,
+              help="Let the save replace a file that holds another game (without it, such "
+                   "a file is kept and the game saved beside it: NAME-2.json).")
 def play_command(game, preset, players, seed, bots, variants, seat, save_path,
-                 load_path) -> None:
+                 load_path, force) -> None:
     """Play GAME against bots in the terminal.
 
     Before each of your decisions the table is drawn and the legal moves are listed,
@@ -85,7 +88,8 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="'--load'") from None
     session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
-                      moves, save_path)
+                      moves, save_path, force=force,
+                      own=() if load_path is None else (load_path,))
     title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
              f"you are P{seat}", *(f"P{p} {name}" for p, name in names.items())]
     out.print(" · ".join(title), highlight=False)
@@ -98,12 +102,12 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
     except (Leave, KeyboardInterrupt) as leaving:
         code = leaving.code if isinstance(leaving, Leave) else INTERRUPTED
         path = session.path or default_path(module.NAME, seed)
-        save(path, session.record())
-        out.print(f"\nleft the game: it is saved in {path}; resume with: "
-                  f"amigo-rules play --load {path}", highlight=False, soft_wrap=True)
+        written = session.save(path)
+        out.print(f"\nleft the game: it is saved in {saved_in(path, written)}; resume with: "
+                  f"amigo-rules play --load {written}", highlight=False, soft_wrap=True)
         raise SystemExit(code) from None
     session.finish()
     if session.path is not None:
-        save(session.path, session.record())
-        out.print(f"the game is saved in {session.path}; watch it again with: "
-                  f"amigo-rules replay {session.path}", highlight=False, soft_wrap=True)
+        written = session.save(session.path)
+        out.print(f"the game is saved in {saved_in(session.path, written)}; watch it again "
+                  f"with: amigo-rules replay {written}", highlight=False, soft_wrap=True)

@@ -5,6 +5,7 @@ can be read back from such a file or from a line of a tournament's results file.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +24,66 @@ def default_path(game: str, seed: int) -> str:
     return f"amigo-rules-{game}-{seed}.json"
 
 
-def save(path: str, record: GameRecord) -> None:
-    """Write ``record`` to ``path`` whole (a temporary file renamed over it)."""
+def save(path: str, record: GameRecord, *, overwrite: bool = False) -> str:
+    """Write ``record`` whole (a temporary file renamed over the target); the path written.
+
+    A file at ``path`` is replaced only if it holds an earlier state of this very game
+    (`continues`), or with ``overwrite``; otherwise the game goes to the first free name
+    beside it (`free_name`): a save of another game, or any other file, is never lost.
+    """
+    text = record.to_json() + "\n"
+    target = path if overwrite or continues(path, text) else free_name(path)
     try:
-        write_atomic(path, record.to_json() + "\n")
+        write_atomic(target, text)
     except OSError as exc:
-        raise click.ClickException(f"cannot save to {path}: {exc.strerror or exc}") from None
+        if target != path:  # the reserved name stays free
+            Path(target).unlink(missing_ok=True)
+        raise click.ClickException(f"cannot save to {target}: {exc.strerror or exc}") from None
+    return target
+
+
+def continues(path: str, text: str) -> bool:
+    """Whether the game ``text`` (`GameRecord` JSON) may replace the file at ``path``: there
+    is none, or it is a save of the same game (game, rules, seed and agents alike) whose
+    moves begin ours."""
+    try:
+        with open(path, "rb") as file:
+            theirs = json.loads(file.read(2 * len(text.encode("utf-8")) + 1))
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError, RecursionError):
+        return False
+    ours = json.loads(text)
+    if not isinstance(theirs, dict) or not isinstance(theirs.get("moves"), list):
+        return False
+    same = all(theirs.get(key) == ours[key]
+               for key in ("schema", "version", "game", "rules", "seed", "agents"))
+    return same and ours["moves"][:len(theirs["moves"])] == theirs["moves"]
+
+
+def free_name(path: str) -> str:
+    """The first of ``NAME-2.EXT``, ``NAME-3.EXT``… beside ``path`` that does not exist,
+    reserved (created empty) so that no other program takes it meanwhile."""
+    target = Path(path)
+    number = 1
+    while True:
+        number += 1
+        name = str(target.with_name(f"{target.stem}-{number}{target.suffix}"))
+        try:
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise click.ClickException(f"cannot save to {name}: {exc.strerror or exc}") \
+                from None
+        return name
+
+
+def saved_in(path: str, written: str) -> str:
+    """Where the game went, in words: ``written``, and why when it is not ``path``."""
+    if written == path:
+        return written
+    return f"{written} ({path} holds another game or another file, kept as it was)"
 
 
 def read_record(path: str, index: int | None = None) -> GameRecord:

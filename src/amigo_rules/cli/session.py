@@ -4,6 +4,7 @@ board, undo, save, quit), saving on the way out."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -26,7 +27,7 @@ from ..core.text import flow, words
 from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
-from .saves import HUMAN, default_path, save
+from .saves import HUMAN, default_path, save, saved_in
 
 QUIT = ("quit", "exit", "q")
 COMMANDS = ("help", "moves", "rules", "board", "undo", "save", "quit")
@@ -68,7 +69,8 @@ class Session:
 
     def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
                  seed: int, seat: int, names: dict[int, str], bots: dict[int, Any],
-                 moves: tuple = (), path: str | None = None) -> None:
+                 moves: tuple = (), path: str | None = None, *, force: bool = False,
+                 own: tuple[str, ...] = ()) -> None:
         self.out = out
         self.view = view
         self.module = module
@@ -77,6 +79,10 @@ class Session:
         self.names = names
         self.bots = bots
         self.path = path
+        self.force = force
+        """Whether saving may replace a file that holds another game (``--force``)."""
+        self.own = {os.path.realpath(p) for p in own}
+        """The files of this game (loaded or saved by it): saving replaces them."""
         self.teller = Teller(seat, getattr(rules, "pawns_per_player", None))
         self.state = module.new_game(rules, seed=seed)
         self.history: list[tuple[Any, Any]] = []
@@ -94,6 +100,14 @@ class Session:
                        for p in range(self.state.rules.players))
         return GameRecord(self.module.NAME, self.state.rules, self.seed,
                           tuple(m for _, m in self.history), self.state, agents)
+
+    def save(self, path: str) -> str:
+        """Save the game to ``path`` (`saves.save`), or beside it if ``path`` holds another
+        game or file that is not this game's; the path written."""
+        written = save(path, self.record(),
+                       overwrite=self.force or os.path.realpath(path) in self.own)
+        self.own.add(os.path.realpath(written))
+        return written
 
     def play(self) -> None:
         """Play until the end or until the player leaves (`Leave`)."""
@@ -219,13 +233,13 @@ class Session:
         elif word == "save":
             path = rest.strip() or self.path or default_path(self.module.NAME, self.seed)
             try:
-                save(path, self.record())
+                written = self.save(path)
             except click.ClickException as exc:  # the game goes on: try another file
                 out.print(styled([(exc.message, "bad")]), soft_wrap=True)
                 return None
-            self.path = path
-            out.print(f"saved to {path}; resume with: amigo-rules play --load {path}",
-                      soft_wrap=True)
+            self.path = written
+            out.print(f"saved to {saved_in(path, written)}; resume with: amigo-rules play "
+                      f"--load {written}", soft_wrap=True, highlight=False)
         elif text.isdigit():
             number = int(text)
             if 1 <= number <= len(self.legal):
