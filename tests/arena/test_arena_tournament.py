@@ -94,29 +94,19 @@ def test_an_agent_that_cannot_be_built_forfeits_its_games():
         assert GameRecord.from_json(fault.record).moves == ()
 
 
-def test_a_spinning_agent_is_stopped_not_only_abandoned():
-    """An agent looping in Python code forfeits, and its thread ends soon after."""
-    before = set(threading.enumerate())
-    result = tournament("verflixxt", {"random": "random", "spin": Spinning}, rules=TWO,
-                        games=1, seed=3, move_timeout=0.2)
-    assert result.games[0].faults[0].kind == "timeout"
-    deadline = time.monotonic() + 5
-    while set(threading.enumerate()) - before:
-        assert time.monotonic() < deadline, "the spinning agent's thread still runs"
-        time.sleep(0.05)
-
-
-def test_an_agent_that_swallows_the_interrupt_is_asked_nothing_more(monkeypatch):
-    """After its overrun the game is given up: however the agent resists, it is asked for
-    no further decision, and its thread ends."""
+@pytest.mark.parametrize("factory", [Spinning, Stubborn])
+def test_an_agent_that_overran_is_stopped_and_asked_nothing_more(factory, monkeypatch):
+    """An agent looping in Python code forfeits, and its thread ends soon after; one that
+    swallows the interrupt too, and however it resists it is asked for no further
+    decision."""
     monkeypatch.setattr(Stubborn, "asked_after", 0)
     before = set(threading.enumerate())
-    result = tournament("verflixxt", {"random": "random", "stubborn": Stubborn}, rules=TWO,
+    result = tournament("verflixxt", {"random": "random", "late": factory}, rules=TWO,
                         games=1, seed=3, move_timeout=0.2)
     assert result.games[0].faults[0].kind == "timeout"
     deadline = time.monotonic() + 5
     while set(threading.enumerate()) - before:
-        assert time.monotonic() < deadline, "the stubborn agent's game still runs"
+        assert time.monotonic() < deadline, "the late agent's game still runs"
         time.sleep(0.05)
     assert Stubborn.asked_after == 0
 

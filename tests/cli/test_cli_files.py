@@ -5,21 +5,10 @@ its header line."""
 import json
 
 import pytest
-from click.testing import CliRunner
+from test_cli_play import flat, run
 
 from amigo_rules import GameRecord
 from amigo_rules.arena import tournament
-from amigo_rules.cli import main
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(main, list(args), input=input)
-    assert "Traceback" not in result.output
-    return result
-
-
-def flat(text):
-    return " ".join(text.split())
 
 
 @pytest.fixture
