@@ -66,6 +66,13 @@ def test_a_file_that_is_no_save_of_this_game_is_kept(content, here):
     assert GameRecord.from_json((here / "notes-2.txt").read_text()).seed == 5
 
 
+def test_a_folder_is_no_place_to_save(here):
+    (here / "games").mkdir()
+    result = run("play", "exxtra", "--seed", "5", input="save games\nquit\n")
+    assert "cannot save to games: it is a folder" in result.output
+    assert sorted(p.name for p in here.iterdir()) == ["amigo-rules-exxtra-5.json", "games"]
+
+
 def test_force_replaces_another_game(here):
     run("play", "exxtra", "--seed", "5", input="1\n1\nquit\n")
     path = here / "amigo-rules-exxtra-5.json"

@@ -31,6 +31,8 @@ def save(path: str, record: GameRecord, *, overwrite: bool = False) -> str:
     (`continues`), or with ``overwrite``; otherwise the game goes to the first free name
     beside it (`free_name`): a save of another game, or any other file, is never lost.
     """
+    if os.path.isdir(path):
+        raise click.ClickException(f"cannot save to {path}: it is a folder")
     text = record.to_json() + "\n"
     target = path if overwrite or continues(path, text) else free_name(path)
     try:
