@@ -99,3 +99,15 @@ def test_a_results_file_is_read_after_its_header(here):
     old = here / "old.jsonl"  # an older version's file, without a header, is read too
     old.write_text("\n".join(games) + "\n")
     assert run("replay", "old.jsonl", "--game", "1", "--log").output == shown.output
+
+
+@pytest.mark.parametrize("content", [b"hello world", b"hello\nworld"])
+def test_tournament_refuses_a_file_that_is_no_results_file(content, here):
+    """The issue's case: ``--results notes.txt`` wiped a file holding ``hello world``."""
+    notes = here / "notes.txt"
+    notes.write_bytes(content)
+    result = run("tournament", "verflixxt", "--agents", "random", "--games", "1",
+                 "--results", "notes.txt")
+    assert result.exit_code == 1
+    assert "notes.txt is not a tournament results file" in flat(result.output)
+    assert notes.read_bytes() == content
