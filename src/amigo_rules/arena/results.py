@@ -172,7 +172,7 @@ def check_header(line: str, ours: str, path: str) -> None:
                              "it cannot be resumed; use another results file")
         raise StateError(f"{path} is not a tournament results file (its first line is not "
                          "a results header); use another results file")
-    if theirs.get("version") != jsonio.SCHEMA_VERSION:
+    if canonical(theirs.get("version")) != canonical(jsonio.SCHEMA_VERSION):
         raise StateError(f"{path} has results format version {quote(theirs.get('version'))}, "
                          f"this library writes {jsonio.SCHEMA_VERSION}; use another results "
                          "file")
