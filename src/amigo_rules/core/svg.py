@@ -164,6 +164,12 @@ LegendEntry = tuple[Callable[[Canvas, float, float], None], str]
 """A symbol drawn centred on (x, y), and its words."""
 
 
+def player_entries(players: int) -> list[LegendEntry]:
+    """A legend entry per player: their pawn and "player 0 (red)"."""
+    return [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p} ({colour_name(p)})")
+            for p in range(players)]
+
+
 def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[LegendEntry],
            size: float = 16) -> float:
     """The ``entries`` in rows from (x, y) within ``width``; returns the height used."""

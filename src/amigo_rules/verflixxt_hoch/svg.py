@@ -4,7 +4,7 @@ with their hats and guards, the collections, the hands, the piles and the finish
 from __future__ import annotations
 
 from ..core.checks import wrong_type
-from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn
+from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn, player_entries
 from ..core.text import plural
 from ..track.svg import (
     CHIP_H,
@@ -127,8 +127,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
                             hat_chip) + 8
     top += _hands(canvas, top, seen, player)
     top += _piles(canvas, top, seen, player)
-    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
-               for p in range(rules.players)]
+    entries = player_entries(rules.players)
     entries += [
         (lambda c, x, y: lucky_hat(c, x, y + 10), "lucky hat (+10)"),
         (lambda c, x, y: cursed_cap(c, x, y + 12), "cursed cap (\u221210)"),
@@ -223,6 +222,13 @@ def _card_counts(canvas: Canvas, y: float, counts: tuple[int, ...]) -> float:
     return ((len(kinds) + per_line - 1) // per_line) * (CARD_H + 8) + 4
 
 
+def _tile(board, position: int) -> str:
+    """A tile of the track in words: ``the start tile``, ``the ±4 (position 3)``."""
+    if position == 0:
+        return "the start tile"
+    return f"the {look(board.tiles[position]).label} (position {position})"
+
+
 def _status(seen, board) -> str:
     """Whose turn it is and what they do, in words."""
     who = f"Player {seen.player}"
@@ -236,7 +242,7 @@ def _status(seen, board) -> str:
         return f"Setting up: player {seen.player} turns up a card for the hats ({turned})"
     return {
         Phase.PLAY: f"{who} plays a card",
-        Phase.HAT: f"{who} may take, hand over or swap a hat on position {seen.arrived}",
+        Phase.HAT: f"{who} may take, hand over or swap a hat on {_tile(board, seen.arrived)}",
         Phase.DOUBLE: f"{who} may play the second card (yellow first card) or stop",
         Phase.STEAL: f"{who} chooses whose top tile to steal",
         Phase.DRAW: f"{who} draws back to two cards",
