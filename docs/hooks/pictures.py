@@ -145,7 +145,7 @@ def game_tree(game, state, depth: int = 2) -> str:
     entries = [
         (lambda c, x, y: _decision(c, x, y, 0, 12), "decision: the player to move"),
         (lambda c, x, y: _chance(c, x, y, 12), "chance: probabilities on the edges"),
-        (lambda c, x, y: _terminal(c, x, y, "", 12), "terminal: the winners"),
+        (lambda c, x, y: _terminal(c, x, y, "", 10), "terminal: the winners"),
         (lambda c, x, y: c.text(x, y - 4, "…", size=22), "not drawn further"),
     ]
     bottom += legend(canvas, 20, bottom, width - 40, entries) + 10

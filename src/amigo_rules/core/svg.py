@@ -61,6 +61,13 @@ def ink_on(fill: str) -> str:
     return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#FFFFFF"
 
 
+def text_colour(fill: str) -> str:
+    """``fill`` (``#RRGGBB``) as a colour for text on white: darkened when it is light."""
+    if ink_on(fill) != INK:
+        return fill
+    return "#" + "".join(f"{int(int(fill[i : i + 2], 16) * 0.7):02X}" for i in (1, 3, 5))
+
+
 def _attributes(attributes: dict[str, object]) -> str:
     """``font_size=12, class_="x"`` as `` font-size="12" class="x"``; None values left out."""
     return "".join(
