@@ -9,6 +9,7 @@ import importlib.util
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -30,14 +31,15 @@ SVG = "{http://www.w3.org/2000/svg}"
 TRACK_PAWN_R = "12"
 
 
-def load_hook():
+def load_hook() -> ModuleType:
     spec = importlib.util.spec_from_file_location("pictures_hook", DOCS / "hooks" / "pictures.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def sections(markdown: str, hook) -> list[tuple[str, list[str]]]:
+def sections(markdown: str, hook: ModuleType) -> list[tuple[str, list[str]]]:
     """Per section (heading to heading): its words (the text, the captions and the code
     other than picture code) and the pictures drawn from its picture blocks."""
     namespace = hook._namespace()
@@ -65,25 +67,27 @@ def sections(markdown: str, hook) -> list[tuple[str, list[str]]]:
 def drawn_fills(svg: str) -> set[str]:
     """The fills of the pawns standing on the track of a picture."""
     root = ET.fromstring(svg)
-    return {c.get("fill") for c in root.iter(f"{SVG}circle") if c.get("r") == TRACK_PAWN_R}
+    return {c.get("fill", "") for c in root.iter(f"{SVG}circle") if c.get("r") == TRACK_PAWN_R}
 
 
 def namings(words: str) -> list[tuple[str, int | None]]:
     """Every colour word of ``words`` that names a player, with the player's number where
     the words give it."""
-    found = [(m.group(2).lower(), int(m.group(1))) for m in PLAYER_THEN_COLOUR.finditer(words)]
+    found: list[tuple[str, int | None]] = [
+        (m.group(2).lower(), int(m.group(1))) for m in PLAYER_THEN_COLOUR.finditer(words)]
     found += [(m.group(1).lower(), int(m.group(2))) for m in COLOUR_THEN_PLAYER.finditer(words)]
     found += [(m.group(1).lower(), None) for m in NAME.finditer(words)]
     return found
 
 
 @pytest.fixture(scope="module")
-def hook():
+def hook() -> ModuleType:
     return load_hook()
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_every_colour_word_naming_a_player_matches_the_pictures(page, hook):
+def test_every_colour_word_naming_a_player_matches_the_pictures(page: str,
+                                                                 hook: ModuleType) -> None:
     for words, pictures in sections((DOCS / page).read_text(), hook):
         fills = set().union(*map(drawn_fills, pictures)) if pictures else None
         for word, player in namings(words):
@@ -96,7 +100,7 @@ def test_every_colour_word_naming_a_player_matches_the_pictures(page, hook):
                 assert FILLS[word] in fills, f"{page}: {heading}: no {word} pawn in its pictures"
 
 
-def test_the_checks_catch_the_old_mistakes(hook):
+def test_the_checks_catch_the_old_mistakes(hook: ModuleType) -> None:
     """The mistakes issue 20 found, each caught."""
     assert namings("where player 1\n(green) has") == [("green", 1)]
     assert namings("Red (player 0) and Blue (player 1)")[:2] == [("red", 0), ("blue", 1)]
@@ -105,7 +109,7 @@ def test_the_checks_catch_the_old_mistakes(hook):
     assert ("orange", None) in namings("Orange rolls a 4.")
 
 
-def test_the_hoch_page_shows_its_rulebook_examples(hook):
+def test_the_hoch_page_shows_its_rulebook_examples(hook: ModuleType) -> None:
     """At least five pictures, among them Julia's cursed cap and hats, tokens and risk tiles
     in play."""
     markdown = (DOCS / "games" / "verflixxt_hoch.md").read_text()

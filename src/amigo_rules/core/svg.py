@@ -173,8 +173,11 @@ LegendEntry = tuple[Callable[[Canvas, float, float], None], str]
 
 def player_entries(players: int) -> list[LegendEntry]:
     """A legend entry per player: their pawn and "player 0 (red)"."""
-    return [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p} ({colour_name(p)})")
-            for p in range(players)]
+
+    def disc(player: int) -> Callable[[Canvas, float, float], None]:
+        return lambda canvas, x, y: pawn(canvas, x, y, player, r=11)
+
+    return [(disc(p), f"player {p} ({colour_name(p)})") for p in range(players)]
 
 
 def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[LegendEntry],

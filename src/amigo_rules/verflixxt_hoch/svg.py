@@ -3,6 +3,8 @@ with their hats and guards, the collections, the hands, the piles and the finish
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn, player_entries
 from ..core.text import plural
@@ -222,11 +224,11 @@ def _card_counts(canvas: Canvas, y: float, counts: tuple[int, ...]) -> float:
     return ((len(kinds) + per_line - 1) // per_line) * (CARD_H + 8) + 4
 
 
-def _tile(board, position: int) -> str:
+def _tile(tiles: Sequence[str], position: int) -> str:
     """A tile of the track in words: ``the start tile``, ``the ±4 (position 3)``."""
     if position == 0:
         return "the start tile"
-    return f"the {look(board.tiles[position]).label} (position {position})"
+    return f"the {look(tiles[position]).label} (position {position})"
 
 
 def _status(seen, board) -> str:
@@ -242,7 +244,7 @@ def _status(seen, board) -> str:
         return f"Setting up: player {seen.player} turns up a card for the hats ({turned})"
     return {
         Phase.PLAY: f"{who} plays a card",
-        Phase.HAT: f"{who} may take, hand over or swap a hat on {_tile(board, seen.arrived)}",
+        Phase.HAT: f"{who} may take, hand over or swap a hat on {_tile(board.tiles, seen.arrived)}",
         Phase.DOUBLE: f"{who} may play the second card (yellow first card) or stop",
         Phase.STEAL: f"{who} chooses whose top tile to steal",
         Phase.DRAW: f"{who} draws back to two cards",
