@@ -15,7 +15,7 @@ starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exx
 ``game_tree(game, state, depth)`` (the figure of a game tree).
 
 Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<figure>`` with
-its caption in the page. A block that fails logs a warning naming the page and the line, so
+its caption in the page; the picture links to its file, to be seen alone at full size. A block that fails logs a warning naming the page and the line, so
 ``mkdocs build --strict`` fails.
 
 A fenced block ``spec-card`` lists `Rules` expressions, one per line (``verflixxt.Rules()``);
@@ -145,7 +145,7 @@ def game_tree(game, state, depth: int = 2) -> str:
     entries = [
         (lambda c, x, y: _decision(c, x, y, 0, 12), "decision: the player to move"),
         (lambda c, x, y: _chance(c, x, y, 12), "chance: probabilities on the edges"),
-        (lambda c, x, y: _terminal(c, x, y, "", 12), "terminal: the winners"),
+        (lambda c, x, y: _terminal(c, x, y, "", 10), "terminal: the winners"),
         (lambda c, x, y: c.text(x, y - 4, "…", size=22), "not drawn further"),
     ]
     bottom += legend(canvas, 20, bottom, width - 40, entries) + 10
@@ -266,7 +266,8 @@ def _figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
     depth = page_uri.count("/")
     src = "../" * depth + picture_uri
     alt = caption or "A picture of the table"
-    lines = ['<figure class="picture" markdown="span">', f"  ![{alt}]({src})"]
+    lines = ['<figure class="picture" markdown="span">',
+             f'  [![{alt}]({src})]({src} "Open the picture alone, full size")']
     if caption:
         lines.append(f"  <figcaption>{caption}</figcaption>")
     return ["", *lines, "</figure>", ""]

@@ -3,6 +3,7 @@ variant, and a player's picture shows nothing that player may not see."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -160,3 +161,61 @@ def test_a_bad_viewer_is_refused():
     for game in (verflixxt, ho, exxtra):
         with pytest.raises(RulesError):
             game.render_svg(game.new_game(), player=9)
+
+
+def _groups_titled(root: ET.Element, title: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if (g.findtext(f"{SVG}title") or "") == title]
+
+
+def test_hats_are_drawn_as_hats_in_collections_and_legend():
+    """Issue 20: a hat in a collection was a −10/+10 box in the risk/lucky colours. Every
+    hat is now the hat: one in the legend, one per hat on a pawn or in a collection; no
+    pawn in the legend wears one."""
+    import amigo_rules
+    from amigo_rules.agents import HochGreedyAgent
+
+    final = amigo_rules.play("verflixxt_hoch", [HochGreedyAgent(seed=s) for s in range(3)],
+                             ho.Rules(players=3), seed=2).final_state
+    root = check_picture(ho.render_svg(final))
+    collected = [item for tower in final.towers for item in tower]
+    for hat, title in (("hat+", "lucky hat (+10)"), ("hat-", "cursed cap (\u221210)")):
+        worn = sum(1 for h in final.hats if h is not None and h[1] is not None)
+        assert collected.count(hat) == 1 and worn == 0  # both hats came home
+        assert len(_groups_titled(root, title)) == 1 + collected.count(hat)
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "\u221210" in texts and "+10" in texts  # the points beside the hat
+    assert not [g for g in root.iter(f"{SVG}g") if "(lucky hat)" in (g.findtext(f"{SVG}title")
+                                                                     or "")]
+
+
+def test_stacks_carry_their_count_and_stay_under_their_tile():
+    """Issue 20: three pieces on one tile looked like one, and the pawns of a crowded start
+    tile stood under the next tile. A stack carries a badge ``×N``; every pawn and guard lies
+    within its tile's column."""
+    from amigo_rules.track.svg import TILE_H, TILE_W
+
+    state = ho.new_game(ho.Rules(players=4), seed=1)
+    root = check_picture(ho.render_svg(state))
+    stacks = {}
+    for group in root.iter(f"{SVG}g"):
+        found = re.fullmatch(r"(player \d).*: (\d+) (pawns|guards)|(\d+) guards",
+                             group.findtext(f"{SVG}title") or "")
+        if found:
+            count = found.group(2) or found.group(4)
+            stacks[found.group(1) or "guards"] = count
+            assert f"\u00d7{count}" in [t.text for t in group.iter(f"{SVG}text")]
+    hatless = {p: sum(q == 0 for q in ps) - sum(h[0] == p for h in state.hats)
+               for p, ps in enumerate(state.board.pawns)}
+    assert stacks == {f"player {p}": str(n) for p, n in hatless.items() if n > 1}
+    classic = verflixxt.new_game(V.classic(players=4))
+    root = check_picture(verflixxt.render_svg(classic))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts.count("\u00d73") == 4  # four stacks of three pawns on the start tile
+    tiles = [(float(r.get("x")), float(r.get("y"))) for r in root.iter(f"{SVG}rect")
+             if float(r.get("height")) == TILE_H]
+    for shape in root.iter(f"{SVG}circle"):
+        if shape.get("r") != "12":
+            continue
+        x, y, r = (float(shape.get(k)) for k in ("cx", "cy", "r"))
+        left = max((tx for tx, ty in tiles if tx <= x and ty < y), default=None)
+        assert left is not None and left <= x - r and x + r <= left + TILE_W, (x, left)

@@ -21,7 +21,7 @@ from amigo_rules import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {  # page -> the fewest pictures it shows
     "games/verflixxt": 8,
-    "games/verflixxt_hoch": 4,
+    "games/verflixxt_hoch": 8,
     "games/exxtra": 8,
     "concepts": 4,
 }
@@ -79,6 +79,9 @@ return Array.from(document.querySelectorAll("figure.picture img")).map(img => {
   return [img.getAttribute("src"), img.complete, img.naturalWidth, box.width, box.height];
 });
 """
+NO_SIDEWAYS = """
+return document.documentElement.scrollWidth <= window.innerWidth;
+"""
 OPEN_DETAILS = """
 return Array.from(document.querySelectorAll("details.tested-by"))
   .map(d => [d.open, d.previousElementSibling ? d.previousElementSibling.tagName : ""]);
@@ -87,8 +90,9 @@ return Array.from(document.querySelectorAll("details.tested-by"))
 
 def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
     """Each game page and the concepts page show their pictures, loaded and drawn at a
-    real size; every *Tested by* block is closed on load and follows its rule's text; the
-    API reference of every game lists each public name."""
+    real size, and at 400 px wide still large enough for 9 px text (scrolling sideways in
+    their frame, not the page); every *Tested by* block is closed on load and follows its
+    rule's text; the API reference of every game lists each public name."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     def load(page: Path) -> None:
@@ -109,6 +113,14 @@ def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
         for is_open, before in details:
             assert not is_open, (page, details)
             assert before not in ("H2", "H3"), (page, details)  # the rule's text first
+    browser.set_window_size(400, 1000)
+    for page in PAGES:
+        load(site / page / "index.html")
+        for _, _, _, width, _ in browser.execute_script(PICTURES):
+            # the smallest text of a picture is 12 of its 768 units: 9 px or more
+            assert width * 12 / 768 >= 9, (page, width)
+        assert browser.execute_script(NO_SIDEWAYS), page
+    browser.set_window_size(1400, 1000)
     for game in GAMES:
         load(site / "reference" / game / "index.html")
         ids = set(browser.execute_script(

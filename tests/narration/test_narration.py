@@ -222,3 +222,15 @@ def test_the_teller_says_you_only_to_the_viewer_and_merges_a_card_with_its_move(
         "you play 4o: move pawn 0 → 4, onto -8"]
     assert ["".join(t for t, _ in line) for line in Teller(1).lines(events)] == [
         "P0 plays 4o: moves pawn 0 → 4, onto -8"]
+
+
+@pytest.mark.parametrize("kind", ["hat_take", "hat_give", "hat_swap"])
+def test_a_hat_action_between_a_players_own_pawns_says_their_own(kind):
+    """Issue 20: "P2 swaps hats with P2's pawn" names the mover twice."""
+    event = Event(kind, 2, other=2, tile="hat+")
+    onlooker = "".join(t for t, _ in Teller(None).words(event))
+    mine = "".join(t for t, _ in Teller(2).words(event))
+    assert "their own pawn" in onlooker and "P2's" not in onlooker, onlooker
+    assert "your own pawn" in mine and "your pawn" not in mine, mine
+    other = "".join(t for t, _ in Teller(None).words(Event(kind, 2, other=1, tile="hat+")))
+    assert "P1's pawn" in other, other

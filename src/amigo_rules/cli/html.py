@@ -10,6 +10,7 @@ from html import escape
 
 import attrs
 
+from ..core.svg import PLAYER_COLOURS, text_colour
 from ..core.text import Line
 
 CLASSES = ("plus", "minus", "lucky", "gift", "steal", "special", "hidden", "risk", "token",
@@ -69,12 +70,10 @@ COLOURS = """
 .s-yellow { color: #a68a00; font-weight: bold } .s-orange { color: #c25e00; font-weight: bold }
 .s-bold { font-weight: bold } .s-alert { color: #fff; background: #c0392b; font-weight: bold }
 .s-good { color: #1b7f3b; font-weight: bold } .s-bad { color: #c0392b; font-weight: bold }
-.s-p0 { color: #d55e00; font-weight: bold } .s-p1 { color: #0072b2; font-weight: bold }
-.s-p2 { color: #009e73; font-weight: bold } .s-p3 { color: #a68a00; font-weight: bold }
-.s-p4 { color: #cc79a7; font-weight: bold } .s-p5 { color: #56b4e9; font-weight: bold }
-.s-p6 { color: #555; font-weight: bold } .s-p7 { color: #000; font-weight: bold }
-"""
-"""Colour-blind-safe player colours (Okabe–Ito) and the tile colours of the terminal."""
+""" + "".join(f".s-p{p} {{ color: {text_colour(fill)}; font-weight: bold }}\n"
+             for p, fill in enumerate(PLAYER_COLOURS))
+"""The tile colours of the terminal, and the players' colours of the pictures
+(`amigo_rules.core.svg.PLAYER_COLOURS`, darkened where too light for text)."""
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">

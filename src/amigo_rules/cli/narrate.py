@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core import Event
-from ..core.text import Line, Span
+from ..core.text import Line, Span, plural
 from ..verflixxt_hoch.text import card_span, item_span
 
 Words = list[Span]
@@ -32,6 +32,13 @@ class Teller:
         if player is not None and player == self.viewer:
             return "your", f"p{player}"
         return f"P{player}'s", f"p{player}"
+
+    def whose_other(self, player: int | None, other: int | None) -> Span:
+        """The owner of another pawn than ``player``'s moved one: "their own" (or "your own")
+        when it is ``player``'s too, else `whose`."""
+        if other is None or other != player:
+            return self.whose(other)
+        return ("your own" if player == self.viewer else "their own"), f"p{player}"
 
     def says(self, player: int | None, plain: str, third: str) -> Span:
         """The verb for ``player``: "take" for you, "takes" for another player."""
@@ -92,10 +99,6 @@ def _predicate(words: Words) -> Words:
 
 def _tile(tile: str | None, hidden: str = "a hidden tile") -> Span:
     return item_span(tile) if tile is not None else (hidden, "hidden")
-
-
-def _s(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 def _subject(t: Teller, e: Event, plain: str, third: str) -> Words:
@@ -229,16 +232,16 @@ def _hat_name(tile: str | None) -> Span:
 
 def _hat_take(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "take", "takes"), (" the ", ""), _hat_name(e.tile),
-            (" from ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e)]
+            (" from ", ""), t.whose_other(e.player, e.other), (" pawn", ""), *_hit(t, e)]
 
 
 def _hat_give(t: Teller, e: Event) -> Words:
     return [*_subject(t, e, "hand", "hands"), (" the ", ""), _hat_name(e.tile),
-            (" to ", ""), t.whose(e.other), (" pawn", ""), *_hit(t, e)]
+            (" to ", ""), t.whose_other(e.player, e.other), (" pawn", ""), *_hit(t, e)]
 
 
 def _hat_swap(t: Teller, e: Event) -> Words:
-    return [*_subject(t, e, "swap", "swaps"), (" hats with ", ""), t.whose(e.other),
+    return [*_subject(t, e, "swap", "swaps"), (" hats with ", ""), t.whose_other(e.player, e.other),
             (" pawn and now wears the ", ""), _hat_name(e.tile), *_hit(t, e)]
 
 
@@ -279,7 +282,7 @@ def _double(t: Teller, e: Event) -> Words:
 
 
 def _x_end(t: Teller, e: Event) -> Words:
-    back = (f"back {_s(e.value or 0, 'space')}, {e.origin} → {e.target}"
+    back = (f"back {plural(e.value or 0, 'space')}, {e.origin} → {e.target}"
             if e.origin != e.target else "nothing to lose on the start")
     return [("X! ", "alert"), t.whose(e.player), (" turn is over: ", ""), (back, "bad")]
 

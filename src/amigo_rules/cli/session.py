@@ -23,7 +23,7 @@ from ..core import (
     decide,
 )
 from ..core.chance import sample_chance
-from ..core.text import flow, words
+from ..core.text import flow, plural, words
 from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
@@ -265,7 +265,7 @@ class Session:
         undone = len(self.history) - index
         self.state = self.history[index][0]
         del self.history[index:]
-        self.out.print(f"undone: your last decision and the {undone - 1} moves after it")
+        self.out.print(f"undone: your last decision and the {plural(undone - 1, 'move')} after it")
         raise Undo
 
     # ------------------------------------------------------------ the end

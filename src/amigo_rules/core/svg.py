@@ -3,8 +3,9 @@ legend. Game-independent; each game's ``svg`` module draws its table with it.
 
 The pictures are standalone SVG documents (``xmlns`` and ``viewBox``, no fixed size, so
 they scale to their container) on a light card of their own, readable on a dark page too.
-Player colours are the Okabe–Ito palette, safe for colour-blind readers, and never the only
-cue: every pawn carries its player's number, every tile its value in words or figures.
+Player colours are colour-blind-safe colours (Okabe & Ito's, with Tol's red), each with
+the one name the text uses for it (`colour_name`), and never the only cue: every pawn
+carries its player's number, every tile its value in words or figures.
 """
 
 from __future__ import annotations
@@ -12,17 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-PLAYER_COLOURS = (
-    "#D55E00",  # vermillion
-    "#0072B2",  # blue
-    "#009E73",  # bluish green
-    "#E69F00",  # orange
-    "#CC79A7",  # reddish purple
-    "#56B4E9",  # sky blue
-    "#F0E442",  # yellow
-    "#000000",  # black
+from .text import plural
+
+PLAYERS = (
+    ("red", "#CC3311"),  # Tol's vibrant red
+    ("blue", "#0072B2"),
+    ("orange", "#E69F00"),
+    ("green", "#009E73"),  # Okabe & Ito's bluish green
+    ("pink", "#CC79A7"),  # Okabe & Ito's reddish purple
+    ("sky blue", "#56B4E9"),
+    ("yellow", "#F0E442"),
+    ("black", "#000000"),
 )
-"""The colour of player 0, 1, …: the eight colours of Okabe & Ito (2008)."""
+"""The name and fill of player 0, 1, …: red, blue and orange as the rulebook's examples name
+their first three players (rulebook 001, page 3), then five more colour-blind-safe colours."""
+COLOUR_NAMES = tuple(name for name, _ in PLAYERS)
+"""The colour names of player 0, 1, …: the one source of every colour word the text uses."""
+PLAYER_COLOURS = tuple(fill for _, fill in PLAYERS)
+"""The fill of player 0, 1, …'s pieces."""
 INK = "#1F1F1F"
 """Text and outlines."""
 MUTED = "#6B6B6B"
@@ -33,7 +41,8 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans
 GUARD_FILL = "#BDBDBD"
 """The neutral colour of pieces that belong to nobody (guards)."""
 STACK_STEP = 3
-"""How far each piece of a stack of equal pieces is drawn up and right of the one below."""
+"""How far the top piece of a stack of equal pieces is drawn up and right of the one below
+(a stack shows two pieces and a `count_badge`)."""
 
 
 def player_colour(player: int) -> str:
@@ -41,10 +50,22 @@ def player_colour(player: int) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
+def colour_name(player: int) -> str:
+    """The name of ``player``'s colour, as the text says it: ``colour_name(1) == "blue"``."""
+    return COLOUR_NAMES[player % len(COLOUR_NAMES)]
+
+
 def ink_on(fill: str) -> str:
     """Black or white, whichever reads better on the colour ``fill`` (``#RRGGBB``)."""
     red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
     return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#FFFFFF"
+
+
+def text_colour(fill: str) -> str:
+    """``fill`` (``#RRGGBB``) as a colour for text on white: darkened when it is light."""
+    if ink_on(fill) != INK:
+        return fill
+    return "#" + "".join(f"{int(int(fill[i : i + 2], 16) * 0.7):02X}" for i in (1, 3, 5))
 
 
 def _attributes(attributes: dict[str, object]) -> str:
@@ -119,21 +140,44 @@ class Canvas:
 def pawn(canvas: Canvas, cx: float, cy: float, player: int, r: float = 14, count: int = 1,
          label: str | None = None) -> None:
     """A pawn (``count`` of them stacked) of ``player``: a disc in the player's colour with
-    the player's number on it."""
+    the player's number on it, and the stack's size on a badge (`count_badge`)."""
     fill = player_colour(player)
     canvas.open("g")
-    canvas.title(label or f"player {player}" + (f": {count} pawns" if count > 1 else ""))
-    for i in reversed(range(min(count, 3))):
+    canvas.title(label or f"player {player} ({colour_name(player)})"
+                 + (f": {plural(count, 'pawn')}" if count > 1 else ""))
+    for i in reversed(range(min(count, 2))):
         step = STACK_STEP * i
         canvas.circle(cx + step, cy - step, r, fill=fill, stroke=INK, stroke_width=1.5)
-    top = STACK_STEP * (min(count, 3) - 1)
+    top = STACK_STEP * (min(count, 2) - 1)
     canvas.text(cx + top, cy - top, str(player), size=max(12, r * 1.25), fill=ink_on(fill),
                 font_weight="bold")
+    count_badge(canvas, cx, cy + r, count)
     canvas.close("g")
+
+
+def count_badge(canvas: Canvas, x: float, y: float, count: int) -> None:
+    """``×3`` on a white pill centred at (x, y): how many pieces a stack holds (nothing for
+    a single piece), so that a stack can be counted whatever its height."""
+    if count < 2:
+        return
+    words = f"\u00d7{count}"
+    half = 4 + len(words) * 3.6
+    canvas.rect(x - half, y - 8, 2 * half, 16, rx=8, fill="#FFFFFF", stroke=INK,
+                stroke_width=1.2)
+    canvas.text(x, y, words, size=12, font_weight="bold")
 
 
 LegendEntry = tuple[Callable[[Canvas, float, float], None], str]
 """A symbol drawn centred on (x, y), and its words."""
+
+
+def player_entries(players: int) -> list[LegendEntry]:
+    """A legend entry per player: their pawn and "player 0 (red)"."""
+
+    def disc(player: int) -> Callable[[Canvas, float, float], None]:
+        return lambda canvas, x, y: pawn(canvas, x, y, player, r=11)
+
+    return [(disc(p), f"player {p} ({colour_name(p)})") for p in range(players)]
 
 
 def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[LegendEntry],

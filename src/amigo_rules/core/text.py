@@ -33,6 +33,12 @@ def player(index: int) -> Span:
     return (f"P{index}", f"p{index}")
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun agreeing with it: ``plural(1, "card") == "1 card"``,
+    ``plural(2, "card") == "2 cards"``; ``words`` for an irregular plural."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 def length(spans: Iterable[Span]) -> int:
     """The number of characters of ``spans``."""
     return sum(len(text) for text, _ in spans)

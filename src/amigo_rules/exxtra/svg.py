@@ -4,7 +4,7 @@ counter track from the start to the finish, and the roll waiting for a decision.
 from __future__ import annotations
 
 from ..core.checks import wrong_type
-from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour
+from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour, player_entries
 from .dice import combination_text
 from .moves import RUNGS
 from .observations import observation
@@ -49,8 +49,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     ladder = _ladder(canvas, ladder_top + 30, seen.ladder)
     side = _players(canvas, ladder_top, seen, players)
     top = max(ladder_top + 30 + ladder, side) + 8
-    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
-               for p in range(players)]
+    entries = player_entries(players)
     top += legend(canvas, MARGIN, top, WIDTH - 2 * MARGIN, entries) + 12
     return canvas.document(WIDTH, top, f"EXXtra table: {status}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.breakdown import Term
+from ..core.text import plural
 from .tiles import LUCKY, is_minus, is_plus, value
 
 
@@ -93,10 +94,6 @@ def _into(tiles: tuple[str, ...], turned: list[int]) -> str:
     return ", ".join(f"{tiles[i]} into {-value(tiles[i]):+d}" for i in turned)
 
 
-def _lucky(count: int) -> str:
-    return f"{count} lucky tile{'s' if count != 1 else ''}"
-
-
 def explain_lucky_converts(tiles: Iterable[str]) -> Term:
     """`lucky_converts` term by term: the lucky tiles turn the largest minus tiles.
 
@@ -109,9 +106,10 @@ def explain_lucky_converts(tiles: Iterable[str]) -> Term:
     turned = sorted(i for _, i in minus[:lucky])
     note = ""
     if lucky:
-        note = f"{_lucky(lucky)} turn{'s' if lucky == 1 else ''} {_into(tower, turned)}"
+        verb = "turns" if lucky == 1 else "turn"
+        note = f"{plural(lucky, 'lucky tile')} {verb} {_into(tower, turned)}"
         if not turned:
-            note = f"{_lucky(lucky)}, no minus tile to turn"
+            note = f"{plural(lucky, 'lucky tile')}, no minus tile to turn"
         elif lucky > len(turned):
             note += f" ({lucky - len(turned)} with nothing left to turn)"
     return _term(tower, set(turned), note)
@@ -150,7 +148,8 @@ def explain_lucky_by_count(tiles: Iterable[str]) -> Term:
     if lucky == 2:
         note = "2 lucky tiles change nothing"
     elif lucky:
-        note = f"{_lucky(lucky)} turn{'s' if lucky == 1 else ''} {_into(tower, indexes)}"
+        verb = "turns" if lucky == 1 else "turn"
+        note = f"{plural(lucky, 'lucky tile')} {verb} {_into(tower, indexes)}"
         if not indexes:
-            note = f"{_lucky(lucky)}, no tile to turn"
+            note = f"{plural(lucky, 'lucky tile')}, no tile to turn"
     return _term(tower, set(indexes), note)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..core.svg import GUARD_FILL, INK, MUTED, STACK_STEP, Canvas, pawn
+from ..core.svg import GUARD_FILL, INK, MUTED, STACK_STEP, Canvas, count_badge, pawn
+from ..core.text import plural
 from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL
 
 WIDTH = 768
@@ -17,10 +18,15 @@ PER_ROW = 7
 """Tiles per row of the track."""
 CELL = (WIDTH - 2 * MARGIN) / PER_ROW
 TILE_W, TILE_H = CELL - 12, 66
-SLOT = 34
-"""The width of one piece (or stack of pieces) under a tile."""
+SLOT = 30
+"""The width of one piece (or stack of pieces) under a tile: three fit under a tile, so the
+pieces of a crowded tile never stand under the next one."""
 ROW = 40
 """The height of a row of pieces under a tile (room for a hat above a pawn)."""
+PIECE_R = 12
+"""The radius of a pawn under a tile (half the side of a guard)."""
+PIECES_PER_ROW = int(TILE_W // SLOT)
+"""Pieces side by side under a tile, within the tile's width."""
 HIDDEN = "?"
 """A tile the viewer cannot see (face down on the track, or in another player's tower)."""
 
@@ -91,27 +97,29 @@ def draw_tile(canvas: Canvas, x: float, y: float, look: Look, position: int | No
 
 
 def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
-    """A pawn stack in its player's colour, or a guard: a grey square marked G."""
+    """A pawn stack in its player's colour, or a guard: a grey square marked G; a stack
+    carries its size on a badge (``×3``)."""
     if piece.kind == "guard":
         canvas.open("g")
-        canvas.title(piece.words or ("guard" if piece.count == 1 else f"{piece.count} guards"))
-        for i in reversed(range(min(piece.count, 3))):
+        canvas.title(piece.words or plural(piece.count, "guard"))
+        for i in reversed(range(min(piece.count, 2))):
             step = STACK_STEP * i
-            canvas.rect(cx - 12 + step, cy - 12 - step, 24, 24, rx=3, fill=GUARD_FILL,
-                        stroke=INK, stroke_width=1.5)
-        top = STACK_STEP * (min(piece.count, 3) - 1)
+            canvas.rect(cx - PIECE_R + step, cy - PIECE_R - step, 2 * PIECE_R, 2 * PIECE_R,
+                        rx=3, fill=GUARD_FILL, stroke=INK, stroke_width=1.5)
+        top = STACK_STEP * (min(piece.count, 2) - 1)
         canvas.text(cx + top, cy - top, "G", size=15, font_weight="bold")
+        count_badge(canvas, cx, cy + PIECE_R, piece.count)
         canvas.close("g")
     else:
-        pawn(canvas, cx, cy, piece.player, count=piece.count, label=piece.words or None)
+        pawn(canvas, cx, cy, piece.player, r=PIECE_R, count=piece.count,
+             label=piece.words or None)
     if piece.mark is not None:
-        top = STACK_STEP * (min(piece.count, 3) - 1)
+        top = STACK_STEP * (min(piece.count, 2) - 1)
         piece.mark(canvas, cx + top, cy - top)
 
 
 def _tray_rows(pieces: Sequence[Piece]) -> int:
-    per_row = int(CELL // SLOT)
-    return (len(pieces) + per_row - 1) // per_row
+    return (len(pieces) + PIECES_PER_ROW - 1) // PIECES_PER_ROW
 
 
 def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
@@ -133,7 +141,7 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         points = " ".join(f"{x + TILE_W / 2:.1f},{cy + TILE_H / 2:.1f}" for x, cy in cells)
         canvas.element("polyline", points=points, fill="none", stroke="#DDD6C8",
                        stroke_width=14, stroke_linejoin="round")
-    per_row = int(CELL // SLOT)
+    per_row = PIECES_PER_ROW
     for position, (x, cy) in enumerate(cells):
         draw_tile(canvas, x, cy, look(tiles[position]), position)
         for i, piece in enumerate(pieces(position)):
@@ -167,11 +175,22 @@ def draw_chip(canvas: Canvas, x: float, y: float, look: Look) -> None:
     canvas.close("g")
 
 
+Chip = Callable[[Canvas, float, float, str], None]
+"""Draws an item of a collection with its top-left corner at (x, y)."""
+
+
+def tile_chip(look: Callable[[str], Look] = tile_look) -> Chip:
+    """Items drawn as small tiles of their `Look`."""
+    return lambda canvas, x, y, item: draw_chip(canvas, x, y, look(item))
+
+
 def draw_collections(canvas: Canvas, y: float, heading: str,
                      rows: Sequence[tuple[int, str, Sequence[str]]],
-                     look: Callable[[str], Look] = tile_look) -> float:
-    """Per player a line: their pawn, ``words`` (name, score) and their collection as chips,
-    bottom to top from left to right. Returns the height used."""
+                     chip: Chip | None = None) -> float:
+    """Per player a line: their pawn, ``words`` (name, score) and their collection drawn by
+    ``chip`` (default: as tiles, `tile_chip`), bottom to top from left to right. Returns the
+    height used."""
+    chip = chip or tile_chip()
     canvas.text(MARGIN, y + 14, heading, size=18, anchor="start", font_weight="bold")
     top = y + 34
     per_line = int((WIDTH - 2 * MARGIN - CHIPS_X) // (CHIP_W + 4))
@@ -182,8 +201,8 @@ def draw_collections(canvas: Canvas, y: float, heading: str,
             canvas.text(MARGIN + CHIPS_X, top + CHIP_H / 2, "nothing yet", size=14, anchor="start",
                         fill=MUTED)
         for i, item in enumerate(items):
-            draw_chip(canvas, MARGIN + CHIPS_X + (i % per_line) * (CHIP_W + 4),
-                      top + (i // per_line) * (CHIP_H + 4), look(item))
+            chip(canvas, MARGIN + CHIPS_X + (i % per_line) * (CHIP_W + 4),
+                 top + (i // per_line) * (CHIP_H + 4), item)
         lines = max(1, (len(items) + per_line - 1) // per_line)
         top += lines * (CHIP_H + 4) + 8
     return top - y

@@ -4,7 +4,7 @@ guards, and every player's tower."""
 from __future__ import annotations
 
 from ..core.checks import wrong_type
-from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, pawn
+from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries
 from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
 from .observations import observation
 from .scoring import score, score_tiles, winners
@@ -53,8 +53,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     for line in _cards(seen):
         canvas.text(20, top + 10, line, size=15, anchor="start")
         top += 24
-    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
-               for p in range(rules.players)]
+    entries = player_entries(rules.players)
     if rules.guards:
         entries.append((_guard_symbol, "guard"))
     if rules.hidden_tiles or rules.towers != "open":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.checks import wrong_type
-from ..core.text import Line, Span, check_width, flow, plain, words
+from ..core.text import Line, Span, check_width, flow, plain, plural, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, pawn_spans, tile_span, track_lines
 from .observations import HIDDEN, observation
@@ -96,8 +96,8 @@ def _status(state: State, viewer: int | None) -> list[Span]:
     if phase is Phase.FLIP:
         return [*who, (" to turn a path tile face down", "")]
     if state.roll:
-        return [*who, (" to move a piece", ""), (f" {state.roll} ", "bold"),
-                (f"tile{'s' if state.roll > 1 else ''} (die: {state.roll})", "")]
+        return [*who, (" to move a piece ", ""), (plural(state.roll, "tile"), "bold"),
+                (f" (die: {state.roll})", "")]
     played = state.played
     text = " to play a card"
     if played:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import tiles_of, wrong_type
+from ..core.text import plural
 from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
 from .state import Phase, State
@@ -64,7 +65,7 @@ def _terms(collection: tuple[str, ...]) -> tuple[Term, ...]:
     risk = [int(t[1:]) for t in collection if t in RISK]
     if risk:
         odd = len(risk) % 2
-        note = (f"{len(risk)} risk tile{'s' if len(risk) > 1 else ''}: an "
+        note = (f"{plural(len(risk), 'risk tile')}: an "
                 f"{'odd number counts minus' if odd else 'even number counts plus'}")
         terms.append(Term("risk tiles", tuple(-r if odd else r for r in risk), note))
     tokens = tuple(int(t[1:]) for t in collection if t in TOKENS)

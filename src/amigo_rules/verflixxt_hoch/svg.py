@@ -3,10 +3,14 @@ with their hats and guards, the collections, the hands, the piles and the finish
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.checks import wrong_type
-from ..core.svg import INK, MUTED, Canvas, header, legend, pawn
+from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn, player_entries
+from ..core.text import plural
 from ..track.svg import (
     CHIP_H,
+    CHIP_W,
     MARGIN,
     WIDTH,
     Look,
@@ -30,40 +34,51 @@ HAND_X = 150
 
 
 def look(item: str) -> Look:
-    """The look of a hoch² tile or collected item: risk tiles ``±N``, finish tokens, hats,
-    and every Verflixxt tile."""
+    """The look of a hoch² tile or finish token: risk tiles ``±N``, finish tokens and every
+    Verflixxt tile (hats are drawn as hats, `hat_chip`)."""
     if item in RISK:
         return Look("\u00b1" + item[1:], "risk", "#E4DAF0", "#5E3C99")
     if item in TOKENS:
         return Look("+" + item[1:], "token", "#FFFFFF", "#B87A00")
-    if item == LUCKY_HAT:
-        return Look("+10", "lucky hat", "#F6EE9B", "#8A7E00")
-    if item == CURSED_CAP:
-        return Look("\u221210", "cursed cap", "#D9D2E9", "#3B2A63")
     return tile_look(item)
 
 
-def lucky_hat(canvas: Canvas, x: float, y: float) -> None:
-    """A golden top hat on top of the pawn centred at (x, y)."""
-    canvas.open("g")
+def lucky_hat(canvas: Canvas, x: float, base: float, scale: float = 1) -> None:
+    """A golden top hat standing on (x, ``base``), e.g. on top of a pawn."""
+    canvas.open("g", transform=f"translate({x:g} {base:g}) scale({scale:g})")
     canvas.title("lucky hat (+10)")
-    canvas.rect(x - 12, y - 15, 24, 5, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
-    canvas.rect(x - 7, y - 28, 14, 14, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
-    canvas.rect(x - 7, y - 19, 14, 3, fill="#B8860B")
+    canvas.rect(-12, -5, 24, 5, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(-7, -18, 14, 14, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
+    canvas.rect(-7, -9, 14, 3, fill="#B8860B")
     canvas.close("g")
 
 
-def cursed_cap(canvas: Canvas, x: float, y: float) -> None:
-    """A dark pointed cap on top of the pawn centred at (x, y)."""
-    canvas.open("g")
+def cursed_cap(canvas: Canvas, x: float, base: float, scale: float = 1) -> None:
+    """A dark pointed cap standing on (x, ``base``), e.g. on top of a pawn."""
+    canvas.open("g", transform=f"translate({x:g} {base:g}) scale({scale:g})")
     canvas.title("cursed cap (\u221210)")
-    canvas.polygon([(x - 11, y - 11), (x + 11, y - 11), (x + 3, y - 32)], fill="#3B2A63",
-                   stroke=INK, stroke_width=1.3)
-    canvas.circle(x + 3, y - 32, 3, fill="#FFFFFF", stroke=INK, stroke_width=1)
+    canvas.polygon([(-11, -1), (11, -1), (3, -22)], fill="#3B2A63", stroke=INK,
+                   stroke_width=1.3)
+    canvas.circle(3, -22, 3, fill="#FFFFFF", stroke=INK, stroke_width=1)
     canvas.close("g")
 
 
-MARKS = (lucky_hat, cursed_cap)
+HATS = {LUCKY_HAT: (lucky_hat, "+10"), CURSED_CAP: (cursed_cap, "\u221210")}
+"""Each hat's drawing and its points."""
+MARKS = tuple((lambda c, x, y, draw=draw: draw(c, x, y - 10)) for draw, _ in HATS.values())
+"""The lucky hat and the cursed cap on a pawn centred at (x, y)."""
+
+
+def hat_chip(canvas: Canvas, x: float, y: float, item: str) -> None:
+    """An item of a collection with its top-left corner at (x, y): a hat as the hat and its
+    points on a plain chip, anything else as a tile (`look`)."""
+    if item not in HATS:
+        draw_chip(canvas, x, y, look(item))
+        return
+    draw, points = HATS[item]
+    canvas.rect(x, y, CHIP_W, CHIP_H, rx=5, fill="#FFFFFF", stroke=MUTED, stroke_width=1.5)
+    draw(canvas, x + 14, y + CHIP_H - 6, 0.8)
+    canvas.text(x + CHIP_W - 11, y + CHIP_H / 2, points, size=12, font_weight="bold")
 
 
 def _pieces(board, hats, position: int) -> list[Piece]:
@@ -75,8 +90,9 @@ def _pieces(board, hats, position: int) -> list[Piece]:
         if piece.kind == "pawn" and worn:
             if piece.count > len(worn):
                 plain.append(piece._replace(count=piece.count - len(worn)))
-            hatted += [Piece("pawn", piece.player, 1, MARKS[i],
-                             f"player {piece.player}, wearing the {HAT_NAMES[i]}") for i in worn]
+            who = f"player {piece.player} ({colour_name(piece.player)})"
+            hatted += [Piece("pawn", piece.player, 1, MARKS[i], f"{who}, wearing the "
+                             f"{HAT_NAMES[i]}") for i in worn]
         else:
             plain.append(piece)
     return hatted + plain
@@ -110,14 +126,13 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     points = score(state) if player is None else score_of(seen)
     rows = [(p, f"P{p}: {points[p]} pts", tower) for p, tower in enumerate(seen.towers)]
     top += draw_collections(canvas, top + 6, "Collections (first taken on the left)", rows,
-                            look) + 8
+                            hat_chip) + 8
     top += _hands(canvas, top, seen, player)
     top += _piles(canvas, top, seen, player)
-    entries = [((lambda c, x, y, p=p: pawn(c, x, y, p, r=11)), f"player {p}")
-               for p in range(rules.players)]
+    entries = player_entries(rules.players)
     entries += [
-        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), lucky_hat(c, x, y + 12)), "lucky hat"),
-        (lambda c, x, y: (pawn(c, x, y + 8, 0, r=9), cursed_cap(c, x, y + 12)), "cursed cap"),
+        (lambda c, x, y: lucky_hat(c, x, y + 10), "lucky hat (+10)"),
+        (lambda c, x, y: cursed_cap(c, x, y + 12), "cursed cap (\u221210)"),
     ]
     top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
     return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
@@ -133,7 +148,7 @@ def draw_card(canvas: Canvas, x: float, y: float, card: str | None, count: int =
     ``count`` > 1 is written beside it."""
     canvas.open("g")
     if card is None:
-        canvas.title("a card face down" if count == 1 else f"{count} cards face down")
+        canvas.title(plural(count, "card") + " face down")
         canvas.rect(x, y, CARD_W, CARD_H, rx=5, fill="#44546A", stroke=INK, stroke_width=1.5)
         canvas.rect(x + 5, y + 5, CARD_W - 10, CARD_H - 10, rx=3, fill="none",
                     stroke="#9FB0C8", stroke_width=1.5)
@@ -161,7 +176,7 @@ def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     for p, size in enumerate(sizes):
         x, row_top = MARGIN + (p % 2) * half, top + (p // 2) * (CARD_H + 8)
         pawn(canvas, x + 14, row_top + CARD_H / 2, p)
-        canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {size} cards", size=16,
+        canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {plural(size, 'card')}", size=16,
                     anchor="start")
         if viewer is None or p == viewer:
             cards = seen.hands[p] if viewer is None else seen.hand
@@ -176,7 +191,7 @@ def _piles(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     """The draw pile (backs; its cards too without a viewer), the discard pile (public) and
     the finish tokens still to win, top of the stack first."""
     pile = sum(seen.pile) if viewer is None else seen.pile_size
-    canvas.text(MARGIN, y + 14, f"Draw pile: {pile} cards", size=18, anchor="start",
+    canvas.text(MARGIN, y + 14, f"Draw pile: {plural(pile, 'card')}", size=18, anchor="start",
                 font_weight="bold")
     top = y + 32
     if viewer is None:
@@ -184,7 +199,7 @@ def _piles(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     else:
         draw_card(canvas, MARGIN, top, None, pile)
         top += CARD_H + 10
-    canvas.text(MARGIN, top + 14, f"Discard pile: {sum(seen.discard)} cards", size=18,
+    canvas.text(MARGIN, top + 14, f"Discard pile: {plural(sum(seen.discard), 'card')}", size=18,
                 anchor="start", font_weight="bold")
     top += 32 + _card_counts(canvas, top + 32, seen.discard)
     left = TOKEN_STACK[seen.tokens :]
@@ -209,6 +224,13 @@ def _card_counts(canvas: Canvas, y: float, counts: tuple[int, ...]) -> float:
     return ((len(kinds) + per_line - 1) // per_line) * (CARD_H + 8) + 4
 
 
+def _tile(tiles: Sequence[str], position: int) -> str:
+    """A tile of the track in words: ``the start tile``, ``the ±4 (position 3)``."""
+    if position == 0:
+        return "the start tile"
+    return f"the {look(tiles[position]).label} (position {position})"
+
+
 def _status(seen, board) -> str:
     """Whose turn it is and what they do, in words."""
     who = f"Player {seen.player}"
@@ -222,7 +244,7 @@ def _status(seen, board) -> str:
         return f"Setting up: player {seen.player} turns up a card for the hats ({turned})"
     return {
         Phase.PLAY: f"{who} plays a card",
-        Phase.HAT: f"{who} may take, hand over or swap a hat on position {seen.arrived}",
+        Phase.HAT: f"{who} may take, hand over or swap a hat on {_tile(board.tiles, seen.arrived)}",
         Phase.DOUBLE: f"{who} may play the second card (yellow first card) or stop",
         Phase.STEAL: f"{who} chooses whose top tile to steal",
         Phase.DRAW: f"{who} draws back to two cards",

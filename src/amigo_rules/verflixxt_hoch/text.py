@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.checks import wrong_type
-from ..core.text import Line, Span, check_width, flow, plain, words
+from ..core.text import Line, Span, check_width, flow, plain, plural, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, tile_span, track_lines
 from .observations import observation
@@ -81,7 +81,7 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
     for p, items in enumerate(table.towers):
         if table.hands is None:
             count = table.hand_sizes[p]
-            cards = [(f" · {count} card{'s' if count != 1 else ' '} ·", "")]
+            cards = [(f" · {plural(count, 'card')} ·", "")]
         else:
             held = _spaced([card_span(c) for c in table.hands[p]]) or [("none", "dim")]
             cards = [(" · cards ", ""), *held, (" ·", "")]
@@ -91,7 +91,7 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
         lines += flow((("your cards: ", "bold"),), [(card_span(c),) for c in table.hand], width)
     discard = [(card_span(c), (f"×{n}", "")) for c, n in zip(CARDS, table.discard, strict=True)
                if n]
-    lines += flow(((f"draw pile: {table.pile} cards · discard pile: ", ""),), discard,
+    lines += flow(((f"draw pile: {plural(table.pile, 'card')} · discard pile: ", ""),), discard,
                   width, empty=("empty", "dim"))
     lines += flow((), words(_status(state, player)), width)
     return lines
