@@ -9,6 +9,7 @@ from ..agents import make_agent
 from ..arena.plan import agent_seed
 from ..core import RulesError, get_game
 from . import games
+from .literal import literal
 from .options import (
     CONTEXT,
     GAMES_HELP,
@@ -87,11 +88,11 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
     session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
                       moves, save_path)
     title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
-             f"you are P{seat}", *(f"P{p} {name}" for p, name in names.items())]
-    out.print(" · ".join(title), highlight=False)
+             f"you are P{seat}", *(f"P{p} {literal(name).plain}" for p, name in names.items())]
+    out.print(literal(" · ".join(title), limit=None))
     if moves:
         out.print(f"resumed from {load_path} after {len(moves)} moves; since your last "
-                  "decision:", highlight=False)
+                  "decision:", markup=False)
         session.recap()
     try:
         session.play()
@@ -100,10 +101,10 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         path = session.path or default_path(module.NAME, seed)
         save(path, session.record())
         out.print(f"\nleft the game: it is saved in {path}; resume with: "
-                  f"amigo-rules play --load {path}", highlight=False, soft_wrap=True)
+                  f"amigo-rules play --load {path}", markup=False, soft_wrap=True)
         raise SystemExit(code) from None
     session.finish()
     if session.path is not None:
         save(session.path, session.record())
         out.print(f"the game is saved in {session.path}; watch it again with: "
-                  f"amigo-rules replay {session.path}", highlight=False, soft_wrap=True)
+                  f"amigo-rules replay {session.path}", markup=False, soft_wrap=True)

@@ -23,6 +23,7 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, words
+from .literal import MESSAGE_LIMIT, literal
 from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
@@ -141,13 +142,13 @@ class Session:
         try:
             move = decide(bot, module.observation(self.state, player), legal)
         except Exception as exc:  # a bot's bug ends the game with its name, not a traceback
-            raise click.ClickException(
+            raise click.ClickException(literal(
                 f"agent {agent_name(bot)!r} (player {player}) raised "
-                f"{type(exc).__name__}: {exc}") from None
+                f"{type(exc).__name__}: {exc}", limit=MESSAGE_LIMIT).plain) from None
         if move not in legal:
-            raise click.ClickException(
+            raise click.ClickException(literal(
                 f"agent {agent_name(bot)!r} (player {player}) returned the illegal move "
-                f"{move!r}")
+                f"{move!r}", limit=MESSAGE_LIMIT).plain)
         return move
 
     # ------------------------------------------------------------ the player's decisions
@@ -225,7 +226,7 @@ class Session:
                 return None
             self.path = path
             out.print(f"saved to {path}; resume with: amigo-rules play --load {path}",
-                      soft_wrap=True)
+                      soft_wrap=True, markup=False)
         elif text.isdigit():
             number = int(text)
             if 1 <= number <= len(self.legal):
