@@ -6,7 +6,6 @@ from __future__ import annotations
 import click
 
 from ..agents import make_agent
-from ..arena.plan import agent_seed
 from ..core import RulesError, get_game
 from . import games
 from .literal import literal
@@ -81,12 +80,12 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
     module = get_game(game)
     try:
-        agents = {p: make_agent(name, game, seed=agent_seed(seed, p)) for p, name in
-                  names.items()}
+        for name in names.values():
+            make_agent(name, game)
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="'--load'") from None
-    session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
-                      moves, save_path)
+    session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, moves,
+                      save_path)
     title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
              f"you are P{seat}", *(f"P{p} {literal(name).plain}" for p, name in names.items())]
     out.print(literal(" · ".join(title), limit=None))

@@ -12,13 +12,14 @@ import click
 import numpy as np
 from rich.console import Console
 
+from ..agents import make_agent
+from ..arena.plan import agent_seed
 from ..core import (
     CHANCE,
     TERMINAL,
     AmigoRulesError,
     GameRecord,
     agent_name,
-    chance_rng,
     decide,
 )
 from ..core.chance import sample_chance
@@ -37,7 +38,8 @@ On a terminal Tab completes moves and commands, Up and Down recall earlier lines
   moves        list the legal moves again
   board        draw the table again
   rules        the rules that apply now, one line each
-  undo         take back your last decision (and the moves after it)
+  undo         take back your last decision (and the moves after it); the dice, cards
+               and bots' moves that followed it stay the same: undo is no re-roll
   save [FILE]  save the game; resume it with: amigo-rules play --load FILE
   quit         save and leave (Ctrl-D too; Ctrl-C leaves with exit code 130)"""
 
@@ -57,26 +59,34 @@ class Undo(Exception):
     """The player took back their last decision."""
 
 
-def chance_generator(seed: int, played: int) -> np.random.Generator:
-    """The dice of a game resumed after ``played`` moves: a stream of its own (the same
-    file resumes the same way); a new game rolls `amigo_rules.core.chance_rng`, as
-    ``amigo_rules.play`` does."""
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(1, played)))
+def chance_at(seed: int, played: int) -> np.random.Generator:
+    """The generator of the chance node after ``played`` moves of the game of ``seed``: a
+    stream of that position's own, so that undoing a decision and making it again meets
+    the same dice and cards (undo is no re-roll), and a saved game resumes the same way."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, played)))
+
+
+def bot_at(name: str, game: str, seed: int, seat: int, played: int) -> Any:
+    """The bot ``name`` deciding for ``seat`` after ``played`` moves of the game of
+    ``seed``: seeded from the position too, so that after an undo the bots decide as they
+    did (undo is no re-roll of theirs either)."""
+    entropy = np.random.SeedSequence([agent_seed(seed, seat), played])
+    return make_agent(name, game, seed=int(entropy.generate_state(1, np.uint64)[0]))
 
 
 class Session:
-    """One game between the player on ``seat`` and bots, from ``moves`` already played."""
+    """One game between the player on ``seat`` and bots (their ``names`` by seat), from
+    ``moves`` already played."""
 
     def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
-                 seed: int, seat: int, names: dict[int, str], bots: dict[int, Any],
-                 moves: tuple = (), path: str | None = None) -> None:
+                 seed: int, seat: int, names: dict[int, str], moves: tuple = (),
+                 path: str | None = None) -> None:
         self.out = out
         self.view = view
         self.module = module
         self.seed = seed
         self.seat = seat
         self.names = names
-        self.bots = bots
         self.path = path
         self.teller = Teller(seat, getattr(rules, "pawns_per_player", None))
         self.state = module.new_game(rules, seed=seed)
@@ -84,7 +94,6 @@ class Session:
         for move in moves:
             self.history.append((self.state, move))
             self.state = module.apply(self.state, move)
-        self.rng = chance_generator(seed, len(moves)) if moves else chance_rng(seed)
         self.legal: tuple = ()
         self.reader: Any = None
 
@@ -104,7 +113,8 @@ class Session:
                 self.out.print(styled(line))
         while (player := module.current_player(self.state)) != TERMINAL:
             if player == CHANCE:
-                move = sample_chance(module, self.state, self.rng)
+                move = sample_chance(module, self.state, chance_at(self.seed,
+                                                                   len(self.history)))
             elif player == self.seat:
                 try:
                     move = self.ask()
@@ -138,7 +148,7 @@ class Session:
     def bot_move(self, player: int) -> Any:
         module = self.module
         legal = module.legal_moves(self.state)
-        bot = self.bots[player]
+        bot = bot_at(self.names[player], module.NAME, self.seed, player, len(self.history))
         try:
             move = decide(bot, module.observation(self.state, player), legal)
         except Exception as exc:  # a bot's bug ends the game with its name, not a traceback
