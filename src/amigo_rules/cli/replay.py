@@ -26,16 +26,17 @@ STEP_HELP = "Enter: next · b: back · a number: that move · s: start · e: end
 
 
 class Replay:
-    """A recorded game, position by position, told to ``viewer`` (None: everything)."""
+    """A recorded game, position by position, told to ``viewer`` (None: everything); its
+    moves played from ``start`` (default: the record's setup)."""
 
-    def __init__(self, record: GameRecord, viewer: int | None) -> None:
+    def __init__(self, record: GameRecord, viewer: int | None, start: Any = None) -> None:
         self.record = record
         self.module: ModuleType = get_game(record.game)
         self.viewer = viewer
         self.names = [literal(name).plain for name in record.agents]
         """The agents' names as shown: cut, control characters escaped (`literal`)."""
         self.teller = Teller(viewer, getattr(record.rules, "pawns_per_player", None))
-        state = self.module.new_game(record.rules, seed=record.seed)
+        state = self.module.new_game(record.rules, seed=record.seed) if start is None else start
         self.states = [state]
         for move in record.moves:
             state = self.module.apply(state, move)

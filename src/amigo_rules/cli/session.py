@@ -24,6 +24,7 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, words
+from .foresee import foreseen
 from .literal import MESSAGE_LIMIT, literal
 from .narrate import Teller
 from .palette import block, styled
@@ -172,9 +173,8 @@ class Session:
         module = self.module
         width = max(len(str(m)) for m in self.legal)
         screen = max(40, min(self.out.width, 120))
-        for number, move in enumerate(self.legal, 1):
-            after = module.apply(self.state, move)
-            events = module.move_events(self.state, move, after, player=self.seat)
+        told = foreseen(module, self.state, self.legal, self.seat)
+        for number, (move, events) in enumerate(zip(self.legal, told, strict=True), 1):
             head = ((f"{number:>3}  ", "bold"), (f"{move!s:<{width}}  ", ""))
             preview = words(self.teller.preview(events))
             self.out.print(block(flow(head, preview, screen, indent=min(width + 7, 30))))
