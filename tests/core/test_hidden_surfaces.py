@@ -74,7 +74,7 @@ def twins(module, step, seat, rng, outcomes=2):
             continue
         if (module.observation(other, seat), module.observation(then, seat)) != seen:
             continue
-        if module.is_terminal(then) and module.score(then) != module.score(after):
+        if module.is_terminal(then) and module.explain_score(then) != module.explain_score(after):
             continue  # the end is scored in the open: every collection is shown
         if played != move and all(  # an outcome every seat sees alike is no secret
             module.observation(then, p) == module.observation(after, p)

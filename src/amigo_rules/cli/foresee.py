@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core import Event
 
-SAMPLES: Final = 8
+SAMPLES: Final = 16
 """How many states are drawn from the observation."""
 HIDDEN: Final = "?"
 """An item of ``items`` the player cannot foresee."""
