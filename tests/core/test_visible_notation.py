@@ -4,11 +4,11 @@ narration hides a chance outcome from that seat)."""
 from __future__ import annotations
 
 import pytest
+from test_hidden_surfaces import random_game
 
-import amigo_rules
 from amigo_rules import exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.core import ArgumentError, RulesError, chance_rng, sample_chance
+from amigo_rules.core import ArgumentError, RulesError
 from amigo_rules.verflixxt_hoch import Deal, Draw
 
 CONFIGS = [
@@ -21,23 +21,10 @@ CONFIGS = [
 ]
 
 
-def random_steps(module, rules, seed):
-    rng = chance_rng(seed)
-    state = module.new_game(rules, seed=seed)
-    while module.current_player(state) != amigo_rules.TERMINAL:
-        if module.current_player(state) == amigo_rules.CHANCE:
-            move = sample_chance(module, state, rng)
-        else:
-            legal = module.legal_moves(state)
-            move = legal[int(rng.integers(len(legal)))]
-        yield state, move
-        state = module.apply(state, move)
-
-
 @pytest.mark.parametrize(("module", "rules"), CONFIGS)
 def test_only_other_players_cards_are_hidden(module, rules):
     hidden = 0
-    for state, move in random_steps(module, rules, seed=4):
+    for state, move, _ in random_game(module, rules, seed=4):
         assert module.visible_notation(state, move) == str(move)
         for p in range(rules.players):
             secret = type(move) in (Deal, Draw) and state.player != p

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .checks import seat, wrong_type
 from .events import Event
 from .nodes import CHANCE
 
@@ -21,15 +22,20 @@ from .nodes import CHANCE
 def seen_notation(
     state: Any,
     move: Any,
-    player: int | None,
+    player: Any,
     *,
+    kind: type[Any],
     apply: Callable[[Any, Any], Any],
     move_events: Callable[..., tuple[Event, ...]],
     current_player: Callable[[Any], int],
 ) -> str | None:
     """``str(move)`` if ``player`` (None: everyone) may see which move was played in
-    ``state``, else None: a chance outcome whose ``move_events`` hide something from
-    ``player``."""
+    ``state`` (a game's ``kind`` of state), else None: a chance outcome whose
+    ``move_events`` hide something from ``player``. The game's ``visible_notation``."""
+    if type(state) is not kind:
+        raise wrong_type("visible_notation", kind, state)
+    if player is not None:
+        player = seat(player, state.rules.players)
     after = apply(state, move)
     if player is None or current_player(state) != CHANCE:
         return str(move)

@@ -16,7 +16,6 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 
 from __future__ import annotations
 
-from ..core.checks import seat, wrong_type
 from ..core.visibility import seen_notation
 from .actions import (
     action_id,
@@ -61,12 +60,8 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
     'roll 7-6'
     """
-    if type(state) is not State:
-        raise wrong_type("visible_notation", State, state)
-    if player is not None:
-        player = seat(player, state.rules.players)
-    return seen_notation(state, move, player, apply=apply, move_events=move_events,
-                         current_player=current_player)
+    return seen_notation(state, move, player, kind=State, apply=apply,
+                         move_events=move_events, current_player=current_player)
 
 
 __all__ = [

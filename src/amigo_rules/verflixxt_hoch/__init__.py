@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
-from ..core.checks import seat, wrong_type
+from ..core.checks import wrong_type
 from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
@@ -74,12 +74,8 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> [visible_notation(state, draw, player=p) for p in (drawer, 1 - drawer)]
     ['draw -1y', None]
     """
-    if type(state) is not State:
-        raise wrong_type("visible_notation", State, state)
-    if player is not None:
-        player = seat(player, state.rules.players)
-    return seen_notation(state, move, player, apply=apply, move_events=move_events,
-                         current_player=current_player)
+    return seen_notation(state, move, player, kind=State, apply=apply,
+                         move_events=move_events, current_player=current_player)
 
 
 __all__ = [
