@@ -77,7 +77,7 @@ def test_undo_goes_back_to_the_previous_decision(here):
 
 
 def test_save_then_resume_the_same_game(here):
-    result = run("play", "verflixxt_hoch", "--seed", "5", "--players", "3", "--bots",
+    result = run("play", "verflixxt_hoch", "--seed", "7", "--players", "3", "--bots",
                  "greedy", input="1\n1\nsave game.json\nquit\n")
     assert result.exit_code == 0, result.output
     assert "saved to game.json; resume with: amigo-rules play --load game.json" in result.output
@@ -185,3 +185,17 @@ def test_exxtra_lists_reroll_and_the_rungs(here):
                                                                       re.M)
     assert re.search(r"^  2  place 0", out, re.M)
     assert re.search(r"^you place \d\d on rung 0$", out, re.M)
+
+
+@pytest.mark.parametrize(("game", "seed"), [("verflixxt", 2), ("exxtra", 4),
+                                            ("verflixxt_hoch", 5)])
+def test_undo_then_the_same_choice_meets_the_same_luck(here, game, seed):
+    """Issue 18, item 8: undo is no re-roll; the dice and cards come from the position."""
+    options = ("play", game, "--seed", str(seed), "--players", "3")
+    straight = run(*options, "--save", "a.json", input="1\n1\n1\nquit\n")
+    again = run(*options, "--save", "b.json", input="1\n1\nundo\n1\nundo\nundo\n1\n1\n1\nquit\n")
+    assert straight.exit_code == again.exit_code == 0, again.output
+    assert again.output.count("undone: your last decision") == 3
+    first = GameRecord.from_json((here / "a.json").read_text())
+    second = GameRecord.from_json((here / "b.json").read_text())
+    assert len(first.moves) > 6 and first.moves == second.moves

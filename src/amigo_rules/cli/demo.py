@@ -15,6 +15,7 @@ from ..agents import make_agent
 from ..arena.plan import agent_seed
 from ..core import AgentError, get_game, play
 from . import games
+from .literal import MESSAGE_LIMIT, literal
 from .narrate import Teller
 from .options import (
     BOTS,
@@ -85,7 +86,7 @@ def show(out, name, preset, players, seed, bots, variants, delay, log, live) -> 
     try:
         record = play(module, agents, rules, seed=seed)
     except AgentError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(literal(str(exc), limit=MESSAGE_LIMIT).plain) from None
     teller = Teller(None, getattr(rules, "pawns_per_player", None))
     state = module.new_game(rules, seed=seed)
     width = max(40, min(out.width, 120))

@@ -56,7 +56,7 @@ def replay_page(title: str, subtitle: str, frames: Sequence[Frame]) -> str:
     captions = json.dumps([frame.caption for frame in frames])
     return PAGE.format(
         title=escape(title), subtitle=escape(subtitle), pictures=pictures, log=log,
-        captions=captions.replace("</", "<\\/"), last=len(frames) - 1, colours=COLOURS,
+        captions=captions.replace("<", "\\u003c"), last=len(frames) - 1, colours=COLOURS,
     )
 
 

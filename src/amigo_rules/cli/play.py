@@ -6,9 +6,9 @@ from __future__ import annotations
 import click
 
 from ..agents import make_agent
-from ..arena.plan import agent_seed
 from ..core import RulesError, get_game
 from . import games
+from .literal import literal
 from .options import (
     CONTEXT,
     GAMES_HELP,
@@ -83,19 +83,18 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
     module = get_game(game)
     try:
-        agents = {p: make_agent(name, game, seed=agent_seed(seed, p)) for p, name in
-                  names.items()}
+        for name in names.values():
+            make_agent(name, game)
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="'--load'") from None
-    session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, agents,
-                      moves, save_path, force=force,
-                      own=() if load_path is None else (load_path,))
+    session = Session(out, games.view(module.NAME), module, rules, seed, seat, names, moves,
+                      save_path, force=force, own=() if load_path is None else (load_path,))
     title = [module.NAME, *filter(None, chosen), f"{rules.players} players", f"seed {seed}",
-             f"you are P{seat}", *(f"P{p} {name}" for p, name in names.items())]
-    out.print(" · ".join(title), highlight=False)
+             f"you are P{seat}", *(f"P{p} {literal(name).plain}" for p, name in names.items())]
+    out.print(literal(" · ".join(title), limit=None))
     if moves:
         out.print(f"resumed from {load_path} after {len(moves)} moves; since your last "
-                  "decision:", highlight=False)
+                  "decision:", markup=False)
         session.recap()
     try:
         session.play()
@@ -104,10 +103,12 @@ def play_command(game, preset, players, seed, bots, variants, seat, save_path,
         path = session.path or default_path(module.NAME, seed)
         written = session.save(path)
         out.print(f"\nleft the game: it is saved in {saved_in(path, written)}; resume with: "
-                  f"amigo-rules play --load {written}", highlight=False, soft_wrap=True)
+                  f"amigo-rules play --load {written}", markup=False, highlight=False,
+                  soft_wrap=True)
         raise SystemExit(code) from None
     session.finish()
     if session.path is not None:
         written = session.save(session.path)
         out.print(f"the game is saved in {saved_in(session.path, written)}; watch it again "
-                  f"with: amigo-rules replay {written}", highlight=False, soft_wrap=True)
+                  f"with: amigo-rules replay {written}", markup=False, highlight=False,
+                  soft_wrap=True)

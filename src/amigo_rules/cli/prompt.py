@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 
+from .literal import literal
+
 Words = Callable[[], Iterable[str]]
 
 
@@ -44,5 +46,5 @@ class Reader:
         if not line:
             sys.stdout.write("\n")
             raise EOFError
-        sys.stdout.write(line if line.endswith("\n") else line + "\n")  # a readable log
+        sys.stdout.write(literal(line.rstrip("\n"), limit=None).plain + "\n")  # a readable log
         return line.rstrip("\n")

@@ -3,7 +3,6 @@ terminal, print its narrated log, or write it as one web page."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -11,26 +10,33 @@ import click
 from rich.console import Console
 
 from ..core import CHANCE, GameRecord, get_game
+from ..core.files import write_atomic
 from . import games
 from .html import Frame, replay_page
+from .literal import literal
 from .narrate import Teller
 from .options import CONTEXT, console
 from .palette import block, styled
 from .result import result_lines
 from .saves import HUMAN, read_record
 
+HIDDEN_MOVE = "hidden from you"
+"""A caption's move that the viewer may not see (`visible_notation` is None)."""
 STEP_HELP = "Enter: next · b: back · a number: that move · s: start · e: end · q: quit"
 
 
 class Replay:
-    """A recorded game, position by position, told to ``viewer`` (None: everything)."""
+    """A recorded game, position by position, told to ``viewer`` (None: everything); its
+    moves played from ``start`` (default: the record's setup)."""
 
-    def __init__(self, record: GameRecord, viewer: int | None) -> None:
+    def __init__(self, record: GameRecord, viewer: int | None, start: Any = None) -> None:
         self.record = record
         self.module: ModuleType = get_game(record.game)
         self.viewer = viewer
+        self.names = [literal(name).plain for name in record.agents]
+        """The agents' names as shown: cut, control characters escaped (`literal`)."""
         self.teller = Teller(viewer, getattr(record.rules, "pawns_per_player", None))
-        state = self.module.new_game(record.rules, seed=record.seed)
+        state = self.module.new_game(record.rules, seed=record.seed) if start is None else start
         self.states = [state]
         for move in record.moves:
             state = self.module.apply(state, move)
@@ -47,14 +53,14 @@ class Replay:
         before = self.states[index - 1]
         mover = self.module.current_player(before)
         who = "chance" if mover == CHANCE else self.agent(mover)
-        return f"move {index} of {total}: {who}: {self.record.moves[index - 1]}"
+        move = self.module.visible_notation(before, self.record.moves[index - 1],
+                                            player=self.viewer)
+        return f"move {index} of {total}: {who}: {HIDDEN_MOVE if move is None else move}"
 
     def agent(self, player: int) -> str:
-        agents = self.record.agents
-        name = agents[player] if player < len(agents) else ""
         if player == self.viewer:
             return f"P{player} (you)"
-        return f"P{player} ({name})" if name else f"P{player}"
+        return f"P{player} ({self.names[player]})" if self.names else f"P{player}"
 
     def lines(self, index: int) -> list:
         """The narration of what led to position ``index`` (the setup for 0), and the
@@ -74,7 +80,7 @@ class Replay:
 
     def title(self) -> str:
         rules = self.record.rules
-        seats = " · ".join(f"P{p} {name}" for p, name in enumerate(self.record.agents))
+        seats = " · ".join(f"P{p} {name}" for p, name in enumerate(self.names))
         return (f"{self.record.game}, {rules.players} players, seed {self.record.seed}"
                 + (f" · {seats}" if seats else ""))
 
@@ -119,13 +125,13 @@ def replay(file, index, viewer, html_path, log) -> None:
     out = console()
     if html_path is not None:
         try:
-            Path(html_path).write_text(game.page(), encoding="utf-8")
+            write_atomic(html_path, game.page())
         except OSError as exc:
             raise click.ClickException(f"cannot write {html_path}: {exc.strerror}") from None
         out.print(f"wrote {html_path}: {len(game)} positions; open it in a browser "
-                  "(← → step, Home/End)", highlight=False)
+                  "(← → step, Home/End)", markup=False)
         return
-    out.print(f"[bold]{game.title()}[/]", highlight=False)
+    out.print(literal(game.title(), limit=None, style="bold"))
     if log:
         for i in range(len(game)):
             for line in game.lines(i):
@@ -153,7 +159,7 @@ def step_through(out: Console, game: Replay) -> None:
         if index != shown:
             out.print()
             out.print(block(game_view(game, index, out)))
-            out.print(styled([(game.caption(index), "bold")]))
+            out.print(literal(game.caption(index), limit=None, style="bold"))
             for line in game.lines(index):
                 out.print(styled(line))
             shown = index

@@ -13,17 +13,20 @@ import click
 import numpy as np
 from rich.console import Console
 
+from ..agents import make_agent
+from ..arena.plan import agent_seed
 from ..core import (
     CHANCE,
     TERMINAL,
     AmigoRulesError,
     GameRecord,
     agent_name,
-    chance_rng,
     decide,
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, plural, words
+from .foresee import foreseen
+from .literal import MESSAGE_LIMIT, literal
 from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
@@ -37,7 +40,8 @@ On a terminal Tab completes moves and commands, Up and Down recall earlier lines
   moves        list the legal moves again
   board        draw the table again
   rules        the rules that apply now, one line each
-  undo         take back your last decision (and the moves after it)
+  undo         take back your last decision (and the moves after it); the dice, cards
+               and bots' moves that followed it stay the same: undo is no re-roll
   save [FILE]  save the game; resume it with: amigo-rules play --load FILE
   quit         save and leave (Ctrl-D too; Ctrl-C leaves with exit code 130)"""
 
@@ -57,19 +61,28 @@ class Undo(Exception):
     """The player took back their last decision."""
 
 
-def chance_generator(seed: int, played: int) -> np.random.Generator:
-    """The dice of a game resumed after ``played`` moves: a stream of its own (the same
-    file resumes the same way); a new game rolls `amigo_rules.core.chance_rng`, as
-    ``amigo_rules.play`` does."""
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(1, played)))
+def chance_at(seed: int, played: int) -> np.random.Generator:
+    """The generator of the chance node after ``played`` moves of the game of ``seed``: a
+    stream of that position's own, so that undoing a decision and making it again meets
+    the same dice and cards (undo is no re-roll), and a saved game resumes the same way."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, played)))
+
+
+def bot_at(name: str, game: str, seed: int, seat: int, played: int) -> Any:
+    """The bot ``name`` deciding for ``seat`` after ``played`` moves of the game of
+    ``seed``: seeded from the position too, so that after an undo the bots decide as they
+    did (undo is no re-roll of theirs either)."""
+    entropy = np.random.SeedSequence([agent_seed(seed, seat), played])
+    return make_agent(name, game, seed=int(entropy.generate_state(1, np.uint64)[0]))
 
 
 class Session:
-    """One game between the player on ``seat`` and bots, from ``moves`` already played."""
+    """One game between the player on ``seat`` and bots (their ``names`` by seat), from
+    ``moves`` already played."""
 
     def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
-                 seed: int, seat: int, names: dict[int, str], bots: dict[int, Any],
-                 moves: tuple = (), path: str | None = None, *, force: bool = False,
+                 seed: int, seat: int, names: dict[int, str], moves: tuple = (),
+                 path: str | None = None, *, force: bool = False,
                  own: tuple[str, ...] = ()) -> None:
         self.out = out
         self.view = view
@@ -77,7 +90,6 @@ class Session:
         self.seed = seed
         self.seat = seat
         self.names = names
-        self.bots = bots
         self.path = path
         self.force = force
         """Whether saving may replace a file that holds another game (``--force``)."""
@@ -89,7 +101,6 @@ class Session:
         for move in moves:
             self.history.append((self.state, move))
             self.state = module.apply(self.state, move)
-        self.rng = chance_generator(seed, len(moves)) if moves else chance_rng(seed)
         self.legal: tuple = ()
         self.reader: Any = None
 
@@ -117,7 +128,8 @@ class Session:
                 self.out.print(styled(line))
         while (player := module.current_player(self.state)) != TERMINAL:
             if player == CHANCE:
-                move = sample_chance(module, self.state, self.rng)
+                move = sample_chance(module, self.state, chance_at(self.seed,
+                                                                   len(self.history)))
             elif player == self.seat:
                 try:
                     move = self.ask()
@@ -151,17 +163,17 @@ class Session:
     def bot_move(self, player: int) -> Any:
         module = self.module
         legal = module.legal_moves(self.state)
-        bot = self.bots[player]
+        bot = bot_at(self.names[player], module.NAME, self.seed, player, len(self.history))
         try:
             move = decide(bot, module.observation(self.state, player), legal)
         except Exception as exc:  # a bot's bug ends the game with its name, not a traceback
-            raise click.ClickException(
+            raise click.ClickException(literal(
                 f"agent {agent_name(bot)!r} (player {player}) raised "
-                f"{type(exc).__name__}: {exc}") from None
+                f"{type(exc).__name__}: {exc}", limit=MESSAGE_LIMIT).plain) from None
         if move not in legal:
-            raise click.ClickException(
+            raise click.ClickException(literal(
                 f"agent {agent_name(bot)!r} (player {player}) returned the illegal move "
-                f"{move!r}")
+                f"{move!r}", limit=MESSAGE_LIMIT).plain)
         return move
 
     # ------------------------------------------------------------ the player's decisions
@@ -175,9 +187,8 @@ class Session:
         module = self.module
         width = max(len(str(m)) for m in self.legal)
         screen = max(40, min(self.out.width, 120))
-        for number, move in enumerate(self.legal, 1):
-            after = module.apply(self.state, move)
-            events = module.move_events(self.state, move, after, player=self.seat)
+        told = foreseen(module, self.state, self.legal, self.seat)
+        for number, (move, events) in enumerate(zip(self.legal, told, strict=True), 1):
             head = ((f"{number:>3}  ", "bold"), (f"{move!s:<{width}}  ", ""))
             preview = words(self.teller.preview(events))
             self.out.print(block(flow(head, preview, screen, indent=min(width + 7, 30))))
@@ -239,7 +250,7 @@ class Session:
                 return None
             self.path = written
             out.print(f"saved to {saved_in(path, written)}; resume with: amigo-rules play "
-                      f"--load {written}", soft_wrap=True, highlight=False)
+                      f"--load {written}", soft_wrap=True, markup=False, highlight=False)
         elif text.isdigit():
             number = int(text)
             if 1 <= number <= len(self.legal):

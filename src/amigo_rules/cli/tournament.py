@@ -21,8 +21,8 @@ from typing import Any, NoReturn
 import click
 from rich import progress as bar
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from .. import arena
 from ..arena import ratings
@@ -32,6 +32,7 @@ from ..arena.tournament import agent_specs
 from ..arena.worker import Setup
 from ..core import AmigoRulesError, RulesError, get_game
 from ..core.jsonio import rules_to_data
+from .literal import MESSAGE_LIMIT, literal
 from .options import (
     CONTEXT,
     GAME,
@@ -195,12 +196,12 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
     except KeyboardInterrupt:
         kept = f"; {finished[-1]} of {count} games are in {results}: run the same command " \
                "to resume" if results and finished else ""
-        err.print(f"interrupted{escape(kept)}", soft_wrap=True)
+        err.print(f"interrupted{kept}", soft_wrap=True, markup=False)
         if workers > 1 and scheduler is None:
             exit_now(INTERRUPTED)
         raise SystemExit(INTERRUPTED) from None
     except (AmigoRulesError, OSError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(literal(str(exc), limit=None).plain) from None
     elapsed = time.perf_counter() - started
     resumed = finished[0] if finished else 0
     if fmt == "table":
@@ -219,15 +220,17 @@ def tournament(game, agent_list, count, preset, players, variants, seed, seating
     note = err if fmt != "table" else out
     if played:
         from_file = f", {resumed} from {results}" if resumed else ""
-        note.print(f"{count} games ({played} played now{escape(from_file)}) in {elapsed:.2f} s "
-                   f"({played / elapsed:.1f} games/s)", soft_wrap=True)
+        note.print(f"{count} games ({played} played now{from_file}) in {elapsed:.2f} s "
+                   f"({played / elapsed:.1f} games/s)", soft_wrap=True, markup=False)
     else:
-        note.print(f"all {count} games were in {escape(str(results))}", soft_wrap=True)
+        note.print(f"all {count} games were in {results}", soft_wrap=True, markup=False)
     if result.faults:
         first = result.faults[0]
         where = f"; their records are in {results}" if results else ""
-        note.print(f"{len(result.faults)} games forfeited by a faulty agent, the first: game "
-                   f"{first.index}, {escape(first.message)}{escape(where)}", soft_wrap=True)
+        note.print(Text.assemble(
+            f"{len(result.faults)} games forfeited by a faulty agent, the first: game "
+            f"{first.index}, ", literal(first.message, limit=MESSAGE_LIMIT), where),
+            soft_wrap=True)
 
 
 def standings_cells(result: arena.TournamentResult) -> tuple[list[str], list[list[str]]]:
@@ -260,22 +263,22 @@ def print_standings(out: Console, result: arena.TournamentResult, seed: int) -> 
         table.add_column(header, justify="left" if header == "agent" else "right",
                          no_wrap=True)
     for line in cells:
-        table.add_row(*(escape(cell) for cell in line))
+        table.add_row(*(literal(cell) for cell in line))
     out.print(table)
     rated = "rating" in headers
     out.print(LEGEND + ("; rating: openskill μ ± σ" if rated else ""))
     if not rated:
-        out.print(f"no ratings: {escape(ratings.INSTALL)}")
+        out.print(f"no ratings: {ratings.INSTALL}", markup=False)
     order = [line[0] for line in cells]
     if len(order) > 1:
         matrix = Table(title="head to head",
                        caption="% of games the row agent placed before the column one (ties: ½)")
         matrix.add_column("")
         for name in order:
-            matrix.add_column(escape(name), justify="right")
+            matrix.add_column(literal(name), justify="right")
         for a in order:
             pairs = [result.pairwise.get((a, b)) for b in order]
-            matrix.add_row(escape(a), *("–" if pair is None else f"{100 * pair.score:.0f}"
+            matrix.add_row(literal(a), *("–" if pair is None else f"{100 * pair.score:.0f}"
                                          for pair in pairs))
         out.print(matrix)
 
@@ -284,7 +287,8 @@ def markdown_standings(result: arena.TournamentResult) -> str:
     """The standings as a Markdown table (``--format markdown``)."""
     headers, cells = standings_cells(result)
     align = ["---"] + ["--:"] * (len(headers) - 1)
-    return "\n".join("| " + " | ".join(line) + " |" for line in [headers, align, *cells])
+    return "\n".join("| " + " | ".join(literal(cell).plain for cell in line) + " |"
+                     for line in [headers, align, *cells])
 
 
 def standings_document(result: arena.TournamentResult, seed: int) -> dict[str, Any]:
@@ -341,9 +345,10 @@ def simulate(game, count, preset, players, seed, bots, variants) -> None:
         first = faults[0]
         several = f"{len(faults)} games forfeited, the first: " if len(faults) > 1 else ""
         raise click.ClickException(
-            f"{several}agent {first.agent!r} failed in the game of seed "
-            f"{matches[first.index].seed}: {first.message}; the {len(finished)} finished "
-            "games are shown above"
+            f"{several}agent {literal(repr(first.agent)).plain} failed in the game of seed "
+            f"{matches[first.index].seed}: "
+            f"{literal(first.message, limit=MESSAGE_LIMIT).plain}; the {len(finished)} "
+            "finished games are shown above"
         )
 
 
@@ -361,5 +366,5 @@ def seat_table(game: str, names: list[str], games: list[arena.GameResult]) -> Ta
         )
         wins = sum(g.shares[seat] for g in games)
         rate = f"{wins / len(games):.1%}" if games else "–"
-        table.add_row(player_label(seat), name, rate, *figures)
+        table.add_row(player_label(seat), literal(name), rate, *figures)
     return table

@@ -73,8 +73,8 @@ class GameRecord:
     def from_json(cls, text: str, game: str | None = None) -> GameRecord:
         """Rebuild a record by replaying every move through ``apply``.
 
-        Raises `StateError` if the document is malformed or a move is not legal where it
-        stands.
+        Raises `StateError` if the document is malformed, names another number of agents
+        than players (none is allowed) or a move is not legal where it stands.
         """
         if game is None:
             game = _peek_game(text)
@@ -87,6 +87,9 @@ class GameRecord:
         except RulesError as exc:
             raise StateError(f"field 'seed': {exc}") from None
         agents = jsonio.field(data, "agents", jsonio.array(jsonio.string))
+        if agents and len(agents) != rules.players:
+            raise StateError(f"field 'agents': {len(agents)} names for {rules.players} "
+                             "players (one per player, or none)")
         texts = jsonio.field(data, "moves", jsonio.array(jsonio.string))
         state = module.new_game(rules, seed=seed)
         moves = []

@@ -14,6 +14,9 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 (((5, 70), None, None), -1)
 """
 
+from __future__ import annotations
+
+from ..core.visibility import seen_notation
 from .actions import (
     action_id,
     legal_action_ids,
@@ -46,6 +49,20 @@ from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
 from .text import render_text
+
+
+def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
+    """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
+    not see which move it was; ``player`` None sees everything. What is hidden is what
+    `move_events` hides from ``player``.
+
+    >>> from amigo_rules import exxtra
+    >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
+    'roll 7-6'
+    """
+    return seen_notation(state, move, player, kind=State, apply=apply,
+                         move_events=move_events, current_player=current_player)
+
 
 __all__ = [
     "FINISH",
@@ -86,5 +103,6 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
+    "visible_notation",
     "winners",
 ]
