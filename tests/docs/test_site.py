@@ -39,15 +39,28 @@ def test_no_game_module_hides_a_public_name():
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site, built with ``mkdocs build --strict`` once per session."""
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The site, built with ``mkdocs build --strict`` once per session, and its log."""
     out = tmp_path_factory.mktemp("site")
     build = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )
     assert build.returncode == 0, build.stderr[-4000:]
-    return out
+    return out, build.stderr
+
+
+@pytest.fixture(scope="session")
+def site(built) -> Path:
+    return built[0]
+
+
+def test_the_build_log_shows_only_real_messages(built):
+    """The line anchors of the test source pages exist: MkDocs must not report each
+    *Tested by* link as pointing to a missing anchor (hundreds of INFO lines)."""
+    _, log = built
+    assert "#__codelineno-" not in log
+    assert "does not contain an anchor" not in log
 
 
 @pytest.fixture
