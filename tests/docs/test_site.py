@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,23 +34,6 @@ def test_no_game_module_hides_a_public_name():
         package = importlib.import_module(f"amigo_rules.{game}")
         submodules = {info.name for info in pkgutil.iter_modules(package.__path__)}
         assert not submodules & set(package.__all__), game
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory) -> tuple[Path, str]:
-    """The site, built with ``mkdocs build --strict`` once per session, and its log."""
-    out = tmp_path_factory.mktemp("site")
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )
-    assert build.returncode == 0, build.stderr[-4000:]
-    return out, build.stderr
-
-
-@pytest.fixture(scope="session")
-def site(built) -> Path:
-    return built[0]
 
 
 def test_the_build_log_shows_only_real_messages(built):
