@@ -25,7 +25,7 @@ def test_the_changelog_starts_with_the_version_of_pyproject():
 def test_the_library_reads_its_version_from_the_package_metadata():
     assert amigo_rules.__version__ == version("amigo-rules")
     source = (ROOT / "src" / "amigo_rules" / "__init__.py").read_text(encoding="utf-8")
-    assert not re.search(r"__version__\s*=\s*['\"]\d+\.\d+\.\d", source), "a version written in the code"
+    assert not re.search(r"__version__\s*=\s*['\"]\d+\.\d+\.\d", source), "a version in the code"
 
 
 def test_the_site_has_a_changelog_page_made_of_the_file(site):

@@ -20,12 +20,15 @@ class Observation:
     """The table as ``player`` sees it (all of it: every die and counter is public)."""
 
     rules: Rules
+    """The game's rules."""
     player: int
     """The viewer."""
     to_move: int
     """``current_player`` of the state: a player, ``CHANCE`` or ``TERMINAL``."""
     turn: int
+    """Turns begun so far minus one (the player to move is ``turn % players``)."""
     counters: tuple[int, ...]
+    """Each player's counter: 0 (start) … 21 (finish)."""
     ladder: tuple[Pair | None, ...]
     """Each player's dice: ``(rung, combination)`` on the ladder, or ``None`` in hand."""
     roll: int | None

@@ -32,15 +32,23 @@ class Observation:
     """Player ``viewer``'s view of the table."""
 
     viewer: int
+    """The seat whose view this is."""
     rules: Rules
+    """The game's rules."""
     tiles: tuple[str, ...]
+    """The track from start to finish (``"?"`` for a face-down tile, VXV-10)."""
     pawns: tuple[tuple[int, ...], ...]
+    """Each player's pawn positions, ascending."""
     guards: tuple[int, ...]
+    """The guards' positions, ascending."""
     towers: tuple[tuple[str, ...], ...]
+    """Each player's tower, bottom to top (``"?"`` where hidden, VXV-HIDDEN-TOWERS)."""
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     roll: int
+    """The die rolled this turn while ``phase`` is MOVE, else 0."""
     penalty: tuple[int, str] | None = None
     """The VXV-5 penalty ``(player, tile)`` once the game is over (public)."""
     hands: tuple[tuple[int, ...], ...] = ()

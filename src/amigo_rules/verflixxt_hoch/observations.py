@@ -27,12 +27,19 @@ class Observation:
     """Player ``viewer``'s view of the table."""
 
     viewer: int
+    """The seat whose view this is."""
     rules: Rules
+    """The game's rules."""
     tiles: tuple[str, ...]
+    """The track from start to finish."""
     pawns: tuple[tuple[int, ...], ...]
+    """Each player's pawn positions, ascending."""
     guards: tuple[int, ...]
+    """The guards' positions, ascending."""
     towers: tuple[tuple[str, ...], ...]
+    """Per player everything collected, in order: tiles, finish tokens, hats."""
     hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    """(player, position) of the pawn wearing the lucky hat and the cursed cap, or None."""
     tokens: int
     """Finish tokens taken so far."""
     hand: tuple[str, ...]
@@ -46,10 +53,15 @@ class Observation:
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     plays: int
+    """Cards played this turn."""
     yellow: bool
+    """The first card played this turn was yellow (HO-TURN-3)."""
     arrived: int
+    """In the HAT phase, the position of the pawn that just moved; else -1."""
     arrived_hat: int
+    """With ``arrived``, which hat that pawn wears (0 none, 1 lucky, 2 cursed)."""
     turned: tuple[str, ...] = ()
     """During the hat draw, the cards turned up so far, in order (HO-SETUP-4)."""
 
