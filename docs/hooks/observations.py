@@ -14,7 +14,6 @@ import re
 
 from amigo_rules import get_game
 
-
 MARKER = re.compile(r"^<!-- observation-array: (\w+)((?: [\w]+=\S+)*) -->$", re.M)
 KIND_TEXT = {
     "one-hot": "one-hot",
