@@ -29,3 +29,14 @@ def test_rule_id_wildcards_are_not_emphasis(site):
     for page in sorted((site / "games").glob("*/index.html")):
         html = page.read_text(encoding="utf-8")
         assert not re.search(r"[A-Z]-<em>", html), page.parent.name
+
+
+def test_game_pages_open_with_the_overview():
+    """A rules learner reads the game first: the Overview is the first section, the rule ids
+    and the spec card (developer material) come after it."""
+    for page in sorted((ROOT / "docs" / "games").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        sections = re.findall(r"^## (.+?)(?: \{#[\w-]+\})?$", text, re.M)
+        assert sections[0] == "Overview", page.name
+        assert text.index("## Overview") < text.index("```spec-card"), page.name
+        assert text.index("## Overview") < text.index("Every rule"), page.name

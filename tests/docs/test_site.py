@@ -110,3 +110,28 @@ def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
         package = importlib.import_module(f"amigo_rules.{game}")
         missing = {name for name in package.__all__ if f"amigo_rules.{game}.{name}" not in ids}
         assert not missing, (game, sorted(missing), len(ids))
+
+
+WIDE_TABLES = """
+return Array.from(document.querySelectorAll('.md-content table')).filter(t => {
+  const wrap = t.closest('.md-typeset__scrollwrap');
+  return t.scrollWidth > t.clientWidth + 1 || (wrap && wrap.scrollWidth > wrap.clientWidth + 40);
+}).map(t => (t.querySelector('th') || t).textContent.trim().slice(0, 40));
+"""
+
+
+def test_no_table_scrolls_sideways(site, browser):
+    """At 1,400 px (a desktop) and 400 px (a phone) every table fits the text column, so no
+    column (the tournaments' ratings, say) is hidden behind a scroll bar."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    pages = ["games/verflixxt", "games/verflixxt_hoch", "games/exxtra", "tournaments", "bots",
+             "frameworks", "notation", "batch", "getting-started"]
+    for width in (1400, 400):
+        browser.set_window_size(width, 1000)
+        for page in pages:
+            url = (site / page / "index.html").as_uri()
+            browser.get(url)
+            WebDriverWait(browser, 60).until(
+                lambda b, url=url: b.current_url == url and b.execute_script(LOADED))
+            assert browser.execute_script(WIDE_TABLES) == [], (width, page)
