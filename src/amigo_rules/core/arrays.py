@@ -8,7 +8,7 @@ tables and the tests read it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 import numpy as np
@@ -89,7 +89,7 @@ def layout(*groups: Group) -> tuple[ArrayBlock, ...]:
     return tuple(blocks)
 
 
-def listing(names: Sequence[object]) -> str:
+def listing(names: Iterable[object]) -> str:
     """``names`` as code, in order: ```S`, `F`, `+1```."""
     return ", ".join(f"`{name}`" for name in names)
 
