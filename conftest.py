@@ -1,10 +1,12 @@
 """Run the examples of the documentation: every ```python and ```pycon block of README.md
 and of each page under docs/, page by page.
 
-The blocks of a page run in order in one namespace, as a reader would type them. A block
-holding ``>>>`` prompts is a doctest (its output must match, ``...`` matching anything); any
-other ``python`` block must run without an exception. One test per page, named after it
-(``docs/bots.md::examples``); a failure names the block's line.
+Each block runs alone, in a namespace of its own, as a reader who copies only that block
+would run it: it imports what it uses. A page whose blocks build on each other (a tutorial)
+says so with the line ``<!-- examples: in sequence -->``; its blocks run in order in one
+namespace. A block holding ``>>>`` prompts is a doctest (its output must match, ``...``
+matching anything); any other ``python`` block must run without an exception. One test per
+page, named after it (``docs/bots.md::examples``); a failure names the block's line.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 ROOT = Path(__file__).parent
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*(?P<lang>[\w-]*)")
 LANGUAGES = ("python", "pycon", "py")
+IN_SEQUENCE = "<!-- examples: in sequence -->"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
@@ -56,9 +59,11 @@ class Page(pytest.File):
     """A markdown page: one test running all its examples, if it has any."""
 
     def collect(self):
-        blocks = code_blocks(self.path.read_text(encoding="utf-8"))
+        text = self.path.read_text(encoding="utf-8")
+        blocks = code_blocks(text)
         if blocks:
-            yield Examples.from_parent(self, name="examples", blocks=blocks)
+            yield Examples.from_parent(self, name="examples", blocks=blocks,
+                                       in_sequence=IN_SEQUENCE in text)
 
 
 class ExampleFailed(Exception):
@@ -66,14 +71,17 @@ class ExampleFailed(Exception):
 
 
 class Examples(pytest.Item):
-    def __init__(self, *, blocks: list[tuple[int, str]], **kwargs) -> None:
+    def __init__(self, *, blocks: list[tuple[int, str]], in_sequence: bool, **kwargs) -> None:
         super().__init__(**kwargs)
         self.blocks = blocks
+        self.in_sequence = in_sequence
 
     def runtest(self) -> None:
         namespace: dict = {"__name__": "__docs__"}
         where = self.path.relative_to(ROOT).as_posix()
         for line, code in self.blocks:
+            if not self.in_sequence:
+                namespace = {"__name__": "__docs__"}
             if ">>>" in code:
                 self._doctest(code, namespace, where, line)
             else:

@@ -9,6 +9,8 @@ It changes only the rendered documentation:
 * **attrs fields as fields.** A field written ``players: int = attrs.field(default=4,
   validator=...)`` is shown as ``players: int = 4`` with its docstring, and the class gets
   the ``__init__`` attrs generates, so its signature lists the fields.
+* **Instance attributes without their code.** An attribute set in ``__init__``
+  (``self.agent = agent``) is shown with its docstring, not with the expression that sets it.
 * **Games in protocol order.** A game package lists its functions in the order of
   `amigo_rules.core.Game` (``new_game`` first), then its other functions, then ``Rules``,
   ``State``, ``Observation`` and the other classes, then its constants.
@@ -110,5 +112,7 @@ class ApiReference(griffe.Extension):
         if obj.is_class and any(str(d.value).split("(")[0] in ATTRS_CLASSES
                                 for d in obj.decorators):
             _attrs_fields(obj)
+        if obj.is_attribute and "instance-attribute" in obj.labels:
+            obj.value = None
         if obj.is_module and obj.path in {f"amigo_rules.{game}" for game in GAMES}:
             obj.exports = protocol_order(list(obj.exports or ()))

@@ -7,6 +7,8 @@
 True
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .core import (
     CHANCE,
     GAMES,
@@ -23,7 +25,11 @@ from .core import (
     sample_chance,
 )
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("amigo-rules")
+    """The installed version, read from the package's metadata (set in pyproject.toml)."""
+except PackageNotFoundError:  # the sources on the path, never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "CHANCE",

@@ -23,6 +23,8 @@ import numpy as np
 from .core import CHANCE, TERMINAL, GameRecord, IllegalMoveError, chance_rng, get_game, shares
 from .core.chance import sample_outcome
 
+__all__ = ["ConformanceError", "Report", "check_game"]
+
 
 class ConformanceError(AssertionError):
     """A protocol invariant that failed, with the seed and step where it did."""
@@ -33,9 +35,13 @@ class Report:
     """What `check_game` played."""
 
     games: int
+    """Games played."""
     steps: int
+    """Moves applied over all games, chance outcomes included."""
     decisions: int
+    """Of those, the players' moves."""
     chance_nodes: int
+    """Of those, the chance outcomes."""
     terminal: int
     """Games that reached a terminal state within ``max_steps``."""
 

@@ -14,6 +14,8 @@ import numpy as np
 
 from ..core import CHANCE, TERMINAL, GameSpec, RulesError, get_game, sample_chance
 
+__all__ = ["DEFAULT_MAX_GAME_LENGTH", "Episode", "Table", "table"]
+
 DEFAULT_MAX_GAME_LENGTH = 5000
 """The move limit of the adapters where the rules bound no game (``spec.max_game_length``
 is None): about ten times the longest of thousands of random games of every game."""
@@ -80,9 +82,13 @@ class Episode:
 
     def __init__(self, table: Table, rng: np.random.Generator) -> None:
         self.table = table
+        """The game, its rules and its move limit."""
         self.rng = rng
+        """The generator chance outcomes are drawn from."""
         self.state = table.module.initial_state(table.rules)
+        """The current state, from ``initial_state`` (the setup is played as chance)."""
         self.moves = 0
+        """How many moves were made, chance outcomes and the setup included."""
 
     @property
     def truncated(self) -> bool:

@@ -74,6 +74,7 @@ class AmigoEnv(gymnasium.Env):
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+    """The render modes Gymnasium may ask for: ``"human"`` (printed) and ``"ansi"`` (returned)."""
 
     def __init__(
         self,
@@ -89,6 +90,7 @@ class AmigoEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.table = table(game, rules, max_game_length)
+        """The game, its rules and its move limit (`Table`)."""
         spec = self.table.spec
         if type(player) is not int or not 0 <= player < spec.players:
             raise RulesError(f"player must be a seat from 0 to {spec.players - 1}, got {player!r}")
@@ -97,21 +99,32 @@ class AmigoEnv(gymnasium.Env):
                 f"{spec.players} players need {spec.players - 1} opponents, got {len(opponents)}"
             )
         self.player = player
+        """The learner's seat."""
         self.render_mode = render_mode
+        """``None``, ``"human"`` or ``"ansi"``."""
         self.illegal_reward = float(illegal_reward)
+        """The reward of an illegal action, which ends the episode."""
         self.given_opponents = None if opponents is None else list(opponents)
+        """The opponents passed in, or None for the game's default agent."""
         self.opponents: list[Any] | None = self.given_opponents
+        """The agents of the other seats, in seat order (built at ``reset`` when none were
+        given)."""
         self.observation_space = spaces.Box(
             np.asarray(spec.observation_low, dtype=np.float32),
             np.asarray(spec.observation_high, dtype=np.float32),
             dtype=np.float32,
         )
+        """A ``Box`` of the game's observation array, with the bounds of its `spec`."""
         self.action_space = spaces.Discrete(spec.num_actions)
+        """``Discrete(num_actions)``: the game's action ids."""
         self.episode: Episode | None = None
+        """The game in progress, None before the first ``reset``."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a new game, play the others' moves and chance up to the learner's first turn, and
+        return its observation and ``info`` (with ``action_mask``)."""
         super().reset(seed=seed)
         if self.given_opponents is None and (seed is not None or self.opponents is None):
             name = default_opponent(self.table.spec.game)
@@ -122,6 +135,9 @@ class AmigoEnv(gymnasium.Env):
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action``, then the others' moves and chance up to its next turn or
+        the end; the reward is its share of the win at the end, else 0 (``illegal_reward`` for an
+        illegal action, which ends the episode)."""
         episode = self._running()
         if episode.player != self.player:
             raise StateError("the episode is over; call reset()")

@@ -235,8 +235,10 @@ class AmigoGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         module = get_game(self.game)
         self.table = _table(module, {**parameters(module), **(params or {})})
+        """The game, its rules and its move limit (`Table`)."""
         super().__init__(_game_type(self.table), _game_info(self.table), params_for(self.table))
         self.initial = module.initial_state(self.table.rules)
+        """The amigo-rules state before the setup (``initial_state``)."""
 
     def new_initial_state(self) -> AmigoState:
         """The game before its setup (``initial_state``): setup draws are chance nodes."""
@@ -257,9 +259,13 @@ class AmigoState(pyspiel.State):
     def __init__(self, game: AmigoGame) -> None:
         super().__init__(game)
         self.table = game.table
+        """The game, its rules and its move limit, shared with the `AmigoGame`."""
         self.position = game.initial
+        """The amigo-rules state."""
         self.moves = 0
+        """How many moves were made, chance outcomes and the setup included."""
         self.trail: _Trail | None = _Trail(None, -1, CHANCE, game.initial)
+        """The states and actions so far, newest first (for perfect-recall information states)."""
 
     @property
     def truncated(self) -> bool:
@@ -269,6 +275,8 @@ class AmigoState(pyspiel.State):
         )
 
     def current_player(self) -> int:
+        """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL`` (also at the move
+        limit)."""
         if self.moves >= self.table.max_game_length:
             return _PLAYER_IDS[TERMINAL]
         player = self.table.module.current_player(self.position)
@@ -278,6 +286,7 @@ class AmigoState(pyspiel.State):
         return sorted(self.table.module.legal_action_ids(self.position).tolist())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, ``(action id, probability)`` of every outcome."""
         module = self.table.module
         ids = module.legal_action_ids(self.position).tolist()
         outcomes = module.chance_outcomes(self.position)
@@ -303,11 +312,13 @@ class AmigoState(pyspiel.State):
         return f"id {action}"
 
     def is_terminal(self) -> bool:
+        """Whether the game is over or has reached the move limit."""
         return self.moves >= self.table.max_game_length or self.table.module.is_terminal(
             self.position
         )
 
     def returns(self) -> list[float]:
+        """Each player's share of the win (all zero before the end and for a truncated game)."""
         return list(self.table.module.returns(self.position))
 
     def __str__(self) -> str:
@@ -432,18 +443,20 @@ class AgentBot(pyspiel.Bot):
     def __init__(self, agent: Any) -> None:
         pyspiel.Bot.__init__(self)
         self.agent = agent
+        """The amigo-rules agent: a callable or an object with ``act``."""
 
     def step(self, state: AmigoState) -> int:
+        """The action the agent chooses from the observation of the player to move."""
         module, position = state.table.module, state.position
         legal = module.legal_moves(position)
         observation = module.observation(position, state.current_player())
         return module.action_id(position, decide(self.agent, observation, legal))
 
     def restart_at(self, state: AmigoState) -> None:
-        pass
+        """Nothing to do: the agent keeps no record of the game."""
 
     def inform_action(self, state: AmigoState, player_id: int, action: int) -> None:
-        pass
+        """Nothing to do: the agent sees each decision's observation afresh."""
 
 
 def load_game(

@@ -60,11 +60,16 @@ class AmigoAECEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.table = table(game, rules, max_game_length)
+        """The game, its rules and its move limit (`Table`)."""
         spec = self.table.spec
         self.metadata = {**self.metadata, "name": f"amigo_rules_{spec.game}_v0"}
+        """The render modes, the environment's name and ``is_parallelizable`` (False)."""
         self.render_mode = render_mode
+        """``None``, ``"human"`` or ``"ansi"``."""
         self.possible_agents = [f"player_{p}" for p in range(spec.players)]
+        """``player_0``, ``player_1`` …, one per seat."""
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        """Agent name -> seat."""
         low = np.asarray(spec.observation_low, dtype=np.float32)
         high = np.asarray(spec.observation_high, dtype=np.float32)
         self.observation_spaces = {
@@ -74,16 +79,23 @@ class AmigoAECEnv(AECEnv):
             })
             for a in self.possible_agents
         }
+        """Per agent a ``Dict`` of its ``observation`` (a ``Box``) and ``action_mask``."""
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
+        """Per agent ``Discrete(num_actions)``: the game's action ids."""
         self.episode = Episode(self.table, np.random.default_rng())
+        """The game in progress."""
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent``."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game (seeded when ``seed`` is given) and play chance up to the first
+        decision."""
         rng = self.episode.rng if seed is None else np.random.default_rng(seed)
         self.episode = Episode(self.table, rng)
         self.episode.play_chance()
@@ -96,6 +108,8 @@ class AmigoAECEnv(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The observation array of ``agent`` and its action mask (all zero when it is not to
+        move)."""
         module, state = self.table.module, self.episode.state
         player = self.agent_name_mapping[agent]
         mask = np.zeros(self.table.spec.num_actions, dtype=np.int8)
@@ -104,6 +118,8 @@ class AmigoAECEnv(AECEnv):
         return {"observation": module.observation(state, player).to_array(), "action_mask": mask}
 
     def step(self, action: int) -> None:
+        """Play the selected agent's ``action``, then chance up to the next decision; at the end,
+        each agent's reward is its share of the win."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -144,7 +160,7 @@ class AmigoAECEnv(AECEnv):
         return None
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 def raw_env(

@@ -37,11 +37,14 @@ class ExxtraHeuristicAgent:
     """
 
     name = "heuristic"
+    """The registry name."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+        """The generator that breaks ties."""
 
     def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
+        """A legal move of highest value (see the class), ties broken at random."""
         if observation.roll is None:  # never asked at a roll; stay total anyway
             return legal_moves[0]
         values = self.values(observation, legal_moves)

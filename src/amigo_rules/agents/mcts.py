@@ -114,6 +114,7 @@ class MCTSAgent:
     """
 
     name = "mcts"
+    """The registry name."""
 
     def __init__(
         self,
@@ -138,14 +139,25 @@ class MCTSAgent:
                 f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, got {rollout!r}"
             )
         self.simulations = simulations
+        """Simulations per decision."""
         self.game = get_game(game) if isinstance(game, str) else game
+        """The game module, or None to take it from each observation."""
         self.rollout = rollout
+        """The rollout policy: ``"random"``, ``"greedy"``, a callable, or None for the game's
+        default."""
         self.depth = depth
+        """Moves a rollout plays before the evaluation; None plays to the end, ``"default"`` takes
+        the game's."""
         self.exploration = None if exploration is None else float(exploration)
+        """The UCT exploration constant, or None for the game's default."""
         self.prior = None if prior is None else float(prior)
+        """The weight of the game's prior (progressive bias), or None for the game's default."""
         self.rng = np.random.default_rng(seed)
+        """The numpy generator of the search (determinisations, ties)."""
         self.random = random.Random(int(self.rng.integers(2**63)))
+        """A ``random.Random`` seeded from ``rng``, for the rollouts' cheap draws."""
         self.stats: dict[str, Any] = {}
+        """The last search: ``simulations``, ``seconds`` and the root's ``visits`` per move."""
         self._player = 0
         self._setups: dict[int, tuple[Any, ...]] = {}
 
@@ -174,6 +186,7 @@ class MCTSAgent:
         )
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
+        """The move the search visited most (a single legal move is answered at once)."""
         if len(legal_moves) == 1:
             return legal_moves[0]
         start = time.perf_counter()

@@ -19,11 +19,14 @@ class OnePlyAgent:
     """
 
     name = "one-ply"
+    """The registry name of a subclass."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+        """The generator that breaks ties."""
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
+        """A legal move of highest `value`, ties broken at random."""
         values = self.values(observation, legal_moves)
         best = max(values)
         choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
@@ -36,6 +39,8 @@ class OnePlyAgent:
         return [self.value(observation, move) for move in legal_moves]
 
     def value(self, observation: Any, move: Any) -> float:
+        """What ``move`` is worth to the acting player, from the observation alone (defined by
+        subclasses)."""
         raise NotImplementedError
 
 

@@ -31,6 +31,29 @@ from .oneply import TIE
 from .verflixxt import GreedyAgent
 from .verflixxt_hoch import HochGreedyAgent
 
+__all__ = [
+    "DEFAULTS",
+    "EPSILON",
+    "PENDING",
+    "POLICIES",
+    "POLICY_NAMES",
+    "PRIORS",
+    "SHARPNESS",
+    "TAKEABLE",
+    "Defaults",
+    "Pending",
+    "TrackView",
+    "evaluation_for",
+    "ladder",
+    "one_ply",
+    "pending_for",
+    "policy_for",
+    "prior_for",
+    "ranking",
+    "search_defaults",
+    "softmax",
+]
+
 Policy = Callable[[Any, tuple[Any, ...], Callable[[], float]], Any]
 """``policy(state, legal_moves, random) -> move``; ``random()`` is uniform in [0, 1)."""
 Evaluation = Callable[[Any], tuple[float, ...]]
@@ -68,17 +91,28 @@ class TrackView:
     def __init__(self, state: Any) -> None:
         board = state.board
         self.viewer = player = state.player
+        """The player to move, as the observation's viewer."""
         self.rules = state.rules
+        """The game's rules."""
         self.tiles = board.tiles
+        """The track from start to finish."""
         self.pawns = board.pawns
+        """Each player's pawn positions, ascending."""
         self.guards = board.guards
+        """The guards' positions, ascending."""
         self.towers = state.towers
+        """Each player's tower (hoch²: collection)."""
         self.roll = getattr(state, "roll", 0)
+        """The die rolled this turn (Verflixxt!), else 0."""
         hands = state.hands
         self.hand = hands[player] if hands else ()
+        """The viewer's cards (hoch², tactical cards), else empty."""
         self.hats = getattr(state, "hats", None)
+        """hoch²: (player, position) of the lucky hat's and the cursed cap's wearers, else None."""
         self.tokens = getattr(state, "tokens", 0)
+        """hoch²: finish tokens taken so far, else 0."""
         self.arrived_hat = getattr(state, "arrived_hat", 0)
+        """hoch²: the hat of the pawn that just moved (0 none, 1 lucky, 2 cursed), else 0."""
 
 
 def one_ply(
@@ -185,10 +219,14 @@ class Pending:
 
     def __init__(self, score_tiles: Callable[..., int], takeable: frozenset[str]) -> None:
         self.score_tiles = score_tiles
+        """The game's ``score_tiles(tiles, rules)``."""
         self.takeable = takeable
+        """The tiles a pawn can take."""
         self.gains: dict[tuple[Any, tuple[str, ...], str], int] = {}
+        """The memo of `gain`, cleared when it grows past 200,000 entries."""
 
     def gain(self, rules: Any, tower: tuple[str, ...], tile: str) -> int:
+        """What putting ``tile`` on ``tower`` adds to its score under ``rules``."""
         key = (rules, tower, tile)
         gain = self.gains.get(key)
         if gain is None:

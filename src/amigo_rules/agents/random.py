@@ -15,11 +15,14 @@ class RandomAgent:
     """
 
     name = "random"
+    """The registry name."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+        """The generator of its choices."""
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
+        """A legal move drawn uniformly."""
         return legal_moves[int(self.rng.integers(len(legal_moves)))]
 
     __call__ = act

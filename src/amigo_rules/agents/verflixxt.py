@@ -30,7 +30,9 @@ class GreedyAgent(TrackAgent):
     """
 
     name = "greedy"
+    """The registry name."""
     landing_weight = LANDING_WEIGHT
+    """The share of a tile's gain counted for a pawn left alone on it."""
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
@@ -52,6 +54,8 @@ class GreedyAgent(TrackAgent):
         return gained
 
     def step_value(self, obs: Observation, move: Step) -> float:
+        """What moving ``move.piece`` from ``move.position`` is worth: the tile taken, the tile
+        landed on, company left behind."""
         origin = move.position
         finish = len(obs.tiles) - 1
         steps = obs.roll if move.delta is None else move.delta  # VXV-2, VXV-9: chosen

@@ -46,7 +46,9 @@ class HochGreedyAgent(TrackAgent):
     """
 
     name = "greedy"
+    """The registry name."""
     landing_weight = LANDING_WEIGHT
+    """The share of a tile's gain counted for a pawn left alone on it."""
 
     def value(self, obs: Observation, move: Any) -> float:
         """How much ``move`` is worth to the acting player (``obs.viewer``), one ply deep."""
@@ -70,6 +72,7 @@ class HochGreedyAgent(TrackAgent):
         return gained
 
     def token(self, obs: Observation) -> float:
+        """The points of the next finish token (0 when the stack is empty)."""
         return float(TOKEN_STACK[obs.tokens][1:]) if obs.tokens < len(TOKEN_STACK) else 0.0
 
     def leave_value(self, obs: Observation, tile: str) -> float:
@@ -90,6 +93,8 @@ class HochGreedyAgent(TrackAgent):
         return self.gain(obs, tile)
 
     def play_value(self, obs: Observation, move: Play) -> float:
+        """What playing ``move.card`` on ``move.piece`` is worth: the tile taken, the tile landed
+        on, the finish token, the hats."""
         me = obs.viewer
         value_ = CARD_VALUE[move.card]
         steps = -value_ if move.reverse else value_

@@ -12,7 +12,10 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
+__all__ = ["executor"]
+
 INSTALL = "Dask tournaments need distributed: pip install 'amigo-rules[dask]'"
+"""The message of the error raised when ``distributed`` is not installed."""
 
 
 @contextmanager

@@ -25,6 +25,7 @@ class Match:
     """One planned game: its index in the tournament, its seed and its agents by seat."""
 
     index: int
+    """The game's index in the tournament, from 0."""
     seed: int
     """The seed of ``amigo_rules.play`` (setup and chance) and, through `agent_seed`, of the
     agents."""

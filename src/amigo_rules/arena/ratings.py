@@ -17,7 +17,9 @@ class Rating:
     """An agent's skill estimate: mean ``mu`` and uncertainty ``sigma``."""
 
     mu: float
+    """The estimated skill."""
     sigma: float
+    """The uncertainty of ``mu`` (one standard deviation)."""
 
     @property
     def ordinal(self) -> float:

@@ -41,11 +41,13 @@ class Fault:
     index: int
     """The game's index in the tournament."""
     seat: int
+    """The seat of the faulty agent."""
     agent: str
     """The agent's tournament name."""
     kind: str
     """One of `FAULT_KINDS`."""
     message: str
+    """What went wrong, in words (the exception, the illegal move, the time taken)."""
     record: str = attrs.field(repr=False)
     """The game up to the faulty decision, as `GameRecord` JSON (replay it with
     ``GameRecord.from_json``)."""
@@ -56,7 +58,9 @@ class GameResult:
     """One finished game of a tournament (its record stays in the results file)."""
 
     index: int
+    """The game's index in the tournament, from 0."""
     seed: int
+    """The seed of ``amigo_rules.play`` (the agents' seeds follow from it)."""
     seating: tuple[str, ...]
     """The agents' tournament names, by seat."""
     agents: tuple[str, ...]

@@ -40,6 +40,7 @@ class AgentStats:
     """One agent's results over a tournament."""
 
     name: str
+    """The agent's name in the standings."""
     games: int
     """Games it took part in."""
     seats: int
@@ -71,10 +72,13 @@ class Head2Head:
     best seat."""
 
     games: int
+    """Games both agents played."""
     ahead: int
     """Games in which A placed before B."""
     behind: int
+    """Games in which A placed after B."""
     tied: int
+    """Games in which A and B placed equal."""
 
     @property
     def score(self) -> float:
@@ -87,7 +91,9 @@ class TournamentResult:
     """The games of a tournament and what they say about its agents."""
 
     game: str
+    """The game's name."""
     rules: Any
+    """The game's `Rules`."""
     names: tuple[str, ...]
     """The agents' tournament names."""
     games: tuple[GameResult, ...]

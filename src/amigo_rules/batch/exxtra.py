@@ -66,6 +66,7 @@ class Batch:
     """
 
     rules: ex.Rules
+    """The rules every game of the batch is played under."""
     counters: np.ndarray
     """``int8[players, n]``: each counter, 0 (start) … 21 (finish)."""
     rungs: np.ndarray

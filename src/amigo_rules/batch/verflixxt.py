@@ -87,6 +87,7 @@ class Batch:
     """
 
     rules: vx.Rules
+    """The rules every game of the batch is played under."""
     tiles: np.ndarray
     """``int8[L + 1, n]``: the track by tile code (the index in
     `amigo_rules.verflixxt.observations.TILE_KINDS`; ``len(TILE_KINDS)`` is "no tile")

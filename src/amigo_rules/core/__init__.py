@@ -1,5 +1,6 @@
 """The game-independent core: markers, errors, registry, chance sampling, play and records."""
 
+from .arrays import ArrayBlock, ArrayPart
 from .breakdown import Breakdown, Term
 from .chance import sample_chance, sample_outcome
 from .errors import (
@@ -25,6 +26,8 @@ __all__ = [
     "AgentError",
     "AmigoRulesError",
     "ArgumentError",
+    "ArrayBlock",
+    "ArrayPart",
     "Breakdown",
     "Event",
     "Game",

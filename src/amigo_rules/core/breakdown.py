@@ -20,6 +20,7 @@ class Term:
 
     @property
     def points(self) -> int:
+        """The term's points: the sum of its values."""
         return sum(self.values)
 
 
@@ -28,8 +29,11 @@ class Breakdown:
     """How one player's score comes about: ``sum(term.points) == total == score[player]``."""
 
     player: int
+    """The seat whose score this is."""
     terms: tuple[Term, ...]
+    """The parts of the score, in the order the rules count them."""
 
     @property
     def total(self) -> int:
+        """The score: the sum of the terms' points."""
         return sum(term.points for term in self.terms)

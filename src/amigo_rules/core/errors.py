@@ -40,8 +40,11 @@ class AgentError(AmigoRulesError):
     def __init__(self, message: str, *, agent: str, player: int, record: object) -> None:
         super().__init__(message)
         self.agent = agent
+        """The faulty agent's name: its ``name`` attribute, else its class or function."""
         self.player = player
+        """The seat of that agent."""
         self.record = record
+        """The game up to the faulty decision, as a `GameRecord`."""
 
     def __reduce__(self) -> tuple[object, ...]:
         return _agent_error, (str(self), self.agent, self.player, self.record)

@@ -29,7 +29,7 @@ class Event:
     target: int | None = None
     """Where it ends."""
     tile: str | None = None
-    """The tile, card or combination concerned (API.md's notation); None when hidden."""
+    """The tile, card or combination concerned (in the move notation); None when hidden."""
     value: int | None = None
     """A number: the die, a card's value, steps, a rung, how many."""
     items: tuple[str, ...] = ()

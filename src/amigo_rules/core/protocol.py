@@ -22,7 +22,8 @@ State = Any
 class Observation(Protocol):
     """What one player may see of a state."""
 
-    def to_array(self) -> np.ndarray: ...
+    def to_array(self) -> np.ndarray:
+        """The observation as a flat numeric array (laid out as the game page's table says)."""
 
 
 class Game(Protocol):
@@ -33,44 +34,104 @@ class Game(Protocol):
     """
 
     NAME: str
+    """The game's registered name (``"verflixxt"``)."""
     Rules: type
+    """The game's rules class; ``Rules()`` is its default rule set."""
     RULE_TEXTS: dict[str, str]
+    """Rule id -> a one-line statement of the rule."""
 
-    def new_game(self, rules: Any = None, *, seed: int | None = None) -> State: ...
-    def initial_state(self, rules: Any = None) -> State: ...
-    def current_player(self, state: State) -> int: ...
-    def legal_moves(self, state: State) -> tuple[Move, ...]: ...
-    def chance_outcomes(self, state: State) -> tuple[tuple[Move, Fraction], ...]: ...
-    def apply(self, state: State, move: Move) -> State: ...
-    def is_terminal(self, state: State) -> bool: ...
-    def score(self, state: State) -> tuple[int, ...]: ...
-    def winners(self, state: State) -> tuple[int, ...]: ...
-    def returns(self, state: State) -> tuple[float, ...]: ...
-    def observation(self, state: State, player: int) -> Observation: ...
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> State: ...
-    def parse_move(self, state: State, text: str) -> Move: ...
-    def to_json(self, state: State) -> str: ...
-    def from_json(self, text: str) -> State: ...
-    def spec(self, rules: Any = None) -> GameSpec: ...
-    def num_actions(self, rules: Any) -> int: ...
-    def num_chance_outcomes(self, rules: Any) -> int: ...
-    def action_id(self, state: State, move: Move) -> int: ...
-    def move_for_action(self, state: State, action_id: int) -> Move: ...
-    def legal_action_mask(self, state: State) -> np.ndarray: ...
-    def legal_action_ids(self, state: State) -> np.ndarray: ...
+    def new_game(self, rules: Any = None, *, seed: int | None = None) -> State:
+        """A game ready for its first move, its setup (the track, hands) drawn from ``seed``."""
+
+    def initial_state(self, rules: Any = None) -> State:
+        """The state before the setup, which follows as chance nodes (``lay T``, ``deal C`` …)."""
+
+    def current_player(self, state: State) -> int:
+        """The player to move, or ``CHANCE`` or ``TERMINAL``."""
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The legal moves (chance outcomes at a chance node), in a stable documented order."""
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Move, Fraction], ...]:
+        """At a chance node, each outcome with its exact probability; they sum to 1."""
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move`` (a move or chance outcome); ``IllegalMoveError`` if illegal."""
+
+    def is_terminal(self, state: State) -> bool:
+        """Whether the game is over."""
+
+    def score(self, state: State) -> tuple[int, ...]:
+        """Each player's score, by seat (at any state; final once the game is over)."""
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The seats of the winners of a finished game (several on a tie)."""
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Each player's share of the win: 1/k for each of k winners, 0 otherwise."""
+
+    def observation(self, state: State, player: int) -> Observation:
+        """What ``player`` may see of the state, never more."""
+
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> State:
+        """A full state consistent with ``observation``, hidden parts drawn from ``rng``."""
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move of ``state`` written ``text`` in the game's notation."""
+
+    def to_json(self, state: State) -> str:
+        """The state as JSON text, which ``from_json`` reads back."""
+
+    def from_json(self, text: str) -> State:
+        """The state written by ``to_json``, checked to be well formed and consistent."""
+
+    def spec(self, rules: Any = None) -> GameSpec:
+        """The facts a bot framework needs: players, action counts, longest game, bounds."""
+
+    def num_actions(self, rules: Any) -> int:
+        """How many action ids the players' moves use under ``rules``."""
+
+    def num_chance_outcomes(self, rules: Any) -> int:
+        """How many action ids the chance outcomes use under ``rules``."""
+
+    def action_id(self, state: State, move: Move) -> int:
+        """The integer id of ``move`` in ``state``."""
+
+    def move_for_action(self, state: State, action_id: int) -> Move:
+        """The legal move of ``state`` with the id ``action_id``."""
+
+    def legal_action_mask(self, state: State) -> np.ndarray:
+        """A boolean array over all action ids, true for the legal ones."""
+
+    def legal_action_ids(self, state: State) -> np.ndarray:
+        """The ids of the legal moves, in the order of ``legal_moves``."""
+
     def render_text(
         self, state: State, *, player: int | None = None, width: int = 80
-    ) -> str: ...
-    def render_svg(self, state: State, *, player: int | None = None) -> str: ...
+    ) -> str:
+        """The table as text, as ``player`` sees it (everything when None)."""
+
+    def render_svg(self, state: State, *, player: int | None = None) -> str:
+        """The table as a standalone SVG picture, as ``player`` sees it (everything when None)."""
+
     def move_events(
         self, before: State, move: Move, after: State, *, player: int | None = None
-    ) -> tuple[Event, ...]: ...
-    def setup_events(self, state: State, *, player: int | None = None) -> tuple[Event, ...]: ...
+    ) -> tuple[Event, ...]:
+        """What ``move`` did between ``before`` and ``after``, as events ``player`` may know of."""
+
+    def setup_events(self, state: State, *, player: int | None = None) -> tuple[Event, ...]:
+        """The setup of a new game, as events ``player`` may know of."""
+
     def visible_notation(
         self, state: State, move: Move, *, player: int | None = None
-    ) -> str | None: ...
-    def explain_score(self, state: State) -> tuple[Breakdown, ...]: ...
-    def relevant_rules(self, state: State) -> tuple[str, ...]: ...
+    ) -> str | None:
+        """The notation of ``move`` as ``player`` may see it; None when hidden from them."""
+
+    def explain_score(self, state: State) -> tuple[Breakdown, ...]:
+        """How each player's score is made up, one ``Breakdown`` per seat."""
+
+    def relevant_rules(self, state: State) -> tuple[str, ...]:
+        """The ids of the rules that bear on the decision in ``state``."""
 
 Agent = Callable[[Observation, tuple[Move, ...]], Move]
 """An agent: ``agent(observation, legal_moves) -> move`` (or an object with ``.act``)."""

@@ -50,10 +50,12 @@ class GameRecord:
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The winners of the final state."""
         return get_game(self.game).winners(self.final_state)
 
     @property
     def score(self) -> tuple[int, ...]:
+        """The scores of the final state."""
         return get_game(self.game).score(self.final_state)
 
     def to_json(self) -> str:

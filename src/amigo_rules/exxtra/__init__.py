@@ -41,7 +41,13 @@ from .engine import (
 )
 from .moves import Move, Place, Reroll, Roll
 from .narration import move_events, setup_events
-from .observations import Observation, array_length, observation, sample_state
+from .observations import (
+    Observation,
+    array_length,
+    observation,
+    observation_layout,
+    sample_state,
+)
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
@@ -93,6 +99,7 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_layout",
     "parse_move",
     "relevant_rules",
     "render_svg",

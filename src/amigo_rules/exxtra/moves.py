@@ -24,7 +24,9 @@ class Roll:
     """
 
     a: int = attrs.field(converter=integer_field("Roll.a"))
+    """Die A's face: 1, 2, 3, 4, 7, or 0 for the X (EX-COMP-1)."""
     b: int = attrs.field(converter=integer_field("Roll.b"))
+    """Die B's face: 1, 2, 3, 5, 6, or 0 for the X (EX-COMP-1)."""
 
     def __str__(self) -> str:
         return f"roll {face_text(self.a)}-{face_text(self.b)}"
@@ -43,12 +45,14 @@ class Place:
     """Accept the combination and place the pair on ``rung`` (EX-PLACE-1)."""
 
     rung: int = attrs.field(converter=integer_field("Place.rung"))
+    """The rung of the ladder the dice go to, 0-5 (EX-PLACE-1)."""
 
     def __str__(self) -> str:
         return f"place {self.rung}"
 
 
 Move = Roll | Reroll | Place
+"""A move of EXXtra: a chance roll, a re-roll or a placement."""
 
 REROLL = Reroll()
 PLACES = tuple(Place(rung) for rung in range(RUNGS))

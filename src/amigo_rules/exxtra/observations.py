@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
+from ..core.arrays import ArrayBlock, layout
 from ..core.checks import generator, seat, wrong_type
 from .engine import current_player
 from .moves import RUNGS
@@ -20,12 +21,15 @@ class Observation:
     """The table as ``player`` sees it (all of it: every die and counter is public)."""
 
     rules: Rules
+    """The game's rules."""
     player: int
     """The viewer."""
     to_move: int
     """``current_player`` of the state: a player, ``CHANCE`` or ``TERMINAL``."""
     turn: int
+    """Turns begun so far minus one (the player to move is ``turn % players``)."""
     counters: tuple[int, ...]
+    """Each player's counter: 0 (start) … 21 (finish)."""
     ladder: tuple[Pair | None, ...]
     """Each player's dice: ``(rung, combination)`` on the ladder, or ``None`` in hand."""
     roll: int | None
@@ -65,6 +69,27 @@ class Observation:
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array`: 11 entries per player and 3 for the roll."""
     return (5 + RUNGS) * rules.players + 3
+
+
+def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
+    """Which entries of `Observation.to_array` mean what, for ``rules``. Seats are absolute
+    (entry ``p`` is player ``p`` whoever views); each player's block says whether it is the
+    viewer's."""
+    if type(rules) is not Rules:
+        raise wrong_type("observation_layout", Rules, rules)
+    player = [
+        (1, "flag", "this player is the viewer"),
+        (1, "flag", "this player is to move"),
+        (1, "value", f"the counter / {FINISH} (0 start, 1 finish)"),
+        (RUNGS + 1, "one-hot", f"where the dice are: rung 0 … {RUNGS - 1}, then in hand"),
+        (1, "value", f"the combination on the ladder / {TOP_COMBINATION} (0 in hand)"),
+    ]
+    roll = [
+        (1, "flag", "a roll is pending"),
+        (1, "value", f"the pending combination / {TOP_COMBINATION}"),
+        (1, "flag", "it is the turn's first roll (an X then counts as 0)"),
+    ]
+    return layout(("player", rules.players, player), ("", 1, roll))
 
 
 def observation(state: State, player: int) -> Observation:

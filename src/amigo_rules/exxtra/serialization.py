@@ -12,6 +12,7 @@ from .rules import Rules
 from .state import FINISH, Pair, State
 
 NAME = "exxtra"
+"""The game's registered name."""
 _FIELDS = ("counters", "ladder", "turn", "roll", "first_roll")
 
 

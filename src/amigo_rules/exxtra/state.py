@@ -23,6 +23,7 @@ class State(StateBase):
     """
 
     rules: Rules
+    """The game's rules."""
     counters: tuple[int, ...]
     """Each player's counter: 0 (start) … 21 (finish)."""
     ladder: tuple[Pair | None, ...]

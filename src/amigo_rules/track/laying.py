@@ -23,6 +23,7 @@ class Lay:
     """The next tile of the shuffled track is ``tile`` (a chance outcome of the setup)."""
 
     tile: str = attrs.field(converter=string_field("Lay.tile"))
+    """The tile laid at the next place of the track."""
 
     def __str__(self) -> str:
         return f"lay {self.tile}"

@@ -27,7 +27,14 @@ from .actions import (
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
 from .narration import move_events, setup_events
-from .observations import HIDDEN, Observation, array_bounds, array_length, observation
+from .observations import (
+    HIDDEN,
+    Observation,
+    array_bounds,
+    array_length,
+    observation,
+    observation_layout,
+)
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
@@ -104,6 +111,7 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_layout",
     "parse_move",
     "relevant_rules",
     "render_svg",

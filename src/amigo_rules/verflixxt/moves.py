@@ -28,6 +28,7 @@ class Roll:
     """The die showing ``value`` (a chance outcome, VX-TURN-2)."""
 
     value: int = attrs.field(converter=integer_field("Roll.value"))
+    """The number rolled, 1-6."""
 
     def __str__(self) -> str:
         return f"roll {self.value}"
@@ -41,7 +42,9 @@ class Step:
     """
 
     piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))
+    """``"pawn"`` or ``"guard"``."""
     position: int = attrs.field(converter=integer_field("Step.position"))
+    """Where the piece stands before the move."""
     delta: int | None = attrs.field(
         default=None, converter=integer_field("Step.delta", optional=True)
     )
@@ -62,6 +65,7 @@ class Steal:
     """Steal the top tile of ``victim``'s tower (VX-ACT-2)."""
 
     victim: int = attrs.field(converter=integer_field("Steal.victim"))
+    """The seat whose top tile is taken."""
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
@@ -74,10 +78,13 @@ class Swap:
     else it is None."""
 
     position: int = attrs.field(converter=integer_field("Swap.position"))
+    """Where the moving pawn stands (VXV-2)."""
     target: int = attrs.field(converter=integer_field("Swap.target"))
+    """The adjacent tile where the opponent's pawn stands; the two change places."""
     owner: int | None = attrs.field(
         default=None, converter=integer_field("Swap.owner", optional=True)
     )
+    """The opponent whose pawn moves, when several have pawns on ``target``; else None."""
 
     def __str__(self) -> str:
         owner = "" if self.owner is None else f" {self.owner}"
@@ -89,6 +96,7 @@ class Flip:
     """VXV-10: turn the unoccupied face-up path tile on ``position`` face down."""
 
     position: int = attrs.field(converter=integer_field("Flip.position"))
+    """The position of the path tile turned face down (VXV-10)."""
 
     def __str__(self) -> str:
         return f"flip {self.position}"
@@ -114,6 +122,7 @@ STOP = Stop()
 PASS = Pass()
 
 Move = Roll | Step | Steal | Swap | Flip | Stop | Pass | Lay
+"""A move of Verflixxt!: a chance roll or laid tile, or a player's move."""
 
 PAWN = "pawn"
 GUARD = "guard"
@@ -152,6 +161,7 @@ GRAMMAR = (
     "'roll N', 'pawn P', 'guard P', 'pawn P +1' / '-1' / '+0', 'swap P Q [N]', 'steal N', "
     "'flip P', 'stop', 'pass' or 'lay T' (T a path tile)"
 )
+"""The notation's forms, as ``parse_move`` names them in its error messages."""
 
 
 def parse(text: str) -> Move:

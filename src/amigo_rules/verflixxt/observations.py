@@ -8,6 +8,7 @@ from functools import cache
 import attrs
 import numpy as np
 
+from ..core.arrays import ArrayBlock, layout, listing
 from ..core.checks import seat, wrong_type
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
@@ -32,15 +33,23 @@ class Observation:
     """Player ``viewer``'s view of the table."""
 
     viewer: int
+    """The seat whose view this is."""
     rules: Rules
+    """The game's rules."""
     tiles: tuple[str, ...]
+    """The track from start to finish (``"?"`` for a face-down tile, VXV-10)."""
     pawns: tuple[tuple[int, ...], ...]
+    """Each player's pawn positions, ascending."""
     guards: tuple[int, ...]
+    """The guards' positions, ascending."""
     towers: tuple[tuple[str, ...], ...]
+    """Each player's tower, bottom to top (``"?"`` where hidden, VXV-HIDDEN-TOWERS)."""
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     roll: int
+    """The die rolled this turn while ``phase`` is MOVE, else 0."""
     penalty: tuple[int, str] | None = None
     """The VXV-5 penalty ``(player, tile)`` once the game is over (public)."""
     hands: tuple[tuple[int, ...], ...] = ()
@@ -114,6 +123,45 @@ def array_length(rules: Rules) -> int:
     towers = players * (2 * kinds + 1 + (rules.towers != "open"))
     cards = (players + 1) * len(CARDS) if rules.tactical_cards else 0
     return track_length(rules) * per_slot + towers + 6 + len(PHASES) + 2 * players + cards
+
+
+def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
+    """Which entries of `Observation.to_array` mean what, for ``rules``. Seats are absolute
+    (entry ``p`` is player ``p`` whoever views); the viewer is marked at the end.
+
+    >>> blocks = observation_layout(Rules())
+    >>> [(b.name, b.start, b.count, b.width) for b in blocks]  # doctest: +NORMALIZE_WHITESPACE
+    [('track slot', 0, 34, 29), ('player', 986, 4, 39), ('', 1142, 1, 20)]
+    """
+    if type(rules) is not Rules:
+        raise wrong_type("observation_layout", Rules, rules)
+    players = rules.players
+    kinds = len(PATH_TILES)
+    hidden = rules.towers != "open"
+    cards = len(CARDS) if rules.tactical_cards else 0
+    slot = [
+        (len(TILE_KINDS) + 1 + rules.hidden_tiles, "one-hot",
+         f"the tile: {listing(TILE_KINDS)}, then no tile (not laid yet, or beyond the finish)"
+         + (", then a face-down tile (VXV-10)" if rules.hidden_tiles else "")),
+        (players, "count", "pawns of player 0, 1, … on the slot"),
+        (1, "count", "guards on the slot"),
+    ]
+    tower = [
+        (kinds, "count", f"tiles of each kind in the tower: {listing(PATH_TILES)}"),
+        (kinds, "one-hot or none", "the top tile, same order (none when it is hidden)"),
+        (1, "one-hot or none", "the tower is empty"),
+        (hidden, "count", "tiles of the tower the viewer cannot see (VXV-HIDDEN-TOWERS)"),
+    ]
+    turn = [
+        (6, "one-hot or none", "the die rolled this turn, 1 … 6 (none before the roll)"),
+        (len(PHASES), "one-hot", f"the phase: {listing(p.value for p in PHASES)}"),
+        (players, "one-hot", "the active player"),
+        (players, "one-hot", "the viewer"),
+    ]
+    hands = [(cards, "flag", f"VXV-9: tactical cards in hand, {listing(CARDS)}")]
+    played = [(cards, "flag", "VXV-9: cards the active player has played this turn")]
+    return layout(("track slot", track_length(rules), slot), ("player", players, tower),
+                  ("", 1, turn), ("player", players if cards else 0, hands), ("", 1, played))
 
 
 def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:

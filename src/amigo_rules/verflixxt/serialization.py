@@ -28,6 +28,7 @@ from .setup import box, guard_positions, path_tiles, shuffled_setup
 from .state import Phase, State
 
 NAME = "verflixxt"
+"""The game's registered name."""
 _FIELDS = ("tiles", "pawns", "guards", "towers", "player", "phase", "roll")
 _CARD_FIELDS = ("hands", "played")
 """The fields of the state object with tactical cards (VXV-9) only; ``penalty`` is

@@ -34,6 +34,7 @@ class State(StateBase):
     """A position of Verflixxt!: immutable, hashable, holding its `Rules`."""
 
     rules: Rules
+    """The game's rules."""
     board: Board
     """The track, the pawns (ascending per player) and the guards."""
     towers: tuple[tuple[str, ...], ...]
@@ -41,6 +42,7 @@ class State(StateBase):
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     roll: int = 0
     """The die rolled this turn while ``phase`` is MOVE, else 0."""
     penalty: tuple[int, str] | None = None

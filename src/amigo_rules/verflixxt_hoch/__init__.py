@@ -38,7 +38,13 @@ from .moves import (
     parse,
 )
 from .narration import move_events, setup_events
-from .observations import Observation, array_bounds, array_length, observation
+from .observations import (
+    Observation,
+    array_bounds,
+    array_length,
+    observation,
+    observation_layout,
+)
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .sampling import sample_state
@@ -118,6 +124,7 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_layout",
     "parse",
     "parse_move",
     "relevant_rules",

@@ -41,11 +41,16 @@ class Play:
     """
 
     card: str = attrs.field(converter=string_field("Play.card", CARDS))
+    """The card played: its value and colour (``3y``, ``-1o``)."""
     piece: str | None = attrs.field(
         default=None, converter=string_field("Play.piece", PIECES, optional=True)
     )
+    """``pawn`` (an own pawn without hat), ``lucky``/``cursed`` (the own pawn wearing that hat),
+    ``guard``, or None for a 0 card."""
     position: int = attrs.field(default=0, converter=integer_field("Play.position"))
+    """Where the piece stands before the move."""
     reverse: bool = attrs.field(default=False, converter=flag_field("Play.reverse"))
+    """The cursed cap's other direction (HO-HAT-4)."""
 
     def __str__(self) -> str:
         if self.piece is None:
@@ -74,7 +79,10 @@ class HatMove:
     """
 
     action: str = attrs.field(converter=string_field("HatMove.action", HAT_ACTIONS))
+    """``take``, ``give``, ``swap`` or ``none`` (HO-HAT-2)."""
     target: str = attrs.field(default="", converter=string_field("HatMove.target"))
+    """With ``take``, the hat (``lucky``/``cursed``); with ``give``, the player whose hatless pawn
+    gets it; else empty."""
 
     def __str__(self) -> str:
         return f"hat {self.action} {self.target}" if self.target else f"hat {self.action}"
@@ -85,6 +93,7 @@ class Draw:
     """Drawing a ``card`` of that kind (a chance outcome, HO-TURN-4)."""
 
     card: str = attrs.field(converter=string_field("Draw.card", CARDS))
+    """The card drawn (HO-TURN-4)."""
 
     def __str__(self) -> str:
         return f"draw {self.card}"
@@ -95,6 +104,7 @@ class Deal:
     """A ``card`` of that kind is dealt to the player being dealt to (chance, HO-SETUP-3)."""
 
     card: str = attrs.field(converter=string_field("Deal.card", CARDS))
+    """The card dealt (HO-SETUP-3)."""
 
     def __str__(self) -> str:
         return f"deal {self.card}"
@@ -105,6 +115,7 @@ class TurnUp:
     """A ``card`` of that kind is turned up for the hats (chance, HO-SETUP-4)."""
 
     card: str = attrs.field(converter=string_field("TurnUp.card", CARDS))
+    """The card turned up for the hats (HO-SETUP-4)."""
 
     def __str__(self) -> str:
         return f"turn {self.card}"
@@ -116,7 +127,9 @@ class Hats:
     the pile runs out while players are tied (chance, HO-SETUP-4)."""
 
     lucky: int = attrs.field(converter=integer_field("Hats.lucky"))
+    """The seat that receives the lucky hat (HO-SETUP-4)."""
     cursed: int = attrs.field(converter=integer_field("Hats.cursed"))
+    """The seat that receives the cursed cap (HO-SETUP-4)."""
 
     def __str__(self) -> str:
         return f"hats {self.lucky} {self.cursed}"
@@ -127,6 +140,7 @@ class Attack:
     """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
 
     position: int = attrs.field(converter=integer_field("Attack.position"))
+    """The shared tile the attack is made on (HO-ATTACK-1)."""
 
     def __str__(self) -> str:
         return f"attack {self.position}"
@@ -137,12 +151,14 @@ class Steal:
     """Take the top-most path tile of ``victim``'s collection (HO-COMBINE-1, VX-ACT-2)."""
 
     victim: int = attrs.field(converter=integer_field("Steal.victim"))
+    """The seat whose top tile is taken (HO-COMBINE-1)."""
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
 
 
 Move = Play | Stop | HatMove | Draw | Attack | Steal | Lay | Deal | TurnUp | Hats
+"""A move of Verflixxt hoch²: a chance draw or setup outcome, or a player's move."""
 
 
 @cache
@@ -187,6 +203,7 @@ _PLAY = re.compile(_CARD + r"(?: (pawn|lucky|cursed|guard) (\d+)(?: ([+-]\d+))?)
 GRAMMAR = ("'card C', 'card C pawn|lucky|cursed|guard P [±N]', 'stop', 'hat take lucky|cursed', "
            "'hat give N', 'hat swap', 'hat none', 'attack P', 'steal N', 'draw C', 'deal C', "
            "'turn C', 'lay T' or 'hats N N' (C: value and y/o, e.g. 3y, -1o; T: a tile)")
+"""The notation's forms, as ``parse_move`` names them in its error messages."""
 
 
 def _unknown(text: str) -> IllegalMoveError:

@@ -8,6 +8,7 @@ from collections import Counter
 import attrs
 import numpy as np
 
+from ..core.arrays import ArrayBlock, layout, listing
 from ..core.checks import seat, wrong_type
 from ..track import ACTIONS, FINISH, START
 from .rules import Rules
@@ -27,12 +28,19 @@ class Observation:
     """Player ``viewer``'s view of the table."""
 
     viewer: int
+    """The seat whose view this is."""
     rules: Rules
+    """The game's rules."""
     tiles: tuple[str, ...]
+    """The track from start to finish."""
     pawns: tuple[tuple[int, ...], ...]
+    """Each player's pawn positions, ascending."""
     guards: tuple[int, ...]
+    """The guards' positions, ascending."""
     towers: tuple[tuple[str, ...], ...]
+    """Per player everything collected, in order: tiles, finish tokens, hats."""
     hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    """(player, position) of the pawn wearing the lucky hat and the cursed cap, or None."""
     tokens: int
     """Finish tokens taken so far."""
     hand: tuple[str, ...]
@@ -46,10 +54,15 @@ class Observation:
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     plays: int
+    """Cards played this turn."""
     yellow: bool
+    """The first card played this turn was yellow (HO-TURN-3)."""
     arrived: int
+    """In the HAT phase, the position of the pawn that just moved; else -1."""
     arrived_hat: int
+    """With ``arrived``, which hat that pawn wears (0 none, 1 lucky, 2 cursed)."""
     turned: tuple[str, ...] = ()
     """During the hat draw, the cards turned up so far, in order (HO-SETUP-4)."""
 
@@ -121,6 +134,45 @@ def array_length(rules: Rules) -> int:
         + len(PHASES)
         + 2 * players
     )
+
+
+def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
+    """Which entries of `Observation.to_array` mean what, for ``rules``. Seats are absolute
+    (entry ``p`` is player ``p`` whoever views); the viewer is marked at the end."""
+    if type(rules) is not Rules:
+        raise wrong_type("observation_layout", Rules, rules)
+    players = rules.players
+    slot = [
+        (len(TILE_KINDS) + 1, "one-hot",
+         f"the tile: {listing(TILE_KINDS)}, then no tile (not laid yet, or beyond the finish)"),
+        (players, "count", "pawns of player 0, 1, … on the slot"),
+        (1, "count", "guards on the slot"),
+        (1, "flag", "the lucky hat is on a pawn of the slot"),
+        (1, "flag", "the cursed cap is on a pawn of the slot"),
+    ]
+    collection = [
+        (len(COLLECTED), "count", f"items of each kind collected: {listing(COLLECTED)}"),
+        (1, "count", "cards in hand"),
+    ]
+    wearer = [
+        (players, "one-hot or none", "the player whose pawn wears it"),
+        (1, "one-hot or none", "on no pawn (reached the finish, or before the hat draw)"),
+    ]
+    table = [
+        (len(CARDS), "count", f"the viewer's cards of each kind: {listing(CARDS)}"),
+        (len(CARDS), "count", "the discard pile's cards of each kind, same order"),
+        (1, "count", "cards in the draw pile"),
+        (1, "count", "finish tokens taken"),
+        (1, "count", "cards played this turn"),
+        (1, "flag", "the first card of the turn was yellow (HO-TURN-3)"),
+        (1, "count", "the position of the pawn that just moved, plus 1 (0: none)"),
+        (1, "count", "that pawn's hat: 0 none, 1 lucky, 2 cursed"),
+        (len(PHASES), "one-hot", f"the phase: {listing(p.value for p in PHASES)}"),
+        (players, "one-hot", "the active player"),
+        (players, "one-hot", "the viewer"),
+    ]
+    return layout(("track slot", rules.track_length, slot), ("player", players, collection),
+                  ("hat (lucky, then cursed)", 2, wearer), ("", 1, table))
 
 
 def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:

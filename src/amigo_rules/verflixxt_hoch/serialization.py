@@ -26,6 +26,7 @@ from .state import NO_HAT, Phase, State
 from .tiles import CARD_INDEX, CARDS, COLLECTED, HATS, TOKEN_STACK, TOKENS, TRACK_TILES
 
 NAME = "verflixxt_hoch"
+"""The game's registered name."""
 _FIELDS = ("tiles", "pawns", "guards", "towers", "hats", "tokens", "hands", "pile", "discard",
            "player", "phase", "plays", "yellow", "arrived", "arrived_hat")
 

@@ -53,7 +53,9 @@ class HatDraw:
     of the round being turned up and how many of them have turned up a card."""
 
     lucky: int | None = None
+    """The owner of the lucky hat once decided, else None."""
     cursed: int | None = None
+    """The owner of the cursed cap once decided, else None."""
     group: tuple[int, ...] = ()
     """The players turning up a card in this round: everyone, then the tied ones."""
     turned: int = 0
@@ -61,6 +63,7 @@ class HatDraw:
 
     @property
     def done(self) -> bool:
+        """Whether both hats have their owners."""
         return self.cursed is not None
 
     @property

@@ -44,6 +44,7 @@ class State(StateBase):
     """A position of Verflixxt hoch²: immutable, hashable, holding its `Rules`."""
 
     rules: Rules
+    """The game's rules."""
     board: Board
     """The track, the pawns (ascending per player) and the guards."""
     towers: tuple[tuple[str, ...], ...]
@@ -63,6 +64,7 @@ class State(StateBase):
     player: int
     """The active player."""
     phase: Phase
+    """Where the game stands."""
     plays: int = 0
     """Cards played this turn."""
     yellow: bool = False

@@ -1,0 +1,28 @@
+"""The documentation site, built once per session for the tests of this folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The site, built with ``mkdocs build --strict`` once per session, and its log."""
+    out = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert build.returncode == 0, build.stderr[-4000:]
+    return out, build.stderr
+
+
+@pytest.fixture(scope="session")
+def site(built) -> Path:
+    return built[0]
