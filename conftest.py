@@ -12,7 +12,9 @@ page, named after it (``docs/bots.md::examples``); a failure names the block's l
 from __future__ import annotations
 
 import doctest
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,17 @@ class Examples(pytest.Item):
         self.in_sequence = in_sequence
 
     def runtest(self) -> None:
+        """Run the blocks in a new empty working directory: files an example writes (a
+        results file, a saved game) never land in the repository."""
+        home = os.getcwd()
+        with tempfile.TemporaryDirectory(prefix="amigo-rules-docs-") as folder:
+            os.chdir(folder)
+            try:
+                self._run_blocks()
+            finally:
+                os.chdir(home)
+
+    def _run_blocks(self) -> None:
         namespace: dict = {"__name__": "__docs__"}
         where = self.path.relative_to(ROOT).as_posix()
         for line, code in self.blocks:
