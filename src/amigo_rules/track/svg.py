@@ -38,13 +38,13 @@ class Look(NamedTuple):
 
 
 class Piece(NamedTuple):
-    """What stands on a tile: ``count`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
+    """What stands on a tile: ``number`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
     (``"guard"``, ``player`` -1); ``mark`` draws an accessory on top (a hat), ``words`` is the
     tooltip."""
 
     kind: str
     player: int
-    count: int = 1
+    number: int = 1
     mark: Callable[[Canvas, float, float], None] | None = None
     words: str = ""
 
@@ -94,18 +94,18 @@ def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
     """A pawn stack in its player's colour, or a guard: a grey square marked G."""
     if piece.kind == "guard":
         canvas.open("g")
-        canvas.title(piece.words or ("guard" if piece.count == 1 else f"{piece.count} guards"))
-        for i in reversed(range(min(piece.count, 3))):
+        canvas.title(piece.words or ("guard" if piece.number == 1 else f"{piece.number} guards"))
+        for i in reversed(range(min(piece.number, 3))):
             step = STACK_STEP * i
             canvas.rect(cx - 12 + step, cy - 12 - step, 24, 24, rx=3, fill=GUARD_FILL,
                         stroke=INK, stroke_width=1.5)
-        top = STACK_STEP * (min(piece.count, 3) - 1)
+        top = STACK_STEP * (min(piece.number, 3) - 1)
         canvas.text(cx + top, cy - top, "G", size=15, font_weight="bold")
         canvas.close("g")
     else:
-        pawn(canvas, cx, cy, piece.player, count=piece.count, label=piece.words or None)
+        pawn(canvas, cx, cy, piece.player, count=piece.number, label=piece.words or None)
     if piece.mark is not None:
-        top = STACK_STEP * (min(piece.count, 3) - 1)
+        top = STACK_STEP * (min(piece.number, 3) - 1)
         piece.mark(canvas, cx + top, cy - top)
 
 

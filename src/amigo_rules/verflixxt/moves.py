@@ -23,11 +23,13 @@ from ..core.checks import (
 from ..track import PATH_TILES, Lay, lay, tile_named
 
 
+# Converters carry ignore[misc]: mypy's attrs plugin reads named converters only, not
+# the checks.*_field(...) factories (the __init__ argument is then Any, as it is at runtime).
 @attrs.frozen
 class Roll:
     """The die showing ``value`` (a chance outcome, VX-TURN-2)."""
 
-    value: int = attrs.field(converter=integer_field("Roll.value"))
+    value: int = attrs.field(converter=integer_field("Roll.value"))  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"roll {self.value}"
@@ -40,10 +42,10 @@ class Step:
     the value of the tactical card played (VXV-9).
     """
 
-    piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))
-    position: int = attrs.field(converter=integer_field("Step.position"))
+    piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))  # type: ignore[misc]
+    position: int = attrs.field(converter=integer_field("Step.position"))  # type: ignore[misc]
     delta: int | None = attrs.field(
-        default=None, converter=integer_field("Step.delta", optional=True)
+        default=None, converter=integer_field("Step.delta", optional=True)  # type: ignore[misc]
     )
     """None when the roll decides; else the chosen +1, -1 or 0 (VXV-2) or the card (VXV-9)."""
 
@@ -61,7 +63,7 @@ class Step:
 class Steal:
     """Steal the top tile of ``victim``'s tower (VX-ACT-2)."""
 
-    victim: int = attrs.field(converter=integer_field("Steal.victim"))
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"steal {self.victim}"
@@ -73,10 +75,10 @@ class Swap:
     ``target`` change places; ``owner`` names the opponent when several have pawns there,
     else it is None."""
 
-    position: int = attrs.field(converter=integer_field("Swap.position"))
-    target: int = attrs.field(converter=integer_field("Swap.target"))
+    position: int = attrs.field(converter=integer_field("Swap.position"))  # type: ignore[misc]
+    target: int = attrs.field(converter=integer_field("Swap.target"))  # type: ignore[misc]
     owner: int | None = attrs.field(
-        default=None, converter=integer_field("Swap.owner", optional=True)
+        default=None, converter=integer_field("Swap.owner", optional=True)  # type: ignore[misc]
     )
 
     def __str__(self) -> str:
@@ -88,7 +90,7 @@ class Swap:
 class Flip:
     """VXV-10: turn the unoccupied face-up path tile on ``position`` face down."""
 
-    position: int = attrs.field(converter=integer_field("Flip.position"))
+    position: int = attrs.field(converter=integer_field("Flip.position"))  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"flip {self.position}"

@@ -73,8 +73,8 @@ def _pieces(board, hats, position: int) -> list[Piece]:
     for piece in pieces_on(position, board.pawns, board.guards):
         worn = [i for i, hat in enumerate(hats) if hat == (piece.player, position)]
         if piece.kind == "pawn" and worn:
-            if piece.count > len(worn):
-                plain.append(piece._replace(count=piece.count - len(worn)))
+            if piece.number > len(worn):
+                plain.append(piece._replace(number=piece.number - len(worn)))
             hatted += [Piece("pawn", piece.player, 1, MARKS[i],
                              f"player {piece.player}, wearing the {HAT_NAMES[i]}") for i in worn]
         else:
