@@ -24,7 +24,7 @@ changes nothing.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -43,7 +43,8 @@ __all__ = ["DEFAULT_MAX_GAME_LENGTH", "ILLEGAL_REWARD", "AmigoAECEnv", "env", "r
 class AmigoAECEnv(AECEnv):
     """An amigo-rules game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # each instance replaces it with one naming its game (not a ClassVar)
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
@@ -77,13 +78,13 @@ class AmigoAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self.episode = Episode(self.table, np.random.default_rng())
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         rng = self.episode.rng if seed is None else np.random.default_rng(seed)
         self.episode = Episode(self.table, rng)
         self.episode.play_chance()
@@ -92,7 +93,7 @@ class AmigoAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -137,7 +138,7 @@ class AmigoAECEnv(AECEnv):
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = self.table.module.render_text(self.episode.state)
+        text: str = self.table.module.render_text(self.episode.state)
         if self.render_mode == "ansi":
             return text
         print(text)
