@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ..core import decide
 
@@ -62,7 +62,7 @@ class Watch:
     def run(self, game: Callable[[], T]) -> T:
         """``game()`` in a helper thread: its result or exception, or `Overrun` naming the
         seat whose decision overran (the thread is then abandoned)."""
-        outcome: list[tuple[bool, Any]] = []
+        outcome: list[tuple[Literal[True], T] | tuple[Literal[False], BaseException]] = []
 
         def target() -> None:
             try:
@@ -89,10 +89,10 @@ class Watch:
         if thread.is_alive() and deciding is not None:
             interrupt(thread)
             raise Overrun(deciding[1])
-        ok, value = outcome[0]
-        if ok:
-            return value
-        raise value
+        result = outcome[0]
+        if result[0]:
+            return result[1]
+        raise result[1]
 
 
 def interrupt(thread: threading.Thread) -> None:

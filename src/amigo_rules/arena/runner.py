@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor, as_completed
 from contextlib import ExitStack, closing
 
@@ -37,7 +37,7 @@ def chunk_size(games: int) -> int:
 
 def finished_lines(
     setup: Setup, matches: Sequence[Match], executor: Executor | None
-) -> Iterator[list[str]]:
+) -> Generator[list[str], None, None]:
     """The lines of the games, a chunk at a time as chunks finish (in any order); closing
     the iterator early cancels the chunks not started."""
     if executor is None:
