@@ -34,8 +34,9 @@ from .session import INTERRUPTED, Leave, Session
                    "without it: amigo-rules-GAME-SEED.json).")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Resume the game saved in FILE, with its rules, seed, seat and bots.")
-def play_command(game, preset, players, seed, bots, variants, seat, save_path,
-                 load_path) -> None:
+def play_command(game: str | None, preset: str | None, players: int | None, seed: int | None,
+                 bots: str | None, variants: tuple[str, ...], seat: int, save_path: str | None,
+                 load_path: str | None) -> None:
     """Play GAME against bots in the terminal.
 
     Before each of your decisions the table is drawn and the legal moves are listed,

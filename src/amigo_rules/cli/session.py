@@ -68,7 +68,7 @@ class Session:
 
     def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
                  seed: int, seat: int, names: dict[int, str], bots: dict[int, Any],
-                 moves: tuple = (), path: str | None = None) -> None:
+                 moves: tuple[Any, ...] = (), path: str | None = None) -> None:
         self.out = out
         self.view = view
         self.module = module
@@ -84,7 +84,7 @@ class Session:
             self.history.append((self.state, move))
             self.state = module.apply(self.state, move)
         self.rng = chance_generator(seed, len(moves)) if moves else chance_rng(seed)
-        self.legal: tuple = ()
+        self.legal: tuple[Any, ...] = ()
         self.reader: Any = None
 
     # ------------------------------------------------------------ the game
