@@ -44,7 +44,7 @@ class Table:
     def __copy__(self) -> Table:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Table:
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -98,14 +98,16 @@ class Episode:
     @property
     def finished(self) -> bool:
         """The game ended by its rules."""
-        return self.table.module.is_terminal(self.state)
+        finished: bool = self.table.module.is_terminal(self.state)
+        return finished
 
     @property
     def player(self) -> int:
         """Whose move it is: a player, `CHANCE`, or `TERMINAL` (also once truncated)."""
         if self.moves >= self.table.max_game_length:
             return TERMINAL
-        return self.table.module.current_player(self.state)
+        player: int = self.table.module.current_player(self.state)
+        return player
 
     def play(self, move: Any) -> None:
         """Apply ``move`` (legal here; `IllegalMoveError` otherwise, nothing changed)."""
@@ -121,4 +123,5 @@ class Episode:
     def returns(self) -> tuple[float, ...]:
         """Each player's return: ``module.returns`` (zeros before the end and when
         truncated)."""
-        return self.table.module.returns(self.state)
+        returns: tuple[float, ...] = self.table.module.returns(self.state)
+        return returns

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -161,13 +161,14 @@ class AmigoEnv(gymnasium.Env):
         episode = self._running()
         if episode.player != self.player:
             return np.zeros(self.table.spec.num_actions, dtype=bool)
-        return self.table.module.legal_action_mask(episode.state)
+        mask: np.ndarray = self.table.module.legal_action_mask(episode.state)
+        return mask
 
     def render(self) -> str | None:
         """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = self.table.module.render_text(self._running().state, player=self.player)
+        text: str = self.table.module.render_text(self._running().state, player=self.player)
         if self.render_mode == "ansi":
             return text
         print(text)
@@ -181,12 +182,14 @@ class AmigoEnv(gymnasium.Env):
     def _play_others(self) -> None:
         """Resolve chance and let the opponents move until the learner is to move or the
         game is over."""
-        episode, module = self._running(), self.table.module
+        episode, module, opponents = self._running(), self.table.module, self.opponents
+        if opponents is None:
+            raise StateError("call reset() before using the environment")
         while (player := episode.player) not in (self.player, TERMINAL):
             if player == CHANCE:
                 episode.play_chance()
                 continue
-            agent = self.opponents[player - (player > self.player)]
+            agent = opponents[player - (player > self.player)]
             legal = module.legal_moves(episode.state)
             move = decide(agent, module.observation(episode.state, player), legal)
             if move not in legal:
@@ -201,11 +204,12 @@ class AmigoEnv(gymnasium.Env):
 
     def _observation(self) -> np.ndarray:
         state = self._running().state
-        return self.table.module.observation(state, self.player).to_array()
+        observation: np.ndarray = self.table.module.observation(state, self.player).to_array()
+        return observation
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
 
 
 for _game, _id in ENV_IDS.items():
-    gymnasium.register(id=_id, entry_point=AmigoEnv, kwargs={"game": _game})
+    gymnasium.register(id=_id, entry_point=f"{__name__}:AmigoEnv", kwargs={"game": _game})

@@ -94,25 +94,27 @@ def _item(token: str) -> Any:
     return int(token) if token.isdigit() else token
 
 
-def _to_param(field: attrs.Attribute, value: Any) -> Any:
-    if field.type in ("bool", "int"):
+def _to_param(field: attrs.Attribute[Any], value: Any) -> Any:
+    kind: object = field.type  # a string: the Rules modules postpone their annotations
+    if kind in ("bool", "int"):
         return value
-    if field.type == "int | None":
+    if kind == "int | None":
         return 0 if value is None else value
     return _encode(value)
 
 
-def _from_param(field: attrs.Attribute, value: Any) -> Any:
-    if field.type in ("bool", "int"):
+def _from_param(field: attrs.Attribute[Any], value: Any) -> Any:
+    kind: object = field.type  # a string: the Rules modules postpone their annotations
+    if kind in ("bool", "int"):
         return value
-    if field.type == "int | None":
+    if kind == "int | None":
         return None if value == 0 else value
     if not isinstance(value, str):
         raise RulesError(f"parameter {field.name!r} must be a string, got {value!r}")
     return _decode(value)
 
 
-def _options(module: ModuleType) -> tuple[attrs.Attribute, ...]:
+def _options(module: ModuleType) -> tuple[attrs.Attribute[Any], ...]:
     return tuple(f for f in attrs.fields(module.Rules) if f.name != "players")
 
 
@@ -279,7 +281,7 @@ class AmigoState(pyspiel.State):
         limit)."""
         if self.moves >= self.table.max_game_length:
             return _PLAYER_IDS[TERMINAL]
-        player = self.table.module.current_player(self.position)
+        player: int = self.table.module.current_player(self.position)
         return _PLAYER_IDS.get(player, player)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -323,7 +325,8 @@ class AmigoState(pyspiel.State):
 
     def __str__(self) -> str:
         """The amigo-rules state as its JSON document (``to_json``)."""
-        return self.table.module.to_json(self.position)
+        text: str = self.table.module.to_json(self.position)
+        return text
 
 
 # --- observations and information states -------------------------------------------------
@@ -342,7 +345,7 @@ class _Trail:
         self.position = position
         self.digests: dict[int, bytes] = {}
 
-    def __deepcopy__(self, memo: dict) -> _Trail:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Trail:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -450,7 +453,8 @@ class AgentBot(pyspiel.Bot):
         module, position = state.table.module, state.position
         legal = module.legal_moves(position)
         observation = module.observation(position, state.current_player())
-        return module.action_id(position, decide(self.agent, observation, legal))
+        action: int = module.action_id(position, decide(self.agent, observation, legal))
+        return action
 
     def restart_at(self, state: AmigoState) -> None:
         """Nothing to do: the agent keeps no record of the game."""
@@ -475,7 +479,8 @@ def load_game(
     True
     """
     game_table = table(game, rules, max_game_length)
-    return pyspiel.load_game(NAMES[game_table.module.NAME], params_for(game_table))
+    loaded: AmigoGame = pyspiel.load_game(NAMES[game_table.module.NAME], params_for(game_table))
+    return loaded
 
 
 GAME_CLASSES = {

@@ -24,7 +24,7 @@ changes nothing.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -43,7 +43,8 @@ __all__ = ["DEFAULT_MAX_GAME_LENGTH", "ILLEGAL_REWARD", "AmigoAECEnv", "env", "r
 class AmigoAECEnv(AECEnv):
     """An amigo-rules game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # each instance replaces it with one naming its game (not a ClassVar)
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
@@ -104,7 +105,7 @@ class AmigoAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -153,7 +154,7 @@ class AmigoAECEnv(AECEnv):
         """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = self.table.module.render_text(self.episode.state)
+        text: str = self.table.module.render_text(self.episode.state)
         if self.render_mode == "ansi":
             return text
         print(text)

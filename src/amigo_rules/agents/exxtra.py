@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import ArgumentError
 from ..exxtra import FINISH, Observation, Place, Reroll
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
 from ..exxtra.moves import RUNGS
@@ -58,6 +59,8 @@ class ExxtraHeuristicAgent:
         """The worth of each legal move of a decision, in order (the player to move is
         ``observation.player``)."""
         obs = observation
+        if obs.roll is None:
+            raise ArgumentError("values: the observation shows no roll to decide on")
         position = (obs.rules.players, obs.counters, obs.ladder, obs.player)
         rungs = tuple(move.rung for move in legal_moves if type(move) is Place)
         return [

@@ -314,7 +314,8 @@ class MCTSAgent:
         while left:
             player = current_player(state)
             if player == TERMINAL:
-                return game.returns(state)
+                ended: tuple[float, ...] = game.returns(state)
+                return ended
             if player == CHANCE:
                 move = draw_outcome(chance_outcomes(state), randrange)
             else:
@@ -325,7 +326,8 @@ class MCTSAgent:
             state = apply(state, move)
             left -= 1
         if current_player(state) == TERMINAL:
-            return game.returns(state)
+            ended = game.returns(state)
+            return ended
         assert evaluate is not None
         return evaluate(state)
 

@@ -246,9 +246,9 @@ class Pending:
         for x in board.guards:
             pieces[x] = pieces.get(x, 0) + 1
         takeable = self.takeable
-        gains = []
+        gains: list[float] = []
         for player, own in enumerate(board.pawns):
-            gain = 0
+            gain = 0.0
             for x in own:
                 if pieces[x] == 1:
                     tile = face_up(tiles[x])

@@ -48,7 +48,7 @@ class GreedyAgent(TrackAgent):
         if tile not in PATH_TILES:
             return 0.0
         tower = obs.towers[obs.viewer]
-        gained = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
+        gained: float = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
         if tile == LUCKY and not any(is_minus(t) for t in tower):
             gained += LUCKY_RESERVE
         return gained

@@ -58,7 +58,8 @@ class HochGreedyAgent(TrackAgent):
             return self.hat_value(obs, move)
         if isinstance(move, Steal):
             tower = obs.towers[move.victim]
-            return self.gain(obs, tower[top_tile(tower)])
+            index = top_tile(tower)
+            return 0.0 if index is None else self.gain(obs, tower[index])
         if isinstance(move, Attack):
             return self.attack_value(obs, move)
         return 0.0
@@ -66,7 +67,7 @@ class HochGreedyAgent(TrackAgent):
     def gain(self, obs: Observation, tile: str) -> float:
         """The change of the own score by adding ``tile`` to the collection."""
         tower = obs.towers[obs.viewer]
-        gained = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
+        gained: float = score_tiles((*tower, tile), obs.rules) - score_tiles(tower, obs.rules)
         if tile == LUCKY and not any(is_minus(t) for t in tower):
             gained += LUCKY_RESERVE
         return gained
@@ -87,8 +88,8 @@ class HochGreedyAgent(TrackAgent):
             rest = tower[:index] + tower[index + 1 :]
             return score_tiles(rest, obs.rules) - score_tiles(tower, obs.rules)
         if tile == STEAL:
-            tops = [t[top_tile(t)] for p, t in enumerate(obs.towers)
-                    if p != obs.viewer and top_tile(t) is not None]
+            tops = [t[i] for p, t in enumerate(obs.towers)
+                    if p != obs.viewer and (i := top_tile(t)) is not None]
             return max((self.gain(obs, t) for t in tops), default=0.0)
         return self.gain(obs, tile)
 
@@ -120,7 +121,7 @@ class HochGreedyAgent(TrackAgent):
         tile = obs.tiles[target]
         if there == 0 and tile not in _NOT_TAKEN:
             value += LANDING_WEIGHT * self.gain(obs, tile)
-        worn = {"lucky": 0, "cursed": 1}.get(move.piece)
+        worn = None if move.piece is None else {"lucky": 0, "cursed": 1}.get(move.piece)
         lucky = obs.hats[0]
         if worn is None and lucky is not None and lucky[1] == target and lucky[0] != me:
             value += MEETING_WEIGHT * HAT

@@ -36,7 +36,7 @@ def chunk_size(games: int) -> int:
 
 def finished_lines(
     setup: Setup, matches: Sequence[Match], executor: Executor | None
-) -> Iterator[list[str]]:
+) -> Generator[list[str], None, None]:
     """The lines of the games, a chunk at a time as chunks finish (in any order); closing
     the iterator early cancels the chunks not started."""
     if executor is None:

@@ -107,7 +107,7 @@ def play_match(setup: Setup, match: Match) -> str:
         outcome = play_seats(module, setup, match, agents)
     record, fault = outcome
     text = record.to_json()
-    faults = ()
+    faults: tuple[Fault, ...] = ()
     if fault is not None:
         seat, kind, message = fault
         faults = (Fault(match.index, seat, match.seating[seat], kind, message, text),)
@@ -129,6 +129,8 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
         return watch.run(lambda: play(game, seats, setup.rules, seed=match.seed)), None
     except AgentError as exc:
         kind = "raised" if seats[exc.player].raised else "illegal"
+        if not isinstance(exc.record, GameRecord):  # play() always gives the record so far
+            raise
         return exc.record, (exc.player, kind, str(exc))
     except Overrun as exc:
         count, state = game.progress

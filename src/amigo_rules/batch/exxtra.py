@@ -195,7 +195,8 @@ def returns(batch: Batch) -> np.ndarray:
 def _taken(batch: Batch) -> np.ndarray:
     """``int16[n]``: per game bit ``r - 1`` set for every rung r of 1-5 holding a pair."""
     bits = np.left_shift(1, batch.rungs + 1, dtype=np.int16)  # rung -1 (in hand): bit 0
-    return np.bitwise_or.reduce(bits, axis=0) >> 2
+    taken: np.ndarray = np.bitwise_or.reduce(bits, axis=0) >> 2
+    return taken
 
 
 @cache
@@ -238,7 +239,8 @@ def legal_action_mask(batch: Batch) -> np.ndarray:
 
 
 def _rolling(batch: Batch) -> np.ndarray:
-    return (batch.roll < 0) & ~batch.over
+    rolling: np.ndarray = (batch.roll < 0) & ~batch.over
+    return rolling
 
 
 def chance_probabilities(batch: Batch) -> np.ndarray:
@@ -295,7 +297,7 @@ def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, mine: np.ndarray) -
     faces = _faces()
     roll = np.where(rolled, ids, 0)
     xs = faces["xs"][roll]
-    bust = rolled & ~batch.first & (xs > 0)  # EX-ROLL-4: the turn ends at once
+    bust: np.ndarray = rolled & ~batch.first & (xs > 0)  # EX-ROLL-4: the turn ends at once
     kept = rolled & ~bust
     counters = batch.counters.reshape(-1)
     moved = np.minimum(np.maximum(counters[mine] - xs * bust, 0)

@@ -11,14 +11,23 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 import numpy as np
 
 from ..core import IllegalMoveError, RulesError, StateError
 
-B = TypeVar("B")
+
+class ArrayBatch(attrs.AttrsInstance, Protocol):
+    """What the shared loop needs of a game's batch: an attrs value of arrays (and its
+    `Rules`) over ``n`` games."""
+
+    def __len__(self) -> int: ...
+
+
+B = TypeVar("B", bound=ArrayBatch)
+"""A game's batch (mypy's attrs plugin takes no TypeVar in ``attrs.evolve``: ignore[misc])."""
 
 Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
 """Per kind of decision node: which of the n games are at one (``bool[n]``), candidate ids
@@ -73,12 +82,12 @@ def frozen(batch: B) -> B:
 
 def copied(batch: B) -> B:
     """A writable copy of ``batch``."""
-    return attrs.evolve(batch, **{name: array.copy() for name, array in arrays(batch)})
+    return attrs.evolve(batch, **{name: array.copy() for name, array in arrays(batch)})  # type: ignore[misc]
 
 
 def rows_of(batch: B, rows: np.ndarray) -> B:
     """A writable batch of the given games of ``batch`` (the last axis of every array)."""
-    return attrs.evolve(
+    return attrs.evolve(  # type: ignore[misc]
         batch, **{name: array.take(rows, axis=-1) for name, array in arrays(batch)}
     )
 
@@ -89,7 +98,9 @@ def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray)
         array[..., rows] = getattr(source, name)[..., source_rows]
 
 
-def distinct_states(states: Iterable[Any], game: ModuleType) -> tuple[Any, list, np.ndarray]:
+def distinct_states(
+    states: Iterable[Any], game: ModuleType
+) -> tuple[Any, list[Any], np.ndarray]:
     """The `Rules` of ``states`` (states of the scalar ``game``, all of one `Rules`), the
     distinct states among them and, per state, its index among those: a batch packs each
     distinct state once.
@@ -195,7 +206,8 @@ def weighted(counts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Per row a column drawn with probability its count over the row's total (exactly:
     one integer draw per row)."""
     pick = rng.integers(0, counts.sum(axis=1))
-    return (counts.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+    drawn: np.ndarray = (counts.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+    return drawn
 
 
 def first(mask: np.ndarray) -> np.ndarray:
@@ -203,12 +215,16 @@ def first(mask: np.ndarray) -> np.ndarray:
     that is True, k where none is (a maximum along the rows, which numpy runs along the
     columns, unlike ``argmax``)."""
     k = len(mask)
-    return k - (mask.view(np.int8) * np.arange(k, 0, -1, dtype=np.int8)[:, None]).max(axis=0)
+    rows: np.ndarray = k - (mask.view(np.int8) * np.arange(k, 0, -1, dtype=np.int8)[:, None]).max(
+        axis=0
+    )
+    return rows
 
 
 def count(mask: np.ndarray) -> np.ndarray:
     """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) its True rows."""
-    return mask.view(np.int8).sum(axis=0, dtype=np.int8)
+    counts: np.ndarray = mask.view(np.int8).sum(axis=0, dtype=np.int8)
+    return counts
 
 
 def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -370,12 +370,14 @@ def current_player(batch: Batch) -> np.ndarray:
 
 def is_terminal(batch: Batch) -> np.ndarray:
     """``bool[n]``: the games that are over (VX-END-1)."""
-    return batch.phase == _OVER
+    over: np.ndarray = batch.phase == _OVER
+    return over
 
 
 def _lucky(batch: Batch) -> np.ndarray:
     """``int64[n, players]``: the lucky tiles in each tower."""
-    return _tables()["lucky"][batch.towers].sum(axis=1).T
+    lucky: np.ndarray = _tables()["lucky"][batch.towers].sum(axis=1).T
+    return lucky
 
 
 def score(batch: Batch) -> np.ndarray:
@@ -385,7 +387,10 @@ def score(batch: Batch) -> np.ndarray:
     towers = batch.towers.transpose(2, 0, 1)
     minus = -np.sort(-tables["minus"][towers], axis=2)
     turned = np.arange(towers.shape[2]) < _lucky(batch)[..., None]
-    return tables["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(axis=2)
+    scores: np.ndarray = tables["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(
+        axis=2
+    )
+    return scores
 
 
 def returns(batch: Batch) -> np.ndarray:
@@ -449,7 +454,8 @@ def legal_action_mask(batch: Batch) -> np.ndarray:
 def _left(batch: Batch, rows: np.ndarray) -> np.ndarray:
     """``int64[rows, kinds]``: the path tiles of each kind still in the box while laying."""
     laid = batch.tiles[1:, rows, None] == np.arange(len(PATH_TILES)) + _FIRST_PATH
-    return _shape(batch.rules).box - laid.sum(axis=0)
+    left: np.ndarray = _shape(batch.rules).box - laid.sum(axis=0)
+    return left
 
 
 def chance_probabilities(batch: Batch) -> np.ndarray:

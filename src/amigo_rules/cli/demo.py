@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import click
-from rich.console import Group
+from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
@@ -50,7 +50,8 @@ MAX_DELAY = 0.4
               help="Pause between moves (default on a terminal: each game in about "
                    f"{SHOW_SECONDS:.0f} s; elsewhere none).")
 @click.option("--log", is_flag=True, help="Print every event of the game, one a line.")
-def demo(game, preset, players, seed, bots, variants, delay, log) -> None:
+def demo(game: str | None, preset: str | None, players: int | None, seed: int | None,
+         bots: str | None, variants: tuple[str, ...], delay: float | None, log: bool) -> None:
     """Watch bots play GAME (default: one game of each game).
 
     On a terminal the table is redrawn after every move with the latest events; then the
@@ -72,7 +73,9 @@ def demo(game, preset, players, seed, bots, variants, delay, log) -> None:
         raise SystemExit(INTERRUPTED) from None
 
 
-def show(out, name, preset, players, seed, bots, variants, delay, log, live) -> None:
+def show(out: Console, name: str, preset: str | None, players: int | None, seed: int,
+         bots: str | None, variants: tuple[str, ...], delay: float | None, log: bool,
+         live: bool) -> None:
     view = load_view(name)
     module = get_game(name)
     rules = make_rules(view, preset, players, variants)

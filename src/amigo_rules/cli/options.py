@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import cycle, islice
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import click
 import numpy as np
@@ -40,6 +40,9 @@ __all__ = [
     "with_options",
 ]
 
+F = TypeVar("F", bound=Callable[..., Any])
+"""A click command (or the function it is made of)."""
+
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
@@ -50,7 +53,8 @@ def console(*, stderr: bool = False) -> Console:
 
 def fresh_seed() -> int:
     """A random seed, printed so that the game can be replayed."""
-    return int(np.random.SeedSequence().entropy % 2**32)
+    # a SeedSequence made without entropy draws an int of its own
+    return cast(int, np.random.SeedSequence().entropy) % 2**32
 
 
 def load_view(name: str) -> ModuleType:
@@ -60,7 +64,9 @@ def load_view(name: str) -> ModuleType:
         raise click.BadParameter(str(exc), param_hint="'GAME'") from None
 
 
-def make_rules(view: ModuleType, preset: str | None, players: int | None, variants) -> Any:
+def make_rules(
+    view: ModuleType, preset: str | None, players: int | None, variants: Sequence[str]
+) -> Any:
     """The rules from the options, every bad value a usage error (exit code 2)."""
     if preset is not None and preset not in view.PRESETS:
         known = ", ".join(view.PRESETS) or "none"
@@ -81,7 +87,7 @@ def make_rules(view: ModuleType, preset: str | None, players: int | None, varian
         raise option_error(view, str(exc), variants) from None
 
 
-def option_error(view: ModuleType, message: str, variants) -> click.UsageError:
+def option_error(view: ModuleType, message: str, variants: Sequence[str]) -> click.UsageError:
     """A `Rules` error told in the command line's words: ``Rules.players`` is
     ``--players``, a field a variant sets is that variant."""
     if message.startswith("Rules.players"):
@@ -123,10 +129,10 @@ def variant_help() -> str:
     )
 
 
-def with_options(*options: Callable) -> Callable[[Callable], Callable]:
+def with_options(*options: Callable[[F], F]) -> Callable[[F], F]:
     """A decorator applying ``options`` in the order given (as ``--help`` lists them)."""
 
-    def decorate(command: Callable) -> Callable:
+    def decorate(command: F) -> F:
         for option in reversed(options):
             command = option(command)
         return command

@@ -4,7 +4,13 @@ commands (prompt_toolkit) on a terminal, plain lines otherwise (piped input, tes
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent, Completion
+    from prompt_toolkit.document import Document
 
 from .literal import literal
 
@@ -17,7 +23,7 @@ class Reader:
 
     def __init__(self, words: Words) -> None:
         self.words = words
-        self.session = None
+        self.session: PromptSession[str] | None = None
         if sys.stdin.isatty() and sys.stdout.isatty():
             try:
                 from prompt_toolkit import PromptSession
@@ -28,7 +34,9 @@ class Reader:
             reader = self
 
             class Moves(Completer):
-                def get_completions(self, document, complete_event):
+                def get_completions(
+                    self, document: Document, complete_event: CompleteEvent
+                ) -> Iterator[Completion]:
                     typed = document.text_before_cursor.lower().lstrip()
                     for word in reader.words():
                         if word.lower().startswith(typed):

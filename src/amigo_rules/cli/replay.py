@@ -62,7 +62,7 @@ class Replay:
             return f"P{player} (you)"
         return f"P{player} ({self.names[player]})" if self.names else f"P{player}"
 
-    def lines(self, index: int) -> list:
+    def lines(self, index: int) -> list[Line]:
         """The narration of what led to position ``index`` (the setup for 0), and the
         results after the last move of a finished game."""
         module = self.module
@@ -106,7 +106,8 @@ class Replay:
                    "buttons, slider, arrow keys) instead.")
 @click.option("--log", is_flag=True,
               help="Print the whole narrated game at once instead of stepping through it.")
-def replay(file, index, viewer, html_path, log) -> None:
+def replay(file: str, index: int | None, viewer: int | None, html_path: str | None,
+           log: bool) -> None:
     """Step through the game in FILE: a game saved by 'play --save' (or when leaving it)
     or a line of a tournament's --results file.
 
@@ -142,10 +143,11 @@ def replay(file, index, viewer, html_path, log) -> None:
     step_through(out, game)
 
 
-def game_view(game: Replay, index: int, out: Console) -> list:
+def game_view(game: Replay, index: int, out: Console) -> list[Line]:
     view = games.view(game.module.NAME)
     width = max(40, min(out.width, 120))
-    return view.draw(game.states[index], player=game.viewer, width=width)
+    drawn: list[Line] = view.draw(game.states[index], player=game.viewer, width=width)
+    return drawn
 
 
 def step_through(out: Console, game: Replay) -> None:

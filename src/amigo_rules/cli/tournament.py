@@ -159,8 +159,10 @@ def exit_now(code: int) -> NoReturn:
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown"]),
               default="table",
               show_default=True, help="How to print the standings.")
-def tournament(game, agent_list, count, preset, players, variants, seed, seating, workers,
-               scheduler, results, move_timeout, fmt) -> None:
+def tournament(game: str, agent_list: str, count: int, preset: str | None, players: int | None,
+               variants: tuple[str, ...], seed: int, seating: str, workers: int,
+               scheduler: str | None, results: str | None, move_timeout: float | None,
+               fmt: str) -> None:
     """Play many games of GAME between agents, seats rotated, and rank the agents.
 
     Ctrl-C stops cleanly (exit code 130): the games finished are in --results, and the same
@@ -320,7 +322,8 @@ def standings_document(result: arena.TournamentResult, seed: int) -> dict[str, A
 @click.option("--games", "count", type=click.IntRange(min=1), required=True,
               help="Number of games.")
 @game_options
-def simulate(game, count, preset, players, seed, bots, variants) -> None:
+def simulate(game: str, count: int, preset: str | None, players: int | None, seed: int | None,
+             bots: str | None, variants: tuple[str, ...]) -> None:
     """Play many games of GAME between bots and show per-seat results.
 
     Game k uses seed S+k; seat i always gets bot i of --bots.

@@ -8,15 +8,18 @@ helpers make ``parse_move``, ``action_id``, ``move_for_action``, ``legal_action_
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
 from .checks import integer, quote, shown
 from .errors import IllegalMoveError
 
+M = TypeVar("M")
+"""A game's move type."""
 
-def require_legal(move: Any, legal: tuple[Any, ...], text: str | None = None) -> Any:
+
+def require_legal(move: object, legal: tuple[M, ...], text: str | None = None) -> M:
     """The move of ``legal`` equal to ``move``; else `IllegalMoveError` listing the legal
     moves (naming ``move`` by ``text`` when given). Only moves of the legal moves' types
     are compared (an array compared with a move would give an array)."""
@@ -27,7 +30,7 @@ def require_legal(move: Any, legal: tuple[Any, ...], text: str | None = None) ->
     return legal[legal.index(move)]
 
 
-def among(move: Any, legal: tuple[Any, ...]) -> bool:
+def among(move: object, legal: tuple[object, ...]) -> bool:
     """Whether ``move`` is one of ``legal``: by identity first (the engines hand out shared
     move objects), then by value."""
     for candidate in legal:
@@ -37,8 +40,8 @@ def among(move: Any, legal: tuple[Any, ...]) -> bool:
 
 
 def find_action(
-    legal: tuple[Any, ...], id_of: Callable[[Any], int], action: int, chance: bool
-) -> Any:
+    legal: tuple[M, ...], id_of: Callable[[M], int], action: int, chance: bool
+) -> M:
     """The move of ``legal`` whose id is ``action``; `IllegalMoveError` if none is, and
     `ArgumentError` if ``action`` is no integer."""
     action = integer(action, "action id")
@@ -50,7 +53,7 @@ def find_action(
 
 
 def action_mask(
-    legal: tuple[Any, ...], id_of: Callable[[Any], int], size: int, chance: bool
+    legal: tuple[M, ...], id_of: Callable[[M], int], size: int, chance: bool
 ) -> np.ndarray:
     """A boolean array of ``size``, True at the ids of ``legal`` (all False at chance)."""
     mask = np.zeros(size, dtype=bool)
@@ -60,6 +63,6 @@ def action_mask(
     return mask
 
 
-def action_ids(legal: tuple[Any, ...], id_of: Callable[[Any], int]) -> np.ndarray:
+def action_ids(legal: tuple[M, ...], id_of: Callable[[M], int]) -> np.ndarray:
     """The ids of ``legal`` in their order, as an int64 array."""
     return np.fromiter(map(id_of, legal), dtype=np.int64, count=len(legal))

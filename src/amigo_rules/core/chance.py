@@ -23,7 +23,7 @@ _TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
 hashing Fractions costs more than sampling); each entry keeps its tuple alive."""
 
 
-class Outcomes(tuple):
+class Outcomes(tuple[tuple[Any, Fraction], ...]):
     """A chance node's ``(move, probability)`` pairs that also carry the integer weights
     they come from (card or tile counts), so that sampling needs no arithmetic on them."""
 

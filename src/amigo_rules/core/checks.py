@@ -202,14 +202,14 @@ def integer_field(what: str, *, optional: bool = False) -> Callable[[Any], int]:
 
 def string_field(
     what: str, allowed: tuple[str, ...] | None = None, *, optional: bool = False
-) -> Callable[[Any], str]:
+) -> Callable[[Any], str | None]:
     """An attrs converter for a string field of a move: a ``str`` (`ArgumentError`
     otherwise; ``None`` too when ``optional``), one of ``allowed`` when given
     (`IllegalMoveError` otherwise)."""
 
-    def convert(value: Any) -> str:
+    def convert(value: Any) -> str | None:
         if value is None and optional:
-            return value
+            return None
         if type(value) is not str:
             raise ArgumentError(f"{what} must be a string, got {quote(value)} "
                                 f"({type_name(value)})")

@@ -21,6 +21,7 @@ MAX_DEPTH = 16
 """The deepest nesting of lists and objects a document may have (states use 4)."""
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
+A = TypeVar("A", bound=attrs.AttrsInstance)
 
 
 def dump(kind: str, game: str, body: dict[str, Any]) -> str:
@@ -165,7 +166,7 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def rules_from_data(rules_class: type[T], data: Any) -> T:
+def rules_from_data(rules_class: type[A], data: Any) -> A:
     """Rebuild (and so re-validate) a `Rules` value from all of its options; any problem
     (a missing or unknown option among them) is a `StateError`."""
     if not isinstance(data, dict):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -112,9 +112,10 @@ def _peek_game(text: str) -> str:
     if not isinstance(game, str):
         raise StateError("the record names no game")
     try:
-        return get_game(game).NAME
+        name: str = get_game(game).NAME
     except RulesError as exc:
         raise StateError(str(exc)) from None
+    return name
 
 
 def chance_rng(seed: int) -> np.random.Generator:
@@ -149,7 +150,8 @@ def play(
             )
     seed = checks.seed(seed)
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % 2**63)
+        # a SeedSequence made without entropy draws an int of its own
+        seed = cast(int, np.random.SeedSequence().entropy) % 2**63
     state = module.new_game(rules, seed=seed)
     rules = state.rules
     players = rules.players

@@ -16,16 +16,18 @@ class StateBase:
     def __copy__(self) -> Any:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Any:
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:
         return self
 
     def __str__(self) -> str:
         """The table as text: the game's ``render_text`` with everything shown."""
-        return _game(self).render_text(self)
+        text: str = _game(self).render_text(self)
+        return text
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for Jupyter: the game's ``render_svg`` with everything shown."""
-        return _game(self).render_svg(self)
+        svg: str = _game(self).render_svg(self)
+        return svg
 
 
 def _game(state: StateBase) -> ModuleType:

@@ -89,7 +89,7 @@ class Canvas:
     def __init__(self) -> None:
         self.parts: list[str] = []
 
-    def element(self, tag: str, content: str | None = None, **attributes: object) -> None:
+    def element(self, tag: str, content: str | None = None, /, **attributes: object) -> None:
         """Add ``<tag …>content</tag>``; ``content`` is text (escaped here)."""
         head = f"<{tag}{_attributes(attributes)}"
         if content is None:

@@ -61,7 +61,7 @@ def move_for_action(state: State, action: int) -> Move:
         raise wrong_type("move_for_action", State, state)
     index = integer(action, "action id")
     if state.roll is None and not state.over:
-        move: Any = rolls()[index] if 0 <= index < len(rolls()) else None
+        move: Move | None = rolls()[index] if 0 <= index < len(rolls()) else None
     else:
         move = REROLL if index == 0 else PLACES[index - 1] if 0 < index <= RUNGS else None
     if move is None:

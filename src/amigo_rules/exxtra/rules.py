@@ -16,7 +16,7 @@ MAX_TURNS = 1_000_000
 """The largest turn limit (ruling: far beyond any game, and keeps every number small)."""
 
 
-def _check_max_turns(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+def _check_max_turns(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (type(value) is not int or not 1 <= value <= MAX_TURNS):
         raise RulesError(f"Rules.max_turns must be None or a positive integer (at most "
                          f"{MAX_TURNS}), got {quote(value)}")

@@ -30,8 +30,8 @@ def to_json(state: State) -> str:
     return jsonio.dump("state", NAME, {"rules": jsonio.rules_to_data(state.rules), "state": body})
 
 
-def _combination(value: Any) -> int:
-    value = jsonio.integer(value)
+def _combination(data: Any) -> int:
+    value = jsonio.integer(data)
     if value not in combinations():
         raise StateError(f"{value} is no combination of the dice")
     return value

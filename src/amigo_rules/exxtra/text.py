@@ -24,7 +24,7 @@ counts as 0
 
 from __future__ import annotations
 
-from ..core import CHANCE, TERMINAL
+from ..core import TERMINAL
 from ..core.checks import wrong_type
 from ..core.text import Line, Span, check_width, flow, padded, plain, words
 from ..core.text import player as seat
@@ -108,7 +108,7 @@ def _status(state: State, viewer: int | None) -> list[Span]:
             return [("game over: ", "bold"), (f"P{won[0]} reached the finish and wins", "bold")]
         return [("game over: ", "bold"), (f"turn limit reached after {state.turn} turns, "
                                           "no winner", "bold")]
-    if mover == CHANCE:
+    if state.roll is None:  # the dice must roll (CHANCE)
         if state.first_roll:
             return [*who, (" to roll, the turn's first roll: an X counts as 0", "")]
         return [*who, (" rolls again: an X ends the turn", "")]

@@ -16,6 +16,10 @@ from .board import Board
 from .tiles import gift_rank, is_minus
 
 Towers = tuple[tuple[str, ...], ...]
+Rank = Callable[[tuple[str, ...], str | None], int]
+"""``rank(tower, tile)``: the place of ``tile`` in VX-ACT-1's value order."""
+Bad = Callable[[tuple[str, ...], str], bool]
+"""``bad(tower, tile)``: whether the given ``tile`` goes to the best-ranked player."""
 
 
 def anything(tile: str) -> bool:
@@ -45,8 +49,8 @@ def gift_receiver(
     towers: Towers,
     giver: int,
     *,
-    rank: Callable[[tuple[str, ...], str | None], int] = by_value,
-    bad: Callable[[tuple[str, ...], str], bool] = minus,
+    rank: Rank = by_value,
+    bad: Bad = minus,
     tradeable: Callable[[str], bool] = anything,
 ) -> int | None:
     """Who receives ``giver``'s top tile (VX-ACT-1); None when there is nothing to give.

@@ -138,7 +138,7 @@ def explain_lucky_by_count(tiles: Iterable[str]) -> Term:
     """
     tower = tuple(tiles)
     lucky = tower.count(LUCKY)
-    turned: list[int] = []
+    turned: list[tuple[int, int]] = []
     if lucky == 1:
         turned = sorted((value(t), i) for i, t in enumerate(tower) if is_minus(t))[:1]
     elif lucky >= 3:

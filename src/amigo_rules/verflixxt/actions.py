@@ -15,6 +15,9 @@ a shuffled track is laid, ``lay T`` is 6 plus the index of ``T`` in `PATH_TILES`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 
 from ..core import CHANCE
@@ -22,7 +25,7 @@ from ..core.actions import action_ids, action_mask, find_action, require_legal
 from ..core.checks import wrong_type
 from ..track import PATH_TILES, Lay
 from .engine import current_player, legal_moves
-from .moves import PAWN, Flip, Move, Pass, Steal, Step, Stop, Swap
+from .moves import PAWN, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap
 from .rules import Rules
 from .setup import shuffled_setup, track_length
 from .state import State
@@ -79,10 +82,10 @@ def _id(move: Move, length: int, players: int, flip_base: int = 0) -> int:
         return flip_base + move.position
     if type(move) is Lay:
         return 6 + PATH_TILES.index(move.tile)
-    return move.value - 1
+    return cast(Roll, move).value - 1  # every other kind returned above
 
 
-def _id_of(state: State):
+def _id_of(state: State) -> Callable[[Move], int]:
     rules = state.rules
     length, flip_base = track_length(rules), _flip_base(rules)
     return lambda move: _id(move, length, rules.players, flip_base)

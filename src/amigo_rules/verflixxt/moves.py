@@ -23,6 +23,8 @@ from ..core.checks import (
 from ..track import PATH_TILES, Lay, lay, tile_named
 
 
+# Converters carry ignore[misc]: mypy's attrs plugin reads named converters only, not
+# the checks.*_field(...) factories (the __init__ argument is then Any, as it is at runtime).
 @attrs.frozen
 class Roll:
     """The die showing ``value`` (a chance outcome, VX-TURN-2)."""
@@ -46,7 +48,7 @@ class Step:
     position: int = attrs.field(converter=integer_field("Step.position"))
     """Where the piece stands before the move."""
     delta: int | None = attrs.field(
-        default=None, converter=integer_field("Step.delta", optional=True)
+        default=None, converter=integer_field("Step.delta", optional=True)  # type: ignore[misc]
     )
     """None when the roll decides; else the chosen +1, -1 or 0 (VXV-2) or the card (VXV-9)."""
 
@@ -82,7 +84,7 @@ class Swap:
     target: int = attrs.field(converter=integer_field("Swap.target"))
     """The adjacent tile where the opponent's pawn stands; the two change places."""
     owner: int | None = attrs.field(
-        default=None, converter=integer_field("Swap.owner", optional=True)
+        default=None, converter=integer_field("Swap.owner", optional=True)  # type: ignore[misc]
     )
     """The opponent whose pawn moves, when several have pawns on ``target``; else None."""
 

@@ -187,9 +187,8 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if self.layout is None:  # VXV-10 lays the tiles shuffled; else VX-SETUP-1
             object.__setattr__(self, "layout", "random" if self.hidden_tiles else "classic")
-        explicit = isinstance(self.layout, tuple)
         _check_variants(self)
-        if explicit:
+        if isinstance(self.layout, tuple):
             has_actions = any(t in ACTIONS for t in self.layout)
             if has_actions != self.action_tiles:
                 raise RulesError(
@@ -199,7 +198,7 @@ class Rules:
         if self.guard_positions is not None:
             if not self.guards:
                 raise RulesError("Rules.guard_positions needs Rules.guards=True")
-            if not explicit:
+            if not isinstance(self.layout, tuple):
                 raise RulesError("Rules.guard_positions needs an explicit Rules.layout")
             bad = [p for p in self.guard_positions if not 1 <= p <= len(self.layout)]
             if bad:

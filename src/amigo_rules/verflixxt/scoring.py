@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
@@ -38,7 +38,7 @@ def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
     return _scorer(rules)(tower)
 
 
-def _scorer(rules: Rules | None):
+def _scorer(rules: Rules | None) -> Callable[[Iterable[str]], int]:
     """The tower scoring of ``rules``: VX-SCORE-1, VXV-LUCKY-BELOW or VXV-8."""
     if rules is None:
         return lucky_converts

@@ -125,7 +125,7 @@ def check_state(state: State) -> None:
     laid = (face_up(t) for t in tiles)
     held = Counter(t for t in laid if t in PATH_TILES) + Counter(t for w in towers for t in w)
     if state.penalty is not None:
-        _check_penalty(state)
+        _check_penalty(state, state.penalty)
         held[state.penalty[1]] += 1
     if held != expected:
         missing, extra = expected - held, held - expected
@@ -179,9 +179,9 @@ def _check_track(rules: Rules, tiles: tuple[str, ...]) -> None:
             raise StateError("tiles: the track is not in the order of the layout")
 
 
-def _check_penalty(state: State) -> None:
+def _check_penalty(state: State, penalty: tuple[int, str]) -> None:
     """VXV-5: a minus tile taken by a player at the end of an ``one_pawn_left`` game."""
-    owner, tile = state.penalty
+    owner, tile = penalty
     if state.rules.early_end != "one_pawn_left" or state.phase is not Phase.OVER:
         raise StateError("penalty: only at the end of a game with early_end='one_pawn_left'")
     if not 0 <= owner < state.rules.players or tile not in PATH_TILES or not is_minus(tile):

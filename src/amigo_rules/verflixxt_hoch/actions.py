@@ -12,6 +12,8 @@ Chance: ``draw C`` is ``c``, ``deal C`` is ``16 + c``, ``turn C`` is ``32 + c``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..core import CHANCE
@@ -47,36 +49,35 @@ def num_chance_outcomes(rules: Rules) -> int:
 
 
 def _id(move: Move, length: int, players: int) -> int:
-    kind = type(move)
-    if kind is Play:
+    if type(move) is Play:
         card = CARD_INDEX[move.card]
         if move.piece is None:
             return card * 8 * length
         piece = PIECES.index(move.piece)
         return ((card * 4 + piece) * length + move.position) * 2 + move.reverse
-    if kind is Draw:
+    if type(move) is Draw:
         return CARD_INDEX[move.card]
-    if kind is Deal:
+    if type(move) is Deal:
         return len(CARDS) + CARD_INDEX[move.card]
-    if kind is TurnUp:
+    if type(move) is TurnUp:
         return 2 * len(CARDS) + CARD_INDEX[move.card]
-    if kind is Lay:
+    if type(move) is Lay:
         return _LAY_BASE + TRACK_TILES.index(move.tile)
-    if kind is Hats:
+    if type(move) is Hats:
         return _HATS_BASE + move.lucky * players + move.cursed
     base = len(CARDS) * 8 * length
-    if kind is Attack:
+    if type(move) is Attack:
         return base + 5 + players + move.position
-    if kind is Steal:
+    if type(move) is Steal:
         return base + 5 + players + length + move.victim
-    if kind is HatMove:
+    if type(move) is HatMove:
         if move.action == "give":
             return base + 5 + int(move.target)
         return base + _HAT_IDS[move.action, move.target]
     return base
 
 
-def _id_of(state: State):
+def _id_of(state: State) -> Callable[[Move], int]:
     length, players = state.rules.track_length, state.rules.players
     return lambda move: _id(move, length, players)
 

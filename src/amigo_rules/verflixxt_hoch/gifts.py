@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..track import LUCKY, gift_rank, gift_receiver, hand_over, is_minus, top_index
 from ..track import victims as track_victims
+from ..track.gifts import Bad, Rank
 from .tiles import RISK, TRACK_TILES
 
 Towers = tuple[tuple[str, ...], ...]
@@ -20,7 +21,7 @@ def tradeable(item: str) -> bool:
     return item in TRACK_TILES
 
 
-def ranking(risk_rank: str):
+def ranking(risk_rank: str) -> tuple[Rank, Bad]:
     """The gift rank of a tile (VX-ACT-1's order) under the ``risk_rank`` ruling.
 
     A risk tile ``RN`` is worth 0 with ``"zero"``, and with ``"parity"`` -N or +N as its

@@ -65,14 +65,14 @@ def _pair(value: Any) -> tuple[int, int]:
     pair = jsonio.array(jsonio.integer)(value)
     if len(pair) != 2:
         raise StateError(f"{quote(value)} is not a [player, position] pair")
-    return pair  # type: ignore[return-value]
+    return pair
 
 
 def _hats(value: Any) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
     hats = jsonio.array(jsonio.optional(_pair))(value)
     if len(hats) != 2:
         raise StateError(f"{quote(value)} is not [lucky hat, cursed cap]")
-    return hats  # type: ignore[return-value]
+    return hats
 
 
 def from_json(text: str) -> State:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ... import exxtra
 from ...core import RulesError
 from ...exxtra.text import render_lines as draw
 
 PRESETS: tuple[str, ...] = ()
 """EXXtra has no presets."""
-VARIANT_OPTIONS: dict[str, tuple[str, dict]] = {}
+VARIANT_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {}
 VARIANTS: dict[str, str] = {}
 """EXXtra has no variants."""
 DEFAULT_PLAYERS = 4

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import RulesError
 from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Rules
@@ -9,7 +11,7 @@ from ...verflixxt.text import render_lines as draw
 
 PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
 """The ``--preset`` choices, the first one the default."""
-VARIANT_OPTIONS: dict[str, tuple[str, dict]] = {
+VARIANT_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "plus_before_lucky": ("VXV-1 a: -1…-8, +1…+8, six lucky, -1…-10",
                           {"layout": "plus_before_lucky"}),
     "lucky_last": ("VXV-1 b: the lucky tiles last", {"layout": "lucky_last"}),
@@ -51,7 +53,7 @@ def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...
     preset = PRESETS[0] if preset is None else preset
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
-    options: dict = {}
+    options: dict[str, Any] = {}
     chosen_by: dict[str, str] = {}
     for variant in variants:
         if variant not in VARIANT_OPTIONS:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import RulesError
 from ...verflixxt_hoch import Rules
 from ...verflixxt_hoch.text import render_lines as draw
 
 PRESETS: tuple[str, ...] = ("standard",)
 """The ``--preset`` choices: the game as boxed (options come as variants)."""
-VARIANT_OPTIONS: dict[str, tuple[str, dict]] = {
+VARIANT_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "attack": ("À l'attaque ! — a pair of equal cards pushes opponents (HO-ATTACK-1)",
                {"attack": True}),
     "action_tiles": ("the amigo Gift/Steal action tiles on the track (HO-COMBINE-1)",
