@@ -3,14 +3,12 @@ counter track from the start to the finish, and the roll waiting for a decision.
 
 from __future__ import annotations
 
-from functools import partial
-
 from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour, player_entries
 from .dice import combination_text
 from .moves import RUNGS
-from .observations import Observation, observation
-from .state import FINISH, Pair, State
+from .observations import observation
+from .state import FINISH, State
 
 WIDTH = 768
 MARGIN = 20
@@ -56,7 +54,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     return canvas.document(WIDTH, top, f"EXXtra table: {status}")
 
 
-def _status(seen: State | Observation, players: int) -> str:
+def _status(seen, players: int) -> str:
     """Whose turn it is and what they do, in words."""
     who = seen.turn % players
     if FINISH in seen.counters:
@@ -73,8 +71,7 @@ def _status(seen: State | Observation, players: int) -> str:
 
 def _faces(combination: int) -> tuple[str, str]:
     """The two dice of a combination, higher first, X for 0 (EX-ROLL-2)."""
-    high, low = ("X" if d == 0 else str(d) for d in divmod(combination, 10))
-    return high, low
+    return tuple("X" if d == 0 else str(d) for d in divmod(combination, 10))
 
 
 def _die(canvas: Canvas, x: float, y: float, face: str, size: float = DIE) -> None:
@@ -106,7 +103,7 @@ def _counter_track(canvas: Canvas, y: float, counters: tuple[int, ...]) -> float
     return top - y
 
 
-def _ladder(canvas: Canvas, y: float, ladder: tuple[Pair | None, ...]) -> float:
+def _ladder(canvas: Canvas, y: float, ladder) -> float:
     """Rungs 5 (top) … 0, each with the pairs on it (rung 0 in as many lines as its pairs
     need); returns the height used."""
     left, right = MARGIN + 10, WIDTH / 2 - 10
@@ -141,7 +138,7 @@ def _ladder(canvas: Canvas, y: float, ladder: tuple[Pair | None, ...]) -> float:
     return bottom - y
 
 
-def _players(canvas: Canvas, y: float, seen: State | Observation, players: int) -> float:
+def _players(canvas: Canvas, y: float, seen, players: int) -> float:
     """Right of the ladder: per player the counter and where the dice are, then the roll
     waiting for a decision. Returns the bottom edge."""
     x = WIDTH / 2 + 14

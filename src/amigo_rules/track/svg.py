@@ -44,13 +44,13 @@ class Look(NamedTuple):
 
 
 class Piece(NamedTuple):
-    """What stands on a tile: ``number`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
+    """What stands on a tile: ``count`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
     (``"guard"``, ``player`` -1); ``mark`` draws an accessory on top (a hat), ``words`` is the
     tooltip."""
 
     kind: str
     player: int
-    number: int = 1
+    count: int = 1
     mark: Callable[[Canvas, float, float], None] | None = None
     words: str = ""
 

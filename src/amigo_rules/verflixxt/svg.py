@@ -3,12 +3,10 @@ guards, and every player's tower."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from ..core.checks import wrong_type
 from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries
 from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
-from .observations import Observation, observation
+from .observations import observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 
@@ -29,9 +27,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     """
     if type(state) is not State:
         raise wrong_type("render_svg", State, state)
-    view = None if player is None else observation(state, player)
-    seen = state if view is None else view
-    board = state.board if view is None else view
+    seen = state if player is None else observation(state, player)
+    board = state.board if player is None else seen
     rules = state.rules
     canvas = Canvas()
     viewer = "everything shown" if player is None else f"as player {player} sees it"
@@ -77,12 +74,12 @@ def _hidden_symbol(canvas: Canvas, x: float, y: float) -> None:
     canvas.text(x, y, "?", size=14, fill=look.ink, font_weight="bold")
 
 
-def _penalty(seen: State | Observation, p: int) -> int:
+def _penalty(seen, p: int) -> int:
     penalty = seen.penalty
     return int(penalty[1]) if penalty is not None and penalty[0] == p else 0
 
 
-def _status(seen: State | Observation, board: Board | Observation) -> str:
+def _status(seen, board) -> str:
     """Whose turn it is and what they do, in words."""
     who = f"Player {seen.player}"
     phase = seen.phase
@@ -102,7 +99,7 @@ def _status(seen: State | Observation, board: Board | Observation) -> str:
     return f"{who} rolled {seen.roll} and moves a piece"
 
 
-def _cards(seen: State | Observation) -> list[str]:
+def _cards(seen) -> list[str]:
     """VXV-9: every hand (public), a line per two players."""
     if not seen.hands:
         return []

@@ -21,7 +21,7 @@ from ..track.svg import (
     pieces_on,
     tile_look,
 )
-from .observations import Observation, observation
+from .observations import observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
@@ -81,13 +81,10 @@ def hat_chip(canvas: Canvas, x: float, y: float, item: str) -> None:
     canvas.text(x + CHIP_W - 11, y + CHIP_H / 2, points, size=12, font_weight="bold")
 
 
-def _pieces(
-    board: Board | Observation, hats: tuple[tuple[int, int] | None, ...], position: int
-) -> list[Piece]:
+def _pieces(board, hats, position: int) -> list[Piece]:
     """The pieces on ``position``: each hat on its pawn first (so the hat has room above
     it), then per player the hatless pawns, then the guards."""
-    hatted: list[Piece] = []
-    plain: list[Piece] = []
+    hatted, plain = [], []
     for piece in pieces_on(position, board.pawns, board.guards):
         worn = [i for i, hat in enumerate(hats) if hat == (piece.player, position)]
         if piece.kind == "pawn" and worn:
@@ -116,9 +113,8 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     """
     if type(state) is not State:
         raise wrong_type("render_svg", State, state)
-    view = None if player is None else observation(state, player)
-    seen = state if view is None else view
-    board = state.board if view is None else view
+    seen = state if player is None else observation(state, player)
+    board = state.board if player is None else seen
     rules = state.rules
     canvas = Canvas()
     status = _status(seen, board)
@@ -127,7 +123,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     viewer = "everything shown" if player is None else f"as player {player} sees it"
     top = header(canvas, "Verflixxt hoch\u00b2", [status, f"{rules.players} players, {viewer}"])
     top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x), look)
-    points = score(state) if view is None else score_of(view)
+    points = score(state) if player is None else score_of(seen)
     rows = [(p, f"P{p}: {points[p]} pts", tower) for p, tower in enumerate(seen.towers)]
     top += draw_collections(canvas, top + 6, "Collections (first taken on the left)", rows,
                             hat_chip) + 8
@@ -138,22 +134,11 @@ def render_svg(state: State, *, player: int | None = None) -> str:
         (lambda c, x, y: lucky_hat(c, x, y + 10), "lucky hat (+10)"),
         (lambda c, x, y: cursed_cap(c, x, y + 12), "cursed cap (\u221210)"),
     ]
-    entries += [(_worn(mark), name) for mark, name in zip(MARKS, HAT_NAMES, strict=True)]
     top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
     return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
 
 
-def _worn(mark: Callable[[Canvas, float, float], None]) -> Callable[[Canvas, float, float], None]:
-    """A legend symbol: a pawn wearing the hat ``mark`` draws."""
-
-    def draw(canvas: Canvas, x: float, y: float) -> None:
-        pawn(canvas, x, y + 8, 0, r=9)
-        mark(canvas, x, y + 12)
-
-    return draw
-
-
-def score_of(seen: Observation) -> tuple[int, ...]:
+def score_of(seen) -> tuple[int, ...]:
     """The scores an observation shows (every collection is public)."""
     return tuple(score_tiles(tower) for tower in seen.towers)
 
@@ -181,13 +166,12 @@ def draw_card(canvas: Canvas, x: float, y: float, card: str | None, count: int =
     canvas.close("g")
 
 
-def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None) -> float:
+def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     """Per player the cards in hand: face up for the viewer (everyone's without one), else
     backs and their number."""
     canvas.text(MARGIN, y + 14, "Hands", size=18, anchor="start", font_weight="bold")
     top = y + 32
-    sizes = (seen.hand_sizes if isinstance(seen, Observation)
-             else tuple(len(h) for h in seen.hands))
+    sizes = seen.hand_sizes if viewer is not None else tuple(len(h) for h in seen.hands)
     half = (WIDTH - 2 * MARGIN) / 2
     for p, size in enumerate(sizes):
         x, row_top = MARGIN + (p % 2) * half, top + (p // 2) * (CARD_H + 8)
@@ -195,7 +179,7 @@ def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | No
         canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {plural(size, 'card')}", size=16,
                     anchor="start")
         if viewer is None or p == viewer:
-            cards = seen.hand if isinstance(seen, Observation) else seen.hands[p]
+            cards = seen.hands[p] if viewer is None else seen.hand
             for i, card in enumerate(cards):
                 draw_card(canvas, x + HAND_X + i * (CARD_W + 6), row_top, card)
         elif size:
@@ -203,14 +187,14 @@ def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | No
     return 32 + (len(sizes) + 1) // 2 * (CARD_H + 8)
 
 
-def _piles(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None) -> float:
+def _piles(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     """The draw pile (backs; its cards too without a viewer), the discard pile (public) and
     the finish tokens still to win, top of the stack first."""
     pile = sum(seen.pile) if viewer is None else seen.pile_size
     canvas.text(MARGIN, y + 14, f"Draw pile: {plural(pile, 'card')}", size=18, anchor="start",
                 font_weight="bold")
     top = y + 32
-    if not isinstance(seen, Observation):
+    if viewer is None:
         top += _card_counts(canvas, top, seen.pile)
     else:
         draw_card(canvas, MARGIN, top, None, pile)
