@@ -73,7 +73,8 @@ class AmigoEnv(gymnasium.Env):
     (True, True)
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+    # gymnasium.Env declares metadata an instance attribute, not a ClassVar
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
     """The render modes Gymnasium may ask for: ``"human"`` (printed) and ``"ansi"`` (returned)."""
 
     def __init__(

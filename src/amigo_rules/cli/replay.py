@@ -11,6 +11,7 @@ from rich.console import Console
 
 from ..core import CHANCE, GameRecord, get_game
 from ..core.files import write_atomic
+from ..core.text import Line
 from . import games
 from .html import Frame, replay_page
 from .literal import literal
