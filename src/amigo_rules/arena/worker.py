@@ -70,8 +70,13 @@ class Seat:
         self.seat = seat
         self.agent = agent
         self.watch = watch
-        self.name = agent_name(agent)
+        self.listener = agent
+        """Where `amigo_rules.play` sends its table hooks: the agent's own."""
         self.raised = False
+
+    @property
+    def name(self) -> str:
+        return agent_name(self.agent)
 
     def act(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         try:
@@ -129,7 +134,10 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
         return watch.run(lambda: play(game, seats, setup.rules, seed=match.seed)), None
     except AgentError as exc:
         kind = "raised" if seats[exc.player].raised else "illegal"
-        return exc.record, (exc.player, kind, str(exc))
+        fault_kind = getattr(exc.__cause__, "fault_kind", None)
+        if fault_kind is None:
+            return exc.record, (exc.player, kind, str(exc))
+        return exc.record, (exc.player, fault_kind, f"{exc.__cause__}")
     except Overrun as exc:
         count, state = game.progress
         if state is None:

@@ -38,6 +38,7 @@ from .engine import (
 )
 from .moves import Move, Place, Reroll, Roll
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import Observation, array_length, observation, sample_state
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
@@ -76,6 +77,9 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse_move",
     "relevant_rules",
     "render_svg",

@@ -26,6 +26,7 @@ from .actions import (
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import HIDDEN, Observation, array_bounds, array_length, observation
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
@@ -89,6 +90,9 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse_move",
     "relevant_rules",
     "render_svg",

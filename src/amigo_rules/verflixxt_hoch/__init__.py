@@ -37,6 +37,7 @@ from .moves import (
     parse,
 )
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import Observation, array_bounds, array_length, observation
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
@@ -100,6 +101,9 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse",
     "parse_move",
     "relevant_rules",

@@ -1,0 +1,213 @@
+"""An engine's process, handled as a trusted system would: its own process group; its
+output read with a deadline (a selector on the pipe, no thread left blocked on it); its
+error output drained by a thread, the last lines kept; every exit path (close, a fault,
+interpreter exit, ``SIGTERM``, a pool worker's end) kills the whole group and reaps it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import multiprocessing.util
+import os
+import selectors
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from collections.abc import Sequence
+from types import FrameType
+
+from .messages import MAX_LINE
+
+STDERR_LINES = 20
+"""How many of the last lines of an engine's error output a fault quotes."""
+STDERR_LINE = 300
+"""Characters kept of each of those lines."""
+POLL = 0.25
+"""The longest wait in one call (seconds): a thread abandoned by the arena's move clock gets
+its `Abandoned` between two waits."""
+
+
+class ProcessGone(Exception):
+    """The process closed its output or exited (``returncode`` when known)."""
+
+
+class LineTooLong(Exception):
+    """A line over `MAX_LINE` bytes."""
+
+
+class Deadline(Exception):
+    """No whole line came before the deadline."""
+
+
+class Process:
+    """One running engine: write lines to it, read its lines with a deadline, `kill` it."""
+
+    def __init__(self, args: Sequence[str], *, cwd: str | None, env: dict[str, str] | None) -> None:
+        self.popen = subprocess.Popen(
+            list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=cwd, env=env, start_new_session=True, bufsize=0,
+        )
+        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
+        self.stdin = self.popen.stdin.fileno()
+        self.stdout = self.popen.stdout.fileno()
+        os.set_blocking(self.stdin, False)
+        os.set_blocking(self.stdout, False)
+        self.buffer = bytearray()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.drain = threading.Thread(target=self._drain, name="amigo-rules engine stderr",
+                                      daemon=True)
+        self.drain.start()
+        _LIVE.add(self)
+        _install_handlers()
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def _drain(self) -> None:
+        """Read the error output to its end (so the engine never blocks on it), keeping the
+        last lines."""
+        stream = self.popen.stderr
+        assert stream is not None
+        partial = b""
+        try:
+            while chunk := stream.read(65536):
+                lines = (partial + chunk).split(b"\n")
+                partial = lines.pop()[-STDERR_LINE * 4:]
+                for line in lines[-STDERR_LINES:]:
+                    self.stderr.append(line.decode("utf-8", "replace")[:STDERR_LINE])
+        except (OSError, ValueError):  # the pipe was closed under us by kill()
+            return
+        if partial:
+            self.stderr.append(partial.decode("utf-8", "replace")[:STDERR_LINE])
+
+    def write(self, data: bytes, deadline: float | None) -> None:
+        """Write ``data`` whole before ``deadline`` (`time.monotonic`); `ProcessGone` if
+        the engine closed its input, `Deadline` if it does not read."""
+        view = memoryview(data)
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.stdin, selectors.EVENT_WRITE)
+            while view:
+                try:
+                    view = view[os.write(self.stdin, view):]
+                    continue
+                except BlockingIOError:
+                    pass
+                except (BrokenPipeError, OSError):
+                    raise ProcessGone(self.popen.poll()) from None
+                selector.select(_wait(deadline))
+
+    def read_line(self, deadline: float | None) -> bytes:
+        """The next line (without ``\\n``), before ``deadline`` (`time.monotonic`, or
+        ``None``: no limit, but an engine that exits is noticed)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.stdout, selectors.EVENT_READ)
+            while True:
+                end = self.buffer.find(b"\n")
+                if end >= 0:
+                    line = bytes(self.buffer[:end])
+                    del self.buffer[:end + 1]
+                    if len(line) > MAX_LINE:
+                        raise LineTooLong(len(line))
+                    return line
+                if len(self.buffer) > MAX_LINE:
+                    raise LineTooLong(len(self.buffer))
+                if not selector.select(_wait(deadline)):
+                    continue
+                try:
+                    chunk = os.read(self.stdout, 65536)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    raise ProcessGone(self._exit_code())
+                self.buffer += chunk
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self.popen.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self, grace: float) -> None:
+        """Let the engine exit by itself within ``grace`` seconds, then `kill`."""
+        if self.popen.poll() is None and grace > 0:
+            try:
+                self.popen.wait(grace)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def kill(self) -> None:
+        """End the whole process group (children left behind included), reap the engine,
+        close the pipes. Safe to call more than once, from any exit path."""
+        try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.popen.wait(5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+            pass
+        for stream in (self.popen.stdin, self.popen.stdout):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        if threading.current_thread() is not self.drain:
+            self.drain.join(1.0)
+        _LIVE.discard(self)
+
+
+def _wait(deadline: float | None) -> float:
+    """How long one select may wait: up to `POLL`, `Deadline` once ``deadline`` passed."""
+    if deadline is None:
+        return POLL
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Deadline()
+    return min(left, POLL)
+
+
+_LIVE: weakref.WeakSet[Process] = weakref.WeakSet()
+"""Every engine process running in this interpreter."""
+_installed = False
+
+
+def _forget() -> None:
+    """In a forked child: the parent's engines are not ours to kill, nor its handlers."""
+    global _installed
+    _LIVE.clear()
+    _installed = False
+
+
+os.register_at_fork(after_in_child=_forget)
+
+
+def kill_all() -> None:
+    """Kill every engine this interpreter started (at exit, on ``SIGTERM``)."""
+    for process in list(_LIVE):
+        process.kill()
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    kill_all()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _install_handlers() -> None:
+    """Once per process: kill the engines at exit (a pool worker's exit too) and on a
+    ``SIGTERM`` nobody else handles (only the main thread may set a handler)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    atexit.register(kill_all)
+    multiprocessing.util.Finalize(None, kill_all, exitpriority=100)
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+        signal.signal(signal.SIGTERM, _on_sigterm)
