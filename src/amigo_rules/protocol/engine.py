@@ -320,7 +320,7 @@ class EngineAgent:
     def _fail(self, kind: str, what: str) -> Any:
         """Tell the engine why (``error``), end its process group, raise `EngineError`."""
         seat = "" if self.table is None else f" (seat {self.table.seat})"
-        message = f"engine {quote(self.name)}{seat} {what}"
+        message = f"engine {quote(self.name if self.ready else self.command)}{seat} {what}"
         stderr: tuple[str, ...] = ()
         process = self.process
         if process is not None:
@@ -367,19 +367,23 @@ def event_text(player: int, notation: str | None) -> str:
 
 
 _POOL_LOCK = threading.Lock()
-_POOLS: dict[tuple[Any, ...], list[EngineAgent]] = {}
+_POOLS: dict[tuple[tuple[str, ...], str], list[EngineAgent]] = {}
 """Idle engines of this process by command: a tournament's games reuse them."""
 
 
-def pooled(command: str, game: str, *, seed: int | None = None) -> EngineAgent:
-    """An idle engine running ``command`` in this process, or a new one (the agent names'
-    ``engine:COMMAND``; ``game`` and ``seed`` are the registry's and go to the engine in
-    its ``hello``). The engine returns to the pool at the end of its game."""
-    args = split_command(command)
+def pooled(command: str | Sequence[str], game: str | None = None, *, seed: int | None = None,
+           **options: Any) -> EngineAgent:
+    """An idle engine of this process running ``command`` with ``options`` (`EngineAgent`'s
+    keywords), or a new one; it returns to the pool at the end of its game, so a worker's
+    games reuse one process per seat. The agent names' ``engine:COMMAND`` comes here, and
+    ``functools.partial(pooled, command, move_timeout=1.0)`` is a tournament's factory
+    (``game`` and ``seed`` are the caller's and ignored: the engine hears them in
+    ``hello``)."""
+    key = (split_command(command), repr(sorted(options.items())))
     with _POOL_LOCK:
-        pool = _POOLS.setdefault(args, [])
+        pool = _POOLS.setdefault(key, [])
         agent = pool.pop() if pool else None
     if agent is None:
-        agent = EngineAgent(command)
+        agent = EngineAgent(command, **options)
         agent.pool = pool
     return agent

@@ -116,6 +116,8 @@ class Process:
                 if len(self.buffer) > MAX_LINE:
                     raise LineTooLong(len(self.buffer))
                 if not selector.select(_wait(deadline)):
+                    if self.popen.poll() is not None:  # exited, a child holding the pipe
+                        raise ProcessGone(self.popen.returncode)
                     continue
                 try:
                     chunk = os.read(self.stdout, 65536)
@@ -132,7 +134,13 @@ class Process:
             return None
 
     def stop(self, grace: float) -> None:
-        """Let the engine exit by itself within ``grace`` seconds, then `kill`."""
+        """Close its input, let the engine exit by itself within ``grace`` seconds, then
+        `kill` (its group, and so whatever it left behind)."""
+        try:
+            assert self.popen.stdin is not None
+            self.popen.stdin.close()
+        except OSError:
+            pass
         if self.popen.poll() is None and grace > 0:
             try:
                 self.popen.wait(grace)
