@@ -19,6 +19,9 @@ def message(**fields) -> None:
     send(json.dumps(fields).encode() + b"\n")
 
 
+if MODE == "deaf" and "family" in sys.argv and os.fork() == 0:
+    time.sleep(60)  # a child that only the engine's process group being killed ends
+    os._exit(0)
 if MODE == "banner":
     send(b"MyEngine 1.0 starting up...\n")
 if MODE == "silent":

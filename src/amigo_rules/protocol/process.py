@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import atexit
 import collections
+import ctypes
 import multiprocessing.util
 import os
 import selectors
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from types import FrameType
 
 from .messages import MAX_LINE
@@ -46,10 +49,11 @@ class Process:
     """One running engine: write lines to it, read its lines with a deadline, `kill` it."""
 
     def __init__(self, args: Sequence[str], *, cwd: str | None, env: dict[str, str] | None) -> None:
-        self.popen = subprocess.Popen(
-            list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=cwd, env=env, start_new_session=True, bufsize=0,
-        )
+        self.popen = _spawner().submit(
+            subprocess.Popen, list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, bufsize=0,
+            preexec_fn=_die_with_parent,
+        ).result()
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self.stdin = self.popen.stdin.fileno()
         self.stdout = self.popen.stdout.fileno()
@@ -180,6 +184,29 @@ def _wait(deadline: float | None) -> float:
     return min(left, POLL)
 
 
+def _die_with_parent() -> None:
+    """In the engine, before it runs (Linux): killed when the process that started it dies
+    (even by ``SIGKILL``, when no exit path of ours can run). The kernel ties this to the
+    starting thread, hence the one long-lived `_spawner` thread."""
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+_PR_SET_PDEATHSIG = 1
+_PRCTL = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
+_SPAWNER: list[ThreadPoolExecutor] = []
+
+
+def _spawner() -> ThreadPoolExecutor:
+    """The thread that starts every engine of this process: it lives as long as the
+    process, so an engine's death signal fires only when the process ends."""
+    with _SPAWN_LOCK:
+        if not _SPAWNER:
+            _SPAWNER.append(ThreadPoolExecutor(1, thread_name_prefix="amigo-rules spawner"))
+        return _SPAWNER[0]
+
+
+_SPAWN_LOCK = threading.Lock()
 _LIVE: weakref.WeakSet[Process] = weakref.WeakSet()
 """Every engine process running in this interpreter."""
 _installed = False
@@ -189,6 +216,7 @@ def _forget() -> None:
     """In a forked child: the parent's engines are not ours to kill, nor its handlers."""
     global _installed
     _LIVE.clear()
+    _SPAWNER.clear()  # its thread was not forked
     _installed = False
 
 
