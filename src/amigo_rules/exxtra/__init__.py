@@ -14,6 +14,10 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 (((5, 70), None, None), -1)
 """
 
+from __future__ import annotations
+
+from ..core.checks import seat, wrong_type
+from ..core.visibility import seen_notation
 from .actions import (
     action_id,
     legal_action_ids,
@@ -47,6 +51,24 @@ from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
 from .text import render_text
+
+
+def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
+    """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
+    not see which move it was; ``player`` None sees everything. What is hidden is what
+    `move_events` hides from ``player``.
+
+    >>> from amigo_rules import exxtra
+    >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
+    'roll 7-6'
+    """
+    if type(state) is not State:
+        raise wrong_type("visible_notation", State, state)
+    if player is not None:
+        player = seat(player, state.rules.players)
+    return seen_notation(state, move, player, apply=apply, move_events=move_events,
+                         current_player=current_player)
+
 
 __all__ = [
     "FINISH",
@@ -90,5 +112,6 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
+    "visible_notation",
     "winners",
 ]

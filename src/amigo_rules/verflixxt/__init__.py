@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.checks import seat, wrong_type
+from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -48,6 +49,24 @@ def parse_move(state: State, text: str) -> Move:
     if type(state) is not State:
         raise wrong_type("parse_move", State, state)
     return require_legal(parse(text), legal_moves(state), text)
+
+
+def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
+    """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
+    not see which move it was; ``player`` None sees everything. What is hidden is what
+    `move_events` hides from ``player``.
+
+    >>> from amigo_rules import verflixxt
+    >>> state = verflixxt.new_game(verflixxt.Rules.classic(players=2), seed=1)
+    >>> visible_notation(state, verflixxt.Roll(4), player=1)
+    'roll 4'
+    """
+    if type(state) is not State:
+        raise wrong_type("visible_notation", State, state)
+    if player is not None:
+        player = seat(player, state.rules.players)
+    return seen_notation(state, move, player, apply=apply, move_events=move_events,
+                         current_player=current_player)
 
 
 __all__ = [
@@ -104,5 +123,6 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
+    "visible_notation",
     "winners",
 ]

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.checks import seat, wrong_type
+from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -59,6 +60,27 @@ def parse_move(state: State, text: str) -> Move:
     if type(state) is not State:
         raise wrong_type("parse_move", State, state)
     return require_legal(parse(text), legal_moves(state), text)
+
+
+def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
+    """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
+    not see which move it was; ``player`` None sees everything. What is hidden is what
+    `move_events` hides from ``player``.
+
+    >>> from amigo_rules import verflixxt_hoch as ho
+    >>> state = ho.new_game(ho.Rules(players=2), seed=3)
+    >>> state = ho.apply(state, ho.parse_move(state, "card 4o pawn 0"))
+    >>> draw = ho.chance_outcomes(state)[0][0]
+    >>> drawer = state.player
+    >>> [visible_notation(state, draw, player=p) for p in (drawer, 1 - drawer)]
+    ['draw -1y', None]
+    """
+    if type(state) is not State:
+        raise wrong_type("visible_notation", State, state)
+    if player is not None:
+        player = seat(player, state.rules.players)
+    return seen_notation(state, move, player, apply=apply, move_events=move_events,
+                         current_player=current_player)
 
 
 __all__ = [
@@ -116,5 +138,6 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
+    "visible_notation",
     "winners",
 ]

@@ -1,0 +1,38 @@
+"""Which move a seat saw: a move's notation as one player may see it.
+
+The narration is the one source of truth: ``move_events(before, move, after, player=p)``
+already hides what ``p`` may not see (a card dealt or drawn to another player, a face-down
+tile, a tile handed over between hidden towers). A player's choice is made at the table:
+everyone sees which move it was, even when a tile it reaches stays hidden. A chance
+outcome whose narration hides something from ``p`` (another player's card) is hidden from
+``p`` as a whole: its notation names what ``p`` may not see. Whether a move is hidden
+depends on the move and the viewer only, never on what else the hidden state holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .events import Event
+from .nodes import CHANCE
+
+
+def seen_notation(
+    state: Any,
+    move: Any,
+    player: int | None,
+    *,
+    apply: Callable[[Any, Any], Any],
+    move_events: Callable[..., tuple[Event, ...]],
+    current_player: Callable[[Any], int],
+) -> str | None:
+    """``str(move)`` if ``player`` (None: everyone) may see which move was played in
+    ``state``, else None: a chance outcome whose ``move_events`` hide something from
+    ``player``."""
+    after = apply(state, move)
+    if player is None or current_player(state) != CHANCE:
+        return str(move)
+    if move_events(state, move, after, player=player) != move_events(state, move, after):
+        return None
+    return str(move)
