@@ -159,7 +159,7 @@ class EngineAgent:
             return
         module = table.module
         player = module.current_player(before)
-        notation = visible_notation(module, before, move, table.seat)
+        notation = module.visible_notation(before, move, player=table.seat)
         text = event_text(player, notation)
         try:
             self._send(messages.event(move_number, player, notation, text), self.move_timeout)
@@ -344,20 +344,6 @@ class EngineAgent:
         if table is not None and table.state is not None:
             self._end(table.state, "forfeit")
         self.table = None
-
-
-def visible_notation(module: ModuleType, state: Any, move: Any, player: int) -> str | None:
-    """The move's notation as seat ``player`` may see it, or ``None``: the game's
-    ``visible_notation``; until every game has it, every move of a game without hidden
-    information, else only the seat's own moves and the dice."""
-    surface = getattr(module, "visible_notation", None)
-    if surface is not None:
-        return surface(state, move, player=player)
-    mover = module.current_player(state)
-    hidden = module.spec(state.rules).has_hidden_information
-    if not hidden or mover == player or str(move).startswith("roll"):
-        return str(move)
-    return None
 
 
 def event_text(player: int, notation: str | None) -> str:
