@@ -5,6 +5,7 @@ with nothing left hanging and no process left behind (checked with psutil)."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import pickle
 import shutil
@@ -170,3 +171,36 @@ def test_an_engine_that_ignores_quit_is_killed_after_two_seconds():
     assert 1.5 < time.monotonic() - started < 4
     assert gone("hostile.py deaf", within=0.5)
     assert no_zombie_children()
+
+
+def test_the_engine_hears_every_move_as_its_seat_may_see_it():
+    """``hello``, ``ready``, one ``event`` per move (``move_number`` counting them, chance
+    included; another seat's cards hidden), an ``act`` at each turn, ``end``."""
+    engine = EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")])
+    engine.transcript = []
+    try:
+        record = ar.play("verflixxt_hoch", [engine, *map(RandomAgent, (1, 2, 3))], seed=3)
+    finally:
+        engine.close()
+    lines = [(side, json.loads(line)) for side, line in engine.transcript]
+    assert [m["type"] for _, m in lines[:2]] == ["hello", "ready"]
+    hello = lines[0][1]
+    assert (hello["game"], hello["seat"], hello["players"], hello["seed"]) == (
+        "verflixxt_hoch", 0, 4, 3)
+    assert hello["rules"] == json.loads(ar.verflixxt_hoch.to_json(record.final_state))["rules"]
+    events = [m for side, m in lines if m["type"] == "event"]
+    assert [e["move_number"] for e in events] == list(range(len(record.moves)))
+    state = ar.verflixxt_hoch.new_game(seed=3)
+    for event, move in zip(events, record.moves, strict=True):
+        assert event["move"] == ar.verflixxt_hoch.visible_notation(state, move, player=0)
+        assert event["player"] == ar.verflixxt_hoch.current_player(state)
+        state = ar.verflixxt_hoch.apply(state, move)
+    assert any(e["move"] is None for e in events)  # another seat's cards, dealt or drawn
+    acts = [m for _, m in lines if m["type"] == "act"]
+    seen = 0
+    for side, message in lines:
+        seen += message["type"] == "event"
+        if message["type"] == "act":
+            assert message["move_number"] == seen
+            assert message["observation"]["player"] == 0
+    assert acts and lines[-1][1]["type"] == "end" and lines[-1][1]["reason"] == "rules"

@@ -110,6 +110,9 @@ class EngineAgent:
         self.log: list[str] = []
         """The engine's ``info`` lines of the game under way."""
         self.pool: list[EngineAgent] | None = None
+        self.transcript: list[tuple[str, str]] | None = None
+        """Set to a list to keep every line: ``("host", line)`` sent, ``("seat", line)``
+        received (the documentation's transcript, tests)."""
 
     def __getstate__(self) -> dict[str, Any]:
         return {"args": self.args, "command": self.command, "fixed_name": self.fixed_name,
@@ -280,8 +283,11 @@ class EngineAgent:
               handshake: bool = False) -> None:
         assert self.process is not None
         deadline = None if timeout is None else time.monotonic() + timeout
+        line = messages.encode(message)
+        if self.transcript is not None:
+            self.transcript.append(("host", line.decode().rstrip("\n")))
         try:
-            self.process.write(messages.encode(message), deadline)
+            self.process.write(line, deadline)
         except ProcessGone:
             self._fail("handshake" if handshake else "crash", "closed its input (exited)")
         except Deadline:
@@ -306,6 +312,8 @@ class EngineAgent:
                 limit = self.handshake_timeout if handshake else self.move_timeout
                 self._fail("handshake" if handshake else "timeout",
                            f"sent no {kind!r} within {limit:g} s")
+            if self.transcript is not None:
+                self.transcript.append(("seat", line.decode("utf-8", "replace")))
             try:
                 message = messages.read_seat(line)
             except messages.ProtocolError as exc:
