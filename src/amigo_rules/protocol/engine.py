@@ -26,6 +26,8 @@ QUIT_GRACE = 2.0
 """Seconds an engine has to exit after ``quit`` before it is killed (PROTOCOL.md)."""
 ERROR_GRACE = 0.2
 """Seconds spent telling a faulty engine why (the ``error`` message) before killing it."""
+EVENT_BATCH = 1 << 16
+"""Bytes of events kept back at most: they go with the next ``act`` or ``end``."""
 FAULTS = ("crash", "garbage", "handshake", "illegal", "stale", "timeout")
 """The kinds of `EngineError`: the engine exited or closed its output; sent what the
 protocol does not allow; did not answer ``hello`` with ``ready`` in time; chose no legal
@@ -77,6 +79,8 @@ class Table:
         self.state = state
         """The true state (from the hooks), or ``None`` when driven by ``act`` alone."""
         self.move_number = 0
+        self.hidden = state is None or module.spec(state.rules).has_hidden_information
+        """Whether a move may be hidden from the seat (else every notation is shown)."""
 
 
 class EngineAgent:
@@ -110,6 +114,9 @@ class EngineAgent:
         self.log: list[str] = []
         """The engine's ``info`` lines of the game under way."""
         self.pool: list[EngineAgent] | None = None
+        self.pending: list[bytes] = []
+        """Lines not sent yet (the events since the engine's last message)."""
+        self.queued = 0
         self.transcript: list[tuple[str, str]] | None = None
         """Set to a list to keep every line: ``("host", line)`` sent, ``("seat", line)``
         received (the documentation's transcript, tests)."""
@@ -162,12 +169,23 @@ class EngineAgent:
             return
         module = table.module
         player = module.current_player(before)
-        notation = module.visible_notation(before, move, player=table.seat)
-        text = event_text(player, notation)
-        try:
-            self._send(messages.event(move_number, player, notation, text), self.move_timeout)
-        except EngineError as exc:
-            self.fault = exc
+        notation = (module.visible_notation(before, move, player=table.seat) if table.hidden
+                    else str(move))
+        self._queue(messages.event(move_number, player, notation, event_text(player, notation)))
+        if self.queued > EVENT_BATCH:
+            try:
+                self._send(None, self.move_timeout)
+            except EngineError as exc:
+                self.fault = exc
+
+    def _queue(self, message: messages.Message) -> None:
+        """Keep a line to go with the next message sent (events: one write per decision,
+        not per move)."""
+        line = messages.encode(message)
+        if self.transcript is not None:
+            self.transcript.append(("host", line.decode().rstrip("\n")))
+        self.pending.append(line)
+        self.queued += len(line)
 
     def finished(self, state: Any, reason: str) -> None:
         """The game's end (``end``); an engine from a pool goes back to it."""
@@ -251,9 +269,9 @@ class EngineAgent:
         ids = [module.action_id(state, m) if state is not None else i
                for i, m in enumerate(legal_moves)]
         legal = [{"id": i, "move": str(m)} for i, m in zip(ids, legal_moves, strict=True)]
-        document = jsonio.parse(module.observation_to_json(observation))
         number = table.move_number
-        self._send(messages.act(number, document, legal, None if self.move_timeout is None
+        self._send(messages.act(number, module.observation_to_json(observation), legal,
+                                None if self.move_timeout is None
                                 else round(self.move_timeout * 1000)), self.move_timeout)
         deadline = None if self.move_timeout is None else time.monotonic() + self.move_timeout
         answer = self._receive("move", deadline)
@@ -279,15 +297,18 @@ class EngineAgent:
             table.move_number += 1
         return chosen
 
-    def _send(self, message: messages.Message, timeout: float | None, *,
+    def _send(self, message: messages.Message | None, timeout: float | None, *,
               handshake: bool = False) -> None:
+        """Write the lines queued and ``message`` (if any) in one go."""
         assert self.process is not None
         deadline = None if timeout is None else time.monotonic() + timeout
-        line = messages.encode(message)
-        if self.transcript is not None:
-            self.transcript.append(("host", line.decode().rstrip("\n")))
+        if message is not None:
+            self._queue(message)
+        data = b"".join(self.pending)
+        self.pending.clear()
+        self.queued = 0
         try:
-            self.process.write(line, deadline)
+            self.process.write(data, deadline)
         except ProcessGone:
             self._fail("handshake" if handshake else "crash", "closed its input (exited)")
         except Deadline:
@@ -342,6 +363,8 @@ class EngineAgent:
         raise EngineError(message, kind=kind, stderr=stderr)
 
     def _kill(self) -> None:
+        self.pending.clear()
+        self.queued = 0
         if self.process is not None:
             self.process.kill()
             self.process = None

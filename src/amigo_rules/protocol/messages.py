@@ -31,8 +31,17 @@ class ProtocolError(AmigoRulesError):
 
 
 def encode(message: Message) -> bytes:
-    """One message as its line: compact JSON, UTF-8, ``\\n``-ended."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value, one at
+    most, is embedded as the JSON text it is)."""
+    raw = [key for key, value in message.items() if type(value) is Raw]
+    if not raw:
+        return (_ENCODE(message) + "\n").encode()
+    head = _ENCODE({key: value for key, value in message.items() if key not in raw})[:-1]
+    tail = "".join(f",{_ENCODE(key)}:{message[key]}" for key in raw)
+    return (head + tail + "}\n").encode()
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def hello(game: str, rules: Message, players: int, seat: int, seed: int | None,
@@ -42,9 +51,14 @@ def hello(game: str, rules: Message, players: int, seat: int, seed: int | None,
             "limits": {"handshake_ms": handshake_ms, "move_ms": move_ms}}
 
 
-def act(move_number: int, observation: Message, legal: list[Message],
+class Raw(str):
+    """JSON text already written (an observation document), embedded as it is."""
+
+
+def act(move_number: int, observation: Raw | str, legal: list[Message],
         deadline_ms: int | None) -> Message:
-    return {"type": "act", "move_number": move_number, "observation": observation,
+    """``observation`` is the document's text (``observation_to_json``), embedded as is."""
+    return {"type": "act", "move_number": move_number, "observation": Raw(observation),
             "legal": legal, "deadline_ms": deadline_ms}
 
 

@@ -60,6 +60,10 @@ class Process:
         os.set_blocking(self.stdin, False)
         os.set_blocking(self.stdout, False)
         self.buffer = bytearray()
+        self.readable = selectors.DefaultSelector()
+        self.readable.register(self.stdout, selectors.EVENT_READ)
+        self.writable = selectors.DefaultSelector()
+        self.writable.register(self.stdin, selectors.EVENT_WRITE)
         self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
         self.drain = threading.Thread(target=self._drain, name="amigo-rules engine stderr",
                                       daemon=True)
@@ -92,44 +96,36 @@ class Process:
         """Write ``data`` whole before ``deadline`` (`time.monotonic`); `ProcessGone` if
         the engine closed its input, `Deadline` if it does not read."""
         view = memoryview(data)
-        with selectors.DefaultSelector() as selector:
-            selector.register(self.stdin, selectors.EVENT_WRITE)
-            while view:
-                try:
-                    view = view[os.write(self.stdin, view):]
-                    continue
-                except BlockingIOError:
-                    pass
-                except (BrokenPipeError, OSError):
-                    raise ProcessGone(self.popen.poll()) from None
-                selector.select(_wait(deadline))
+        while view:
+            try:
+                view = view[os.write(self.stdin, view):]
+            except BlockingIOError:  # the pipe is full: wait until the engine reads
+                self.writable.select(_wait(deadline))
+            except OSError:
+                raise ProcessGone(self.popen.poll()) from None
 
     def read_line(self, deadline: float | None) -> bytes:
-        """The next line (without ``\\n``), before ``deadline`` (`time.monotonic`, or
+        """The next line (without ``\n``), before ``deadline`` (`time.monotonic`, or
         ``None``: no limit, but an engine that exits is noticed)."""
-        with selectors.DefaultSelector() as selector:
-            selector.register(self.stdout, selectors.EVENT_READ)
-            while True:
-                end = self.buffer.find(b"\n")
-                if end >= 0:
-                    line = bytes(self.buffer[:end])
-                    del self.buffer[:end + 1]
-                    if len(line) > MAX_LINE:
-                        raise LineTooLong(len(line))
-                    return line
-                if len(self.buffer) > MAX_LINE:
-                    raise LineTooLong(len(self.buffer))
-                if not selector.select(_wait(deadline)):
-                    if self.popen.poll() is not None:  # exited, a child holding the pipe
-                        raise ProcessGone(self.popen.returncode)
-                    continue
-                try:
-                    chunk = os.read(self.stdout, 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    raise ProcessGone(self._exit_code())
-                self.buffer += chunk
+        while True:
+            end = self.buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[:end + 1]
+                if len(line) > MAX_LINE:
+                    raise LineTooLong(len(line))
+                return line
+            if len(self.buffer) > MAX_LINE:
+                raise LineTooLong(len(self.buffer))
+            try:
+                chunk = os.read(self.stdout, 65536)
+            except BlockingIOError:
+                if not self.readable.select(_wait(deadline)) and self.popen.poll() is not None:
+                    raise ProcessGone(self.popen.returncode) from None  # a child holds the pipe
+                continue
+            if not chunk:
+                raise ProcessGone(self._exit_code())
+            self.buffer += chunk
 
     def _exit_code(self) -> int | None:
         try:
@@ -169,6 +165,8 @@ class Process:
                     stream.close()
                 except OSError:
                     pass
+        self.readable.close()
+        self.writable.close()
         if threading.current_thread() is not self.drain:
             self.drain.join(1.0)
         _LIVE.discard(self)
