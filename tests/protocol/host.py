@@ -8,8 +8,9 @@ from pathlib import Path
 
 from amigo_rules.arena import tournament
 
-tag, workers = sys.argv[1], int(sys.argv[2])
-engine = f"engine:{sys.executable} {Path(__file__).with_name('hostile.py')} deaf {tag} family"
-executor = ProcessPoolExecutor(workers) if workers > 1 else None
-print("playing", flush=True)
-tournament("exxtra", {"a": engine, "b": "random"}, games=5_000, executor=executor)
+if __name__ == "__main__":
+    tag, workers = sys.argv[1], int(sys.argv[2])
+    engine = f"engine:{sys.executable} {Path(__file__).with_name('hostile.py')} deaf {tag} family"
+    executor = ProcessPoolExecutor(workers) if workers > 1 else None
+    print("playing", flush=True)
+    tournament("exxtra", {"a": engine, "b": "random"}, games=5_000, executor=executor)
