@@ -380,7 +380,7 @@ class EngineAgent:
 def event_text(player: int, notation: str | None) -> str:
     """The ``event``'s line of words: who did what, as far as the seat may see it."""
     who = "chance" if player == CHANCE else f"player {player}"
-    return f"{who}: {notation}" if notation is not None else f"{who} moved (hidden)"
+    return f"{who}: {notation if notation is not None else '(hidden)'}"
 
 
 _POOL_LOCK = threading.Lock()

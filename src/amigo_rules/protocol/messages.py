@@ -31,14 +31,13 @@ class ProtocolError(AmigoRulesError):
 
 
 def encode(message: Message) -> bytes:
-    """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value, one at
-    most, is embedded as the JSON text it is)."""
-    raw = [key for key, value in message.items() if type(value) is Raw]
-    if not raw:
+    """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value is
+    embedded as the JSON text it is)."""
+    if not any(type(value) is Raw for value in message.values()):
         return (_ENCODE(message) + "\n").encode()
-    head = _ENCODE({key: value for key, value in message.items() if key not in raw})[:-1]
-    tail = "".join(f",{_ENCODE(key)}:{message[key]}" for key in raw)
-    return (head + tail + "}\n").encode()
+    fields = ",".join(f"{_ENCODE(key)}:{value if type(value) is Raw else _ENCODE(value)}"
+                      for key, value in message.items())
+    return ("{" + fields + "}\n").encode()
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
