@@ -1,0 +1,70 @@
+"""Engines in the arena: tournaments on process pools, every game recorded under the
+engines' ``ready`` names, no process left once the pool is shut down."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import uuid
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import psutil
+import pytest
+
+from amigo_rules.arena import tournament
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "engines"
+
+
+def running(marker: str) -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline", "status"]):
+        try:
+            if (marker in " ".join(process.info["cmdline"] or ())
+                    and process.info["status"] != psutil.STATUS_ZOMBIE):
+                found.append(process)
+        except psutil.Error:
+            continue
+    return found
+
+
+def settled(marker: str, within: float = 5.0) -> bool:
+    end = time.monotonic() + within
+    while running(marker) and time.monotonic() < end:
+        time.sleep(0.05)
+    return not running(marker)
+
+
+def engine(name: str, tag: str) -> str:
+    """``engine:`` with a tag argument the engine ignores, to find its processes."""
+    return f"engine:{sys.executable} {EXAMPLES / name} {tag}"
+
+
+def play_on_pool(games: int, agents: dict[str, str], results: Path) -> list[dict]:
+    with ProcessPoolExecutor(2) as executor:
+        tournament("exxtra", agents, games=games, seed=5, executor=executor, results=results)
+    return [json.loads(line) for line in results.read_text().splitlines()]
+
+
+def test_engines_and_agents_play_a_tournament_on_a_process_pool(tmp_path):
+    tag = uuid.uuid4().hex
+    agents = {"py": engine("random_bot.py", tag), "heur": engine("heuristic_bot.py", tag),
+              "heuristic": "heuristic"}
+    lines = play_on_pool(12, agents, tmp_path / "results.jsonl")
+    assert sorted(line["index"] for line in lines) == list(range(12))
+    assert all(line["faults"] == [] for line in lines)
+    names = {name for line in lines for name in line["record"]["agents"]}
+    assert names == {"random_bot.py 1.0", "heuristic_bot.py 1.0", "heuristic"}
+    assert settled(tag)
+
+
+@pytest.mark.slow
+def test_two_thousand_games_with_four_engine_seats_on_two_workers(tmp_path):
+    tag = uuid.uuid4().hex
+    agents = {f"e{i}": engine("random_bot.py", f"{tag} {i}") for i in range(4)}
+    lines = play_on_pool(2000, agents, tmp_path / "results.jsonl")
+    assert sorted(line["index"] for line in lines) == list(range(2000))
+    assert all(line["faults"] == [] and line["winners"] for line in lines)
+    assert settled(tag)
