@@ -1,6 +1,7 @@
 """A tournament host for the exit-path tests: ``python host.py TAG WORKERS`` plays EXXtra
 games without end between two engines that ignore ``quit`` and the end of their input
-(``hostile.py deaf TAG family``, each with a child), in this process or on a process pool of WORKERS."""
+(``hostile.py deaf TAG family``, each with a child), in this process or on a process pool
+of WORKERS."""
 
 import sys
 from concurrent.futures import ProcessPoolExecutor

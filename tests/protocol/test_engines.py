@@ -198,7 +198,7 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
     assert any(e["move"] is None for e in events)  # another seat's cards, dealt or drawn
     acts = [m for _, m in lines if m["type"] == "act"]
     seen = 0
-    for side, message in lines:
+    for _side, message in lines:
         seen += message["type"] == "event"
         if message["type"] == "act":
             assert message["move_number"] == seen

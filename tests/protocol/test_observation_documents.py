@@ -67,7 +67,7 @@ def test_the_shipped_schema_is_the_games_own(game):
 @pytest.mark.parametrize(("game", "rules"), CASES, ids=lambda c: getattr(c, "__name__", None))
 def test_a_document_holds_exactly_the_observations_fields(game, rules):
     module = ar.get_game(game)
-    state, observation = next(observations(game, rules, seed=2))
+    _state, observation = next(observations(game, rules, seed=2))
     body = json.loads(module.observation_to_json(observation))["observation"]
     assert set(body) == {f.name for f in attrs.fields(type(observation))}
 

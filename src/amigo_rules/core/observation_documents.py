@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -103,14 +103,17 @@ def nullable(kind: Kind) -> Kind:
     return Kind(jsonio.optional(kind.read), {"anyOf": [{"type": "null"}, kind.schema]})
 
 
+Obs = TypeVar("Obs")
+
+
 @attrs.frozen
-class Layout:
+class Layout(Generic[Obs]):
     """One game's observation document: its class, its `Rules` class, the fields beside
     ``rules`` (in the class's order), which field is the viewer, and the rule-dependent
     check of a value read."""
 
     game: str
-    observation: type
+    observation: type[Obs]
     rules: type
     fields: dict[str, Kind]
     viewer: str
@@ -125,27 +128,28 @@ def _data(value: Any) -> Any:
     return value
 
 
-def to_json(layout: Layout, observation: Any) -> str:
+def to_json(layout: Layout[Obs], observation: Obs) -> str:
     """``observation`` as its document ``{"schema", "version", "game", "player",
     "observation"}``."""
     if type(observation) is not layout.observation:
         raise ArgumentError(f"observation_to_json needs a {layout.game} Observation, got "
                             f"{type_name(observation)}")
-    body = {"rules": jsonio.rules_to_data(observation.rules)}
+    body = {"rules": jsonio.rules_to_data(getattr(observation, "rules"))}  # noqa: B009
     body |= {name: _data(getattr(observation, name)) for name in layout.fields}
     return jsonio.dump(KIND, layout.game, {"player": getattr(observation, layout.viewer),
                                            "observation": body})
 
 
-def from_json(layout: Layout, text: str | bytes) -> Any:
+def from_json(layout: Layout[Obs], text: str | bytes) -> Obs:
     """The observation of a document of `to_json`; `StateError` (naming the field) on
     anything else, malformed or inconsistent."""
     data = jsonio.load(text, KIND, layout.game, ("player", "observation"))
     body = jsonio.field(data, "observation", jsonio.mapping)
     jsonio.keys(body, ("rules", *layout.fields), what="field 'observation'")
-    rules = jsonio.rules_from_data(layout.rules, body["rules"])
+    rules: Any = jsonio.rules_from_data(layout.rules, body["rules"])
     values = {name: jsonio.field(body, name, kind.read) for name, kind in layout.fields.items()}
-    observation = layout.observation(rules=rules, **values)
+    build: Callable[..., Obs] = layout.observation
+    observation = build(rules=rules, **values)
     if type(data["player"]) is not int or data["player"] != values[layout.viewer]:
         raise StateError(f"field 'player' {quote(data['player'])} is not the observation's "
                          f"viewer {values[layout.viewer]}")
@@ -155,7 +159,7 @@ def from_json(layout: Layout, text: str | bytes) -> Any:
     return observation
 
 
-def schema(layout: Layout) -> dict[str, Any]:
+def schema(layout: Layout[Any]) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the game's observation documents."""
     fields = {"rules": {"type": "object"}} | {n: k.schema for n, k in layout.fields.items()}
     return {

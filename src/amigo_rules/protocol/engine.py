@@ -8,6 +8,7 @@ game only); its process group is killed then, and a new one starts for the next 
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import threading
 import time
@@ -141,7 +142,7 @@ class EngineAgent:
         if self.ready is None:
             return f"engine:{self.command}"
         version = self.ready.get("version")
-        return self.ready["name"] + (f" {version}" if version else "")
+        return str(self.ready["name"]) + (f" {version}" if version else "")
 
     # the table's hooks (amigo_rules.play)
 
@@ -199,11 +200,9 @@ class EngineAgent:
         self.table = None
         if table is not None and self.fault is None and self.process is not None:
             module = table.module
-            try:
+            with contextlib.suppress(EngineError):  # killed: the next game starts anew
                 self._send(messages.end(list(module.returns(state)), list(module.score(state)),
                                         list(module.winners(state)), reason), self.move_timeout)
-            except EngineError:
-                pass  # killed: the next game starts a new process
         self.fault = None
 
     # the agent
@@ -231,10 +230,8 @@ class EngineAgent:
         process = self.process
         if process is None:
             return
-        try:
+        with contextlib.suppress(ProcessGone, Deadline):
             process.write(messages.encode(messages.QUIT), time.monotonic() + ERROR_GRACE)
-        except (ProcessGone, Deadline):
-            pass
         process.stop(QUIT_GRACE)
         self.process = None
 
@@ -353,11 +350,9 @@ class EngineAgent:
         stderr: tuple[str, ...] = ()
         process = self.process
         if process is not None:
-            try:
+            with contextlib.suppress(ProcessGone, Deadline):
                 process.write(messages.encode(messages.error(message)),
                               time.monotonic() + ERROR_GRACE)
-            except (ProcessGone, Deadline):
-                pass
             self._kill()
             stderr = tuple(process.stderr)
         raise EngineError(message, kind=kind, stderr=stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import contextlib
 import ctypes
 import multiprocessing.util
 import os
@@ -142,29 +143,21 @@ class Process:
         except OSError:
             pass
         if self.popen.poll() is None and grace > 0:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(grace)
-            except subprocess.TimeoutExpired:
-                pass
         self.kill()
 
     def kill(self) -> None:
         """End the whole process group (children left behind included), reap the engine,
         close the pipes. Safe to call more than once, from any exit path."""
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.popen.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):  # SIGKILL is not refused
             self.popen.wait(5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
-            pass
         for stream in (self.popen.stdin, self.popen.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
         self.readable.close()
         self.writable.close()
         if threading.current_thread() is not self.drain:

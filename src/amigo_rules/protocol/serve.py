@@ -18,6 +18,7 @@ from ..core import agent_name, decide, get_game
 from ..core.errors import AmigoRulesError
 from . import messages
 
+
 def serve(agent: Any, *, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Play ``agent`` over the protocol on ``stdin``/``stdout`` (the process's by default)
     until ``quit`` or the end of the input; 0 then, 1 after a message it cannot read
