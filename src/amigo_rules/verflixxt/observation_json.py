@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import observation_documents as doc
 from ..track import ACTIONS, FINISH, PATH_TILES, START
 from .cards import CARDS
@@ -52,18 +50,4 @@ def _check(obs: Observation) -> str | None:
     return doc.per_player(obs, "pawns", "towers") or doc.seats(obs, "viewer", "player") or (
         None if all(p < obs.rules.players for p in penalty) else "penalty is not a seat")
 
-
-def observation_to_json(observation: Observation) -> str:
-    """The observation document of ``observation`` (``observation_from_json`` reads it)."""
-    return doc.to_json(LAYOUT, observation)
-
-
-def observation_from_json(text: str | bytes) -> Observation:
-    """The observation of a document of `observation_to_json`; `StateError` on anything
-    malformed or inconsistent."""
-    return doc.from_json(LAYOUT, text)
-
-
-def observation_schema() -> dict[str, Any]:
-    """The JSON Schema of Verflixxt!'s observation documents."""
-    return doc.schema(LAYOUT)
+observation_to_json, observation_from_json, observation_schema = doc.functions(LAYOUT)

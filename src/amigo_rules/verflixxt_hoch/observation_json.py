@@ -3,8 +3,6 @@ of `Observation` as plain JSON (the viewer's own hand only), read back strictly.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import observation_documents as doc
 from ..track import ACTIONS, FINISH, START
 from .observations import Observation
@@ -64,18 +62,4 @@ def _check(obs: Observation) -> str | None:
         problem = f"the viewer holds {len(obs.hand)} cards, hand_sizes says otherwise"
     return problem
 
-
-def observation_to_json(observation: Observation) -> str:
-    """The observation document of ``observation`` (``observation_from_json`` reads it)."""
-    return doc.to_json(LAYOUT, observation)
-
-
-def observation_from_json(text: str | bytes) -> Observation:
-    """The observation of a document of `observation_to_json`; `StateError` on anything
-    malformed or inconsistent."""
-    return doc.from_json(LAYOUT, text)
-
-
-def observation_schema() -> dict[str, Any]:
-    """The JSON Schema of Verflixxt hoch²'s observation documents."""
-    return doc.schema(LAYOUT)
+observation_to_json, observation_from_json, observation_schema = doc.functions(LAYOUT)
