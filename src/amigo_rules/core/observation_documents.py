@@ -185,30 +185,36 @@ def schema(layout: Layout[Any]) -> dict[str, Any]:
     }
 
 
-def functions(layout: Layout[Obs]) -> tuple[
-    Callable[[Obs], str], Callable[[str | bytes], Obs], Callable[[], dict[str, Any]]
-]:
-    """A game's three public functions over its layout: ``observation_to_json``,
-    ``observation_from_json`` and ``observation_schema``."""
+def writer(layout: Layout[Obs]) -> Callable[[Obs], str]:
+    """A game's ``observation_to_json``."""
 
     def observation_to_json(observation: Obs) -> str:
         """The observation document of ``observation`` (the seat protocol's, PROTOCOL.md);
         ``observation_from_json`` reads it back exactly."""
         return to_json(layout, observation)
 
+    return observation_to_json
+
+
+def reader(layout: Layout[Obs]) -> Callable[[str | bytes], Obs]:
+    """A game's ``observation_from_json``."""
+
     def observation_from_json(text: str | bytes) -> Obs:
         """The observation of a document of ``observation_to_json``; `StateError` (naming
         the field) on anything malformed or inconsistent."""
         return from_json(layout, text)
 
+    return observation_from_json
+
+
+def describer(layout: Layout[Any]) -> Callable[[], dict[str, Any]]:
+    """A game's ``observation_schema``."""
+
     def observation_schema() -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of the game's observation documents."""
         return schema(layout)
 
-    made = (observation_to_json, observation_from_json, observation_schema)
-    for function in made:
-        function.__qualname__ = function.__name__
-    return made
+    return observation_schema
 
 
 def per_player(observation: Any, *names: str) -> str | None:

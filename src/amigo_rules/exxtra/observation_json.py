@@ -43,4 +43,9 @@ def _check(obs: Observation) -> str | None:
         problem = f"to_move {obs.to_move} is not the table's player to move"
     return problem
 
-observation_to_json, observation_from_json, observation_schema = doc.functions(LAYOUT)
+observation_to_json = doc.writer(LAYOUT)
+"""The observation document of an `Observation` (``observation_from_json`` reads it)."""
+observation_from_json = doc.reader(LAYOUT)
+"""The `Observation` of a document; `StateError` on anything malformed or inconsistent."""
+observation_schema = doc.describer(LAYOUT)
+"""The JSON Schema of the game's observation documents."""

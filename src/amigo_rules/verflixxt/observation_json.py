@@ -50,4 +50,9 @@ def _check(obs: Observation) -> str | None:
     return doc.per_player(obs, "pawns", "towers") or doc.seats(obs, "viewer", "player") or (
         None if all(p < obs.rules.players for p in penalty) else "penalty is not a seat")
 
-observation_to_json, observation_from_json, observation_schema = doc.functions(LAYOUT)
+observation_to_json = doc.writer(LAYOUT)
+"""The observation document of an `Observation` (``observation_from_json`` reads it)."""
+observation_from_json = doc.reader(LAYOUT)
+"""The `Observation` of a document; `StateError` on anything malformed or inconsistent."""
+observation_schema = doc.describer(LAYOUT)
+"""The JSON Schema of the game's observation documents."""

@@ -62,4 +62,9 @@ def _check(obs: Observation) -> str | None:
         problem = f"the viewer holds {len(obs.hand)} cards, hand_sizes says otherwise"
     return problem
 
-observation_to_json, observation_from_json, observation_schema = doc.functions(LAYOUT)
+observation_to_json = doc.writer(LAYOUT)
+"""The observation document of an `Observation` (``observation_from_json`` reads it)."""
+observation_from_json = doc.reader(LAYOUT)
+"""The `Observation` of a document; `StateError` on anything malformed or inconsistent."""
+observation_schema = doc.describer(LAYOUT)
+"""The JSON Schema of the game's observation documents."""
