@@ -19,7 +19,7 @@ import pytest
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.arena import tournament
-from amigo_rules.protocol import EngineAgent, EngineError, pooled
+from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples" / "engines"
@@ -140,6 +140,7 @@ def test_a_hostile_engine_forfeits_its_game_only_and_leaves_no_process(mode, kin
         assert (fault.agent, fault.kind) == ("bad", kind)
         assert says in fault.message
         assert game.shares[fault.seat] == 0 and sum(game.shares) == pytest.approx(1)
+    close_pools()  # the engines of seats that did not fault wait there for the next game
     assert gone(f"hostile.py {mode}")
     assert no_zombie_children()
 
@@ -204,3 +205,15 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
             assert message["move_number"] == seen
             assert message["observation"]["player"] == 0
     assert acts and lines[-1][1]["type"] == "end" and lines[-1][1]["reason"] == "rules"
+
+
+def test_the_arenas_move_timeout_forfeits_a_silent_engine_and_ends_it():
+    """An ``engine:`` name has no move limit of its own: the tournament's ``move_timeout``
+    abandons the game, and the engine's process group is ended all the same."""
+    name = f"engine:{PYTHON} {HOSTILE} half arena-clock"
+    result = tournament("exxtra", {"bad": name, "random": "random"}, games=2, seed=1,
+                        move_timeout=0.5)
+    kinds = [(f.agent, f.kind) for g in result.games for f in g.faults]
+    assert kinds == [("bad", "timeout"), ("bad", "timeout")]
+    close_pools()
+    assert gone("half arena-clock")

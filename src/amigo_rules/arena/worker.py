@@ -142,6 +142,10 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
         count, state = game.progress
         if state is None:
             state = module.new_game(setup.rules, seed=match.seed)
+        for seat in seats:  # the table's end for those still listening (not the stuck one)
+            hooks = getattr(seat.agent, "finished", None)
+            if seat.seat != exc.seat and hooks is not None:
+                hooks(state, "forfeit")
         names = tuple(seat.name for seat in seats)
         record = GameRecord(module.NAME, setup.rules, match.seed, tuple(game.moves[:count]),
                             state, names)

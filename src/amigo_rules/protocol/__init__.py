@@ -8,9 +8,9 @@ input and output.
 - `messages`: the messages, written and read strictly.
 """
 
-from .engine import FAULTS, EngineAgent, EngineError, pooled
+from .engine import FAULTS, EngineAgent, EngineError, close_pools, pooled
 from .messages import PROTOCOL, ProtocolError
 from .serve import serve
 
-__all__ = ["FAULTS", "PROTOCOL", "EngineAgent", "EngineError", "ProtocolError", "pooled",
-           "serve"]
+__all__ = ["FAULTS", "PROTOCOL", "EngineAgent", "EngineError", "ProtocolError", "close_pools",
+           "pooled", "serve"]

@@ -399,3 +399,13 @@ def pooled(command: str | Sequence[str], game: str | None = None, *, seed: int |
         agent = EngineAgent(command, **options)
         agent.pool = pool
     return agent
+
+
+def close_pools() -> None:
+    """`close` every idle engine of this process's pools (they end at exit anyway)."""
+    with _POOL_LOCK:
+        idle = [agent for pool in _POOLS.values() for agent in pool]
+        for pool in _POOLS.values():
+            pool.clear()
+    for agent in idle:
+        agent.close()
