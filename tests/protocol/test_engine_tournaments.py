@@ -68,3 +68,22 @@ def test_two_thousand_games_with_four_engine_seats_on_two_workers(tmp_path):
     assert sorted(line["index"] for line in lines) == list(range(2000))
     assert all(line["faults"] == [] and line["winners"] for line in lines)
     assert settled(tag)
+
+
+def test_the_command_line_takes_engine_names_in_agent_lists():
+    from click.testing import CliRunner
+
+    from amigo_rules.cli import main
+
+    tag = uuid.uuid4().hex
+    agents = f"heuristic,{engine('random_bot.py', tag)}"
+    result = CliRunner().invoke(main, ["tournament", "exxtra", "--agents", agents,
+                                       "--games", "4", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    standings, _ = json.JSONDecoder().raw_decode(result.output[result.output.index("{"):])
+    assert {row["agent"] for row in standings["standings"]} == {
+        "heuristic", engine("random_bot.py", tag)}
+    assert standings["faults"] == []
+    result = CliRunner().invoke(main, ["tournament", "exxtra", "--agents", "engine:  ",
+                                       "--games", "2"])
+    assert result.exit_code == 2 and "names no command" in result.output
