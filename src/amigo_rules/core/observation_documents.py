@@ -9,8 +9,9 @@ player, positions on the track) as a ``check`` function returning a problem or `
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -61,8 +62,8 @@ def choice(values: Sequence[Any]) -> Kind:
     return Kind(read, {"enum": list(dict.fromkeys(allowed))})
 
 
-def member(enum: type[Enum]) -> Kind:
-    """A member of a string ``enum``, written as its value."""
+def member(enum: type[StrEnum]) -> Kind:
+    """A member of a string ``enum``, written as its value (JSON writes a `StrEnum` so)."""
     return Kind(jsonio.member(enum), {"enum": [e.value for e in enum]})
 
 
@@ -120,12 +121,11 @@ class Layout(Generic[Obs]):
     check: Callable[[Any], str | None]
 
 
-def _data(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_data(v) for v in value]
-    return value
+@functools.lru_cache(maxsize=64)
+def _rules_data(rules: Any) -> dict[str, Any]:
+    """A `Rules` value as JSON data, once per rules (an observation per decision needs it;
+    the dict is only ever serialized)."""
+    return jsonio.rules_to_data(rules)
 
 
 def to_json(layout: Layout[Obs], observation: Obs) -> str:
@@ -134,8 +134,8 @@ def to_json(layout: Layout[Obs], observation: Obs) -> str:
     if type(observation) is not layout.observation:
         raise ArgumentError(f"observation_to_json needs a {layout.game} Observation, got "
                             f"{type_name(observation)}")
-    body = {"rules": jsonio.rules_to_data(getattr(observation, "rules"))}  # noqa: B009
-    body |= {name: _data(getattr(observation, name)) for name in layout.fields}
+    body = {"rules": _rules_data(getattr(observation, "rules"))}  # noqa: B009
+    body |= {name: getattr(observation, name) for name in layout.fields}  # tuples, StrEnums
     return jsonio.dump(KIND, layout.game, {"player": getattr(observation, layout.viewer),
                                            "observation": body})
 

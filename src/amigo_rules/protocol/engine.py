@@ -263,8 +263,8 @@ class EngineAgent:
     def _ask(self, table: Table, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         module = table.module
         state = table.state
-        ids = [module.action_id(state, m) if state is not None else i
-               for i, m in enumerate(legal_moves)]
+        ids = (module.legal_action_ids(state).tolist() if state is not None
+               else list(range(len(legal_moves))))
         legal = [{"id": i, "move": str(m)} for i, m in zip(ids, legal_moves, strict=True)]
         number = table.move_number
         self._send(messages.act(number, module.observation_to_json(observation), legal,
