@@ -201,14 +201,15 @@ _SPAWN_LOCK = threading.Lock()
 _LIVE: weakref.WeakSet[Process] = weakref.WeakSet()
 """Every engine process running in this interpreter."""
 _installed = False
+_sigterm = False
 
 
 def _forget() -> None:
     """In a forked child: the parent's engines are not ours to kill, nor its handlers."""
-    global _installed
+    global _installed, _sigterm
     _LIVE.clear()
     _SPAWNER.clear()  # its thread was not forked
-    _installed = False
+    _installed = _sigterm = False
 
 
 os.register_at_fork(after_in_child=_forget)
@@ -227,14 +228,15 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 
 def _install_handlers() -> None:
-    """Once per process: kill the engines at exit (a pool worker's exit too) and on a
-    ``SIGTERM`` nobody else handles (only the main thread may set a handler)."""
-    global _installed
-    if _installed:
-        return
-    _installed = True
-    atexit.register(kill_all)
-    multiprocessing.util.Finalize(None, kill_all, exitpriority=100)
-    if (threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
-        signal.signal(signal.SIGTERM, _on_sigterm)
+    """Once per process: kill the engines at exit (a pool worker's exit too); and on a
+    ``SIGTERM`` nobody else handles, once an engine starts in the main thread (only it may
+    set a handler)."""
+    global _installed, _sigterm
+    if not _installed:
+        _installed = True
+        atexit.register(kill_all)
+        multiprocessing.util.Finalize(None, kill_all, exitpriority=100)
+    if not _sigterm and threading.current_thread() is threading.main_thread():
+        _sigterm = True
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
