@@ -3,9 +3,12 @@ it did wrong."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from amigo_rules.protocol.check import check
 
@@ -13,9 +16,22 @@ ROOT = Path(__file__).parents[2]
 HOSTILE = Path(__file__).with_name("hostile.py")
 
 
-def test_the_checker_passes_the_python_example():
+EXAMPLES = ROOT / "examples" / "engines"
+NODE = shutil.which("node")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        [sys.executable, str(EXAMPLES / "heuristic_bot.py")],
+        [sys.executable, str(EXAMPLES / "random_bot.py")],
+        pytest.param(["node", str(EXAMPLES / "random.js")], marks=pytest.mark.skipif(
+            NODE is None, reason="node (Node.js) is not installed")),
+    ],
+    ids=["heuristic_bot.py", "random_bot.py", "random.js"],
+)
+def test_the_checker_passes_the_examples(command):
     lines: list[str] = []
-    command = [sys.executable, str(ROOT / "examples" / "engines" / "heuristic_bot.py")]
     assert check(command, games=1, report=lines.append) == []
     assert lines[-1] == "quit: ok" and len(lines) == 4
 
