@@ -15,21 +15,14 @@ from pathlib import Path
 
 import psutil
 import pytest
+from engine_processes import alive
 
 HOST = Path(__file__).with_name("host.py")
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
 
 
 def engines(tag: str) -> list[psutil.Process]:
-    found = []
-    for process in psutil.process_iter(["cmdline", "status"]):
-        try:
-            cmdline = " ".join(process.info["cmdline"] or ())
-            if f"deaf {tag}" in cmdline and process.info["status"] != psutil.STATUS_ZOMBIE:
-                found.append(process)
-        except psutil.Error:
-            continue
-    return found
+    return alive(f"deaf {tag}")
 
 
 def wait_for(condition, within: float) -> bool:

@@ -5,36 +5,16 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import psutil
 import pytest
+from engine_processes import gone
 
 from amigo_rules.arena import tournament
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "engines"
-
-
-def running(marker: str) -> list[psutil.Process]:
-    found = []
-    for process in psutil.process_iter(["cmdline", "status"]):
-        try:
-            if (marker in " ".join(process.info["cmdline"] or ())
-                    and process.info["status"] != psutil.STATUS_ZOMBIE):
-                found.append(process)
-        except psutil.Error:
-            continue
-    return found
-
-
-def settled(marker: str, within: float = 5.0) -> bool:
-    end = time.monotonic() + within
-    while running(marker) and time.monotonic() < end:
-        time.sleep(0.05)
-    return not running(marker)
 
 
 def engine(name: str, tag: str) -> str:
@@ -57,7 +37,7 @@ def test_engines_and_agents_play_a_tournament_on_a_process_pool(tmp_path):
     assert all(line["faults"] == [] for line in lines)
     names = {name for line in lines for name in line["record"]["agents"]}
     assert names == {"random_bot.py 1.0", "heuristic_bot.py 1.0", "heuristic"}
-    assert settled(tag)
+    assert gone(tag)
 
 
 @pytest.mark.slow
@@ -67,7 +47,7 @@ def test_two_thousand_games_with_four_engine_seats_on_two_workers(tmp_path):
     lines = play_on_pool(2000, agents, tmp_path / "results.jsonl")
     assert sorted(line["index"] for line in lines) == list(range(2000))
     assert all(line["faults"] == [] and line["winners"] for line in lines)
-    assert settled(tag)
+    assert gone(tag)
 
 
 def test_the_command_line_takes_engine_names_in_agent_lists():

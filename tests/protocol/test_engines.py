@@ -15,6 +15,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from engine_processes import gone
 
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
@@ -30,26 +31,6 @@ SERVE_ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
 
 def hostile(mode: str) -> list[str]:
     return [PYTHON, str(HOSTILE), mode]
-
-
-def alive(marker: str) -> list[psutil.Process]:
-    """Processes (not zombies) whose command line holds ``marker``."""
-    found = []
-    for process in psutil.process_iter(["cmdline", "status"]):
-        try:
-            if (process.info["status"] != psutil.STATUS_ZOMBIE
-                    and marker in " ".join(process.info["cmdline"] or ())):
-                found.append(process)
-        except psutil.Error:
-            continue
-    return found
-
-
-def gone(marker: str, within: float = 3.0) -> bool:
-    end = time.monotonic() + within
-    while alive(marker) and time.monotonic() < end:
-        time.sleep(0.05)
-    return not alive(marker)
 
 
 def no_zombie_children() -> bool:
