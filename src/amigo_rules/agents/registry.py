@@ -4,10 +4,15 @@ arena's ``"mcts:400"`` look up.
 A name may carry parameters after colons, ``name:param[:param…]``: ``make_agent`` passes
 them as strings to the agent class's ``from_params(*params, seed=...)``; a plain name calls
 the class with ``seed`` alone.
+
+A name ``engine:COMMAND`` is a program speaking the seat protocol (PROTOCOL.md), taken
+from the protocol room's pool of this process (`PLUGINS`: loaded when first named, since
+that room sits above this one).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +30,10 @@ AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
 }
 """For each game, the agent names and their classes (called with a seed)."""
 
+PLUGINS: dict[str, str] = {"engine": "amigo_rules.protocol.engine:pooled"}
+"""Prefixes of agent names served by a room above this one: ``prefix:REST`` calls the
+function named (``module:function``) as ``function(REST, game, seed=...)``."""
+
 SEARCH_AGENTS = frozenset({"mcts"})
 """The names of agents that search (seconds per move at their defaults): default line-ups,
 such as the command line's, leave them out."""
@@ -38,6 +47,12 @@ def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     'greedy'
     """
     game = get_game(game).NAME
+    prefix, _, rest = str(name).partition(":")
+    if prefix in PLUGINS:
+        if not rest.strip():
+            raise RulesError(f"agent {name!r} names no command after {prefix + ':'!r}")
+        module, _, function = PLUGINS[prefix].partition(":")
+        return getattr(importlib.import_module(module), function)(rest, game, seed=seed)
     factories = AGENTS.get(game, {})
     base, *params = str(name).split(":")
     if base not in factories:

@@ -30,8 +30,10 @@ try:  # POSIX: one run at a time per results file
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-FAULT_KINDS = ("raised", "illegal", "timeout")
-"""How an agent can fail: it raised, returned an illegal move, or exceeded ``move_timeout``."""
+FAULT_KINDS = ("raised", "illegal", "timeout", "crash", "garbage", "handshake", "stale")
+"""How an agent can fail: it raised, returned an illegal move, or exceeded ``move_timeout``;
+an engine (the seat protocol) also exited, broke the protocol, missed the handshake or
+answered for another move."""
 
 
 @attrs.frozen

@@ -70,8 +70,13 @@ class Seat:
         self.seat = seat
         self.agent = agent
         self.watch = watch
-        self.name = agent_name(agent)
+        self.listener = agent
+        """Where `amigo_rules.play` sends its table hooks: the agent's own."""
         self.raised = False
+
+    @property
+    def name(self) -> str:
+        return agent_name(self.agent)
 
     def act(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         try:
@@ -131,11 +136,18 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
         kind = "raised" if seats[exc.player].raised else "illegal"
         if not isinstance(exc.record, GameRecord):  # play() always gives the record so far
             raise
-        return exc.record, (exc.player, kind, str(exc))
+        fault_kind = getattr(exc.__cause__, "fault_kind", None)
+        if fault_kind is None:
+            return exc.record, (exc.player, kind, str(exc))
+        return exc.record, (exc.player, fault_kind, f"{exc.__cause__}")
     except Overrun as exc:
         count, state = game.progress
         if state is None:
             state = module.new_game(setup.rules, seed=match.seed)
+        for seat in seats:  # the table's end for those still listening (not the stuck one)
+            hooks = getattr(seat.agent, "finished", None)
+            if seat.seat != exc.seat and hooks is not None:
+                hooks(state, "forfeit")
         names = tuple(seat.name for seat in seats)
         record = GameRecord(module.NAME, setup.rules, match.seed, tuple(game.moves[:count]),
                             state, names)

@@ -150,7 +150,8 @@ def preset_help() -> str:
 
 def agents_listed() -> str:
     """Every game's registered agents, for the help of ``--bots`` and ``--agents``."""
-    return "; ".join(f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names())
+    listed = "; ".join(f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names())
+    return listed + "; every game: engine:COMMAND (a program speaking the seat protocol)"
 
 
 def bots_help() -> str:

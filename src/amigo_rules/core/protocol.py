@@ -73,6 +73,15 @@ class Game(Protocol):
     def observation(self, state: State, player: int) -> Observation:
         """What ``player`` may see of the state, never more."""
 
+    def observation_to_json(self, observation: Observation) -> str:
+        """The seat protocol's observation document of ``observation`` (JSON text)."""
+
+    def observation_from_json(self, text: str | bytes) -> Observation:
+        """The observation in a document of ``observation_to_json``, read strictly."""
+
+    def observation_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's observation documents."""
+
     def sample_state(self, observation: Observation, rng: np.random.Generator) -> State:
         """A full state consistent with ``observation``, hidden parts drawn from ``rng``."""
 

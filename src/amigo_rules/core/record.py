@@ -137,6 +137,12 @@ def play(
     same seed and agents give the same game. ``max_moves`` stops a game early (the record's
     final state is then not terminal). An agent that raises or returns an illegal move ends
     the game with an `AgentError` naming it; the error carries the record so far.
+
+    An agent (or the ``listener`` attribute of a wrapper around one) with a ``seated``
+    method is told of the table: ``seated(game, state, seat, seed)`` before the first move
+    (so its ``name`` may change), ``moved(before, move, after, move_number)`` after every
+    move, ``finished(state, reason)`` at the end (``"rules"``, ``"truncated"`` or
+    ``"forfeit"``). The seat protocol's engines use it.
     """
     module = get_game(game)
     if not isinstance(agents, Sequence) or isinstance(agents, str):
@@ -157,6 +163,10 @@ def play(
     players = rules.players
     if len(agents) != players:
         raise RulesError(f"{players} players need {players} agents, got {len(agents)}")
+    listeners = [(seat, hooks) for seat, agent in enumerate(agents)
+                 if hasattr(hooks := getattr(agent, "listener", agent), "seated")]
+    for seat, hooks in listeners:
+        hooks.seated(module.NAME, state, seat, seed)
     names = tuple(agent_name(a) for a in agents)
     rng = chance_rng(seed)
     moves: list[Any] = []
@@ -168,19 +178,27 @@ def play(
             move = sample_chance(module, state, rng)
         else:
             legal = module.legal_moves(state)
+            cause = None
             try:
                 move = decide(agents[player], module.observation(state, player), legal)
                 failure = None if move in legal else f"returned the illegal move {quote(move)}"
             except Exception as exc:  # an agent's bug must not lose the game so far
-                failure = f"raised {type(exc).__name__}: {cut(str(exc))}"
+                failure, cause = f"raised {type(exc).__name__}: {cut(str(exc))}", exc
             if failure is not None:
+                for _, hooks in listeners:
+                    hooks.finished(state, "forfeit")
                 record = GameRecord(module.NAME, rules, seed, tuple(moves), state, names)
                 raise AgentError(
                     f"agent {names[player]!r} (player {player}) {failure}",
                     agent=names[player],
                     player=player,
                     record=record,
-                )
-        state = module.apply(state, move)
+                ) from cause
+        after = module.apply(state, move)
+        for _, hooks in listeners:
+            hooks.moved(state, move, after, len(moves))
+        state = after
         moves.append(move)
+    for _, hooks in listeners:
+        hooks.finished(state, "rules" if player == TERMINAL else "truncated")
     return GameRecord(module.NAME, rules, seed, tuple(moves), state, names)

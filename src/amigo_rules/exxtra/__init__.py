@@ -41,6 +41,7 @@ from .engine import (
 )
 from .moves import Move, Place, Reroll, Roll
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import (
     Observation,
     array_length,
@@ -100,6 +101,9 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "observation_layout",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse_move",
     "relevant_rules",
     "render_svg",

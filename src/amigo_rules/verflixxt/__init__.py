@@ -27,6 +27,7 @@ from .actions import (
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import (
     HIDDEN,
     Observation,
@@ -112,6 +113,9 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "observation_layout",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse_move",
     "relevant_rules",
     "render_svg",

@@ -38,6 +38,7 @@ from .moves import (
     parse,
 )
 from .narration import move_events, setup_events
+from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import (
     Observation,
     array_bounds,
@@ -125,6 +126,9 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "observation_layout",
+    "observation_from_json",
+    "observation_schema",
+    "observation_to_json",
     "parse",
     "parse_move",
     "relevant_rules",

@@ -1,0 +1,16 @@
+"""The seat protocol (PROTOCOL.md): bots in any language take a seat over their standard
+input and output.
+
+- `EngineAgent`: the host side, an agent played by another program;
+- `serve`: the seat side, any of our agents as an engine
+  (``python -m amigo_rules.protocol.serve mcts:200``);
+- ``python -m amigo_rules.protocol.check COMMAND``: the conformance checker;
+- `messages`: the messages, written and read strictly.
+"""
+
+from .engine import FAULTS, EngineAgent, EngineError, close_pools, pooled
+from .messages import PROTOCOL, ProtocolError
+from .serve import serve
+
+__all__ = ["FAULTS", "PROTOCOL", "EngineAgent", "EngineError", "ProtocolError", "close_pools",
+           "pooled", "serve"]

@@ -1,0 +1,65 @@
+"""Every exit path of the host ends its engines' process groups: Ctrl-C, ``SIGTERM``, a
+process pool's workers; after a ``SIGKILL`` of the host (where nothing of it runs) the
+engines die with it (checked with psutil). The engines here ignore ``quit`` and the end of
+their input, and each leaves a child in its process group: only the host can end them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import pytest
+from engine_processes import alive
+
+HOST = Path(__file__).with_name("host.py")
+ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+
+
+def engines(tag: str) -> list[psutil.Process]:
+    return alive(f"deaf {tag}")
+
+
+def wait_for(condition, within: float) -> bool:
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+@pytest.mark.parametrize(
+    ("how", "workers"),
+    [(signal.SIGINT, 1), (signal.SIGTERM, 1), (signal.SIGKILL, 1), (signal.SIGTERM, 2)],
+    ids=["ctrl-c", "sigterm", "sigkill", "sigterm-pool"],
+)
+def test_ending_the_host_ends_every_engine(how, workers):
+    tag = uuid.uuid4().hex
+    host = subprocess.Popen([sys.executable, str(HOST), tag, str(workers)], env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_for(lambda: len(engines(tag)) >= 2 * workers, within=20)
+        ours = {p.pid for p in engines(tag) if "deaf" not in " ".join(p.parent().cmdline())}
+        if workers > 1:  # the pool's workers: SIGTERM each, as an executor's shutdown may
+            for child in psutil.Process(host.pid).children():
+                if "deaf" not in " ".join(child.cmdline()):
+                    child.send_signal(how)
+        host.send_signal(how)
+        host.wait(10)
+        if how == signal.SIGKILL:  # nothing of the host runs: the engines die with it,
+            # what they left behind lives on (documented)
+            assert wait_for(lambda: not ours & {p.pid for p in engines(tag)}, within=5)
+            assert engines(tag)
+        else:
+            assert wait_for(lambda: not engines(tag), within=5), engines(tag)
+    finally:
+        host.kill()
+        host.wait()
+        for process in engines(tag):
+            process.kill()

@@ -1,0 +1,200 @@
+"""`EngineAgent` against real processes: the example engines play whole games, our agents
+serve as engines, and every hostile engine is a clear fault that forfeits its game only,
+with nothing left hanging and no process left behind (checked with psutil)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import pickle
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from engine_processes import gone
+
+import amigo_rules as ar
+from amigo_rules.agents import RandomAgent, make_agent
+from amigo_rules.arena import tournament
+from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples" / "engines"
+HOSTILE = Path(__file__).with_name("hostile.py")
+PYTHON = sys.executable
+SERVE_ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+
+def hostile(mode: str) -> list[str]:
+    return [PYTHON, str(HOSTILE), mode]
+
+
+def no_zombie_children() -> bool:
+    return all(c.status() != psutil.STATUS_ZOMBIE for c in psutil.Process().children())
+
+
+@pytest.mark.parametrize("game", ar.GAMES)
+def test_the_python_example_plays_every_game_and_is_named_by_its_ready(game):
+    engine = EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")])
+    try:
+        record = ar.play(game, [engine] + [RandomAgent(seed=p) for p in range(3)], seed=2)
+        assert ar.get_game(game).is_terminal(record.final_state)
+        assert record.agents[0] == "random_bot.py 1.0"
+        pid = engine.process.pid
+    finally:
+        engine.close()
+    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    assert engine.process is None
+
+
+def test_our_agents_serve_as_engines_and_play_like_in_process():
+    """``serve``: the heuristic agent over the protocol plays the same game as in process
+    (same seed), so the documents and ids carry everything it reads."""
+    command = [PYTHON, "-m", "amigo_rules.protocol.serve", "heuristic"]
+    engine = EngineAgent(command, env=SERVE_ENV)
+    try:
+        over_pipe = ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=7)
+    finally:
+        engine.close()
+    in_process = ar.play("exxtra", [make_agent("heuristic", "exxtra", seed=7),
+                                    *map(RandomAgent, (1, 2, 3))], seed=7)
+    assert over_pipe.moves == in_process.moves
+    assert over_pipe.agents[0].startswith("heuristic")
+
+
+def test_an_engine_pickles_by_its_command_and_starts_its_own_process():
+    engine = EngineAgent("python3 -c pass", move_timeout=2.0, name="x")
+    copy = pickle.loads(pickle.dumps(engine))
+    assert (copy.args, copy.move_timeout, copy.name) == (("python3", "-c", "pass"), 2.0, "x")
+    assert copy.process is None
+
+
+def test_an_engine_driven_by_act_alone_handshakes_from_the_observation():
+    """Outside ``play`` (no table hooks) the engine still gets a ``hello`` and moves."""
+    engine = EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")])
+    state = ar.exxtra.new_game(seed=1)
+    state = ar.exxtra.apply(state, ar.exxtra.parse_move(state, "roll 7-X"))
+    legal = ar.exxtra.legal_moves(state)
+    try:
+        assert engine.act(ar.exxtra.observation(state, 0), legal) in legal
+    finally:
+        engine.close()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
+def test_the_node_example_plays_a_tournament_against_our_agents():
+    agents = {"node": f"engine:node {EXAMPLES / 'random.js'}", "heuristic": "heuristic"}
+    result = tournament("exxtra", agents, games=6, seed=3)
+    assert sum(s.faults for s in result.agents.values()) == 0
+    assert result.agents["node"].games == 6
+    for game in result.games:
+        assert len(game.seating) == 4
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "says"),
+    [
+        ("big", "garbage", "over the 1 MiB limit"),
+        ("binary", "garbage", "not JSON"),
+        ("half", "timeout", "sent no 'move' within 0.5 s"),
+        ("stale", "stale", "answered move_number"),
+        ("crash", "crash", "exit code 3"),
+        ("banner", "garbage", "not JSON: 'MyEngine 1.0 starting up...'"),
+        ("silent", "handshake", "sent no 'ready' within 0.5 s"),
+        ("fork", "handshake", "closed its output"),
+    ],
+)
+def test_a_hostile_engine_forfeits_its_game_only_and_leaves_no_process(mode, kind, says):
+    factory = functools.partial(pooled, hostile(mode), handshake_timeout=0.5, move_timeout=0.5)
+    started = time.monotonic()
+    result = tournament("exxtra", {"bad": factory, "random": "random"}, games=2, seed=1,
+                        rules=ar.exxtra.Rules(players=3))
+    assert time.monotonic() - started < 10
+    faults = [f for g in result.games for f in g.faults]
+    assert len(result.games) == 2 and len(faults) == 2
+    for game in result.games:
+        (fault,) = game.faults
+        assert (fault.agent, fault.kind) == ("bad", kind)
+        assert says in fault.message
+        assert game.shares[fault.seat] == 0 and sum(game.shares) == pytest.approx(1)
+    close_pools()  # the engines of seats that did not fault wait there for the next game
+    assert gone(f"hostile.py {mode}")
+    assert no_zombie_children()
+
+
+def test_a_crash_names_the_last_lines_of_the_engines_stderr():
+    engine = EngineAgent(hostile("crash"), move_timeout=2.0)
+    with pytest.raises(ar.AgentError) as raised:
+        ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=1)
+    cause = raised.value.__cause__
+    assert isinstance(cause, EngineError) and cause.kind == "crash"
+    assert "stderr: something went badly wrong" in str(cause)
+
+
+def test_an_engine_logging_megabytes_on_stderr_does_not_block():
+    engine = EngineAgent(hostile("noisy"), move_timeout=5.0)
+    try:
+        record = ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=4)
+    finally:
+        engine.close()
+    assert ar.exxtra.is_terminal(record.final_state)
+    assert gone("hostile.py noisy")
+
+
+def test_an_engine_that_ignores_quit_is_killed_after_two_seconds():
+    engine = EngineAgent(hostile("deaf"), move_timeout=2.0)
+    ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=1)
+    started = time.monotonic()
+    engine.close()
+    assert 1.5 < time.monotonic() - started < 4
+    assert gone("hostile.py deaf", within=0.5)
+    assert no_zombie_children()
+
+
+def test_the_engine_hears_every_move_as_its_seat_may_see_it():
+    """``hello``, ``ready``, one ``event`` per move (``move_number`` counting them, chance
+    included; another seat's cards hidden), an ``act`` at each turn, ``end``."""
+    engine = EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")])
+    engine.transcript = []
+    try:
+        record = ar.play("verflixxt_hoch", [engine, *map(RandomAgent, (1, 2, 3))], seed=3)
+    finally:
+        engine.close()
+    lines = [(side, json.loads(line)) for side, line in engine.transcript]
+    assert [m["type"] for _, m in lines[:2]] == ["hello", "ready"]
+    hello = lines[0][1]
+    assert (hello["game"], hello["seat"], hello["players"], hello["seed"]) == (
+        "verflixxt_hoch", 0, 4, 3)
+    assert hello["rules"] == json.loads(ar.verflixxt_hoch.to_json(record.final_state))["rules"]
+    events = [m for side, m in lines if m["type"] == "event"]
+    assert [e["move_number"] for e in events] == list(range(len(record.moves)))
+    state = ar.verflixxt_hoch.new_game(seed=3)
+    for event, move in zip(events, record.moves, strict=True):
+        assert event["move"] == ar.verflixxt_hoch.visible_notation(state, move, player=0)
+        assert event["player"] == ar.verflixxt_hoch.current_player(state)
+        state = ar.verflixxt_hoch.apply(state, move)
+    assert any(e["move"] is None for e in events)  # another seat's cards, dealt or drawn
+    acts = [m for _, m in lines if m["type"] == "act"]
+    seen = 0
+    for _side, message in lines:
+        seen += message["type"] == "event"
+        if message["type"] == "act":
+            assert message["move_number"] == seen
+            assert message["observation"]["player"] == 0
+    assert acts and lines[-1][1]["type"] == "end" and lines[-1][1]["reason"] == "rules"
+
+
+def test_the_arenas_move_timeout_forfeits_a_silent_engine_and_ends_it():
+    """An ``engine:`` name has no move limit of its own: the tournament's ``move_timeout``
+    abandons the game, and the engine's process group is ended all the same."""
+    name = f"engine:{PYTHON} {HOSTILE} half arena-clock"
+    result = tournament("exxtra", {"bad": name, "random": "random"}, games=2, seed=1,
+                        move_timeout=0.5)
+    kinds = [(f.agent, f.kind) for g in result.games for f in g.faults]
+    assert kinds == [("bad", "timeout"), ("bad", "timeout")]
+    close_pools()
+    assert gone("half arena-clock")
