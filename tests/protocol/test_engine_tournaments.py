@@ -25,7 +25,9 @@ def engine(name: str, tag: str) -> str:
 def play_on_pool(games: int, agents: dict[str, str], results: Path) -> list[dict]:
     with ProcessPoolExecutor(2) as executor:
         tournament("exxtra", agents, games=games, seed=5, executor=executor, results=results)
-    return [json.loads(line) for line in results.read_text().splitlines()]
+    header, *lines = (json.loads(line) for line in results.read_text().splitlines())
+    assert header["schema"] == "amigo-rules/tournament-results"
+    return lines
 
 
 def test_engines_and_agents_play_a_tournament_on_a_process_pool(tmp_path):
