@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .moves import Move
+
+Towers = tuple[tuple[str, ...], ...]
+"""Per player the collected tiles, bottom to top."""
 
 
 class Phase(StrEnum):
@@ -36,7 +43,7 @@ class State(StateBase):
     rules: Rules
     board: Board
     """The track, the pawns (ascending per player) and the guards."""
-    towers: tuple[tuple[str, ...], ...]
+    towers: Towers
     """Per player the collected tiles, bottom to top (VX-TAKE-4)."""
     player: int
     """The active player."""
@@ -50,17 +57,21 @@ class State(StateBase):
     """VXV-9: per player the tactical cards in hand, ascending; ``()`` without the variant."""
     played: tuple[int, ...] = ()
     """VXV-9: the cards the active player has played this turn, in order."""
-
+    legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    """The legal moves once `legal_moves` computed them (not part of the position: left out
+    of equality, hashing and ``repr``). Safe across threads: a race computes the same moves
+    twice and stores equal values."""
 
     def at(
         self,
         board: Board,
-        towers: tuple[tuple[str, ...], ...],
+        towers: Towers,
         player: int,
         phase: Phase,
         roll: int = 0,
     ) -> State:
         """This game at another position, with the same penalty, hands and cards played."""
-        return State(
-            self.rules, board, towers, player, phase, roll, self.penalty, self.hands, self.played
-        )
+        return State(rules=self.rules, board=board, towers=towers, player=player, phase=phase,
+                     roll=roll, penalty=self.penalty, hands=self.hands, played=self.played)
