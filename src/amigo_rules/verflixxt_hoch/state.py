@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .moves import Move
 
 
 class Phase(StrEnum):
@@ -38,6 +42,9 @@ NO_HAT = 0
 LUCKY = 1
 CURSED = 2
 
+Hat = tuple[int, int] | None
+"""Where a hat is: (player, position) of the pawn wearing it, or None."""
+
 
 @attrs.frozen
 class State(StateBase):
@@ -48,7 +55,7 @@ class State(StateBase):
     """The track, the pawns (ascending per player) and the guards."""
     towers: tuple[tuple[str, ...], ...]
     """Per player everything collected, in order: tiles, finish tokens, hats."""
-    hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    hats: tuple[Hat, Hat]
     """(player, position) of the pawn wearing the lucky hat and the cursed cap; None once
     the hat has reached the finish (it is then in its owner's collection), and during the
     setup, before the hats are given out."""
@@ -74,4 +81,10 @@ class State(StateBase):
     """With ``arrived``, which hat that pawn wears (0 none, 1 lucky, 2 cursed)."""
     turned: tuple[str, ...] = ()
     """In the HATS phase, the cards turned up so far, in order (HO-SETUP-4); else empty."""
+    legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    """The legal moves once `legal_moves` computed them (not part of the position: left out
+    of equality, hashing and ``repr``). Safe across threads: a race computes the same moves
+    twice and stores equal values."""
 
