@@ -24,6 +24,7 @@ from .actions import (
 )
 from .engine import (
     apply,
+    apply_events,
     chance_outcomes,
     current_player,
     explain_score,
@@ -60,6 +61,7 @@ __all__ = [
     "State",
     "action_id",
     "apply",
+    "apply_events",
     "array_length",
     "chance_outcomes",
     "current_player",

@@ -8,9 +8,9 @@ from functools import cache
 from typing import cast
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
-from ..core.events import Event, Sink
 from ..core.actions import among
 from ..core.checks import shown, wrong_type
+from ..core.events import Event, Sink
 from ..track import (
     FACE_DOWN,
     GIFT,

@@ -91,9 +91,9 @@ def _seen(event: Event, before: State, viewer: int) -> Event:
     if kind == "passed_to_end":
         return attrs.evolve(event, items=tuple(
             HIDDEN if t[0] == FACE_DOWN else t for t in event.items))
-    if kind == "take" and viewer != event.player and hidden_towers:
-        if event.origin is not None and before.board.tiles[event.origin][0] == FACE_DOWN:
-            return attrs.evolve(event, tile=None)
+    if (kind == "take" and viewer != event.player and hidden_towers
+            and before.board.tiles[event.origin or 0][0] == FACE_DOWN):
+        return attrs.evolve(event, tile=None)
     if kind in ("gift", "steal") and hidden_towers and viewer not in (event.player,
                                                                        event.other):
         return attrs.evolve(event, tile=None)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from operator import attrgetter
-from typing import TypeVar, TypedDict, cast
+from typing import TypedDict, TypeVar, cast
 
 import attrs
 
@@ -66,6 +66,7 @@ from .tiles import (
     TRACK_TILES,
     is_yellow,
 )
+
 
 class Changes(TypedDict, total=False):
     """Fields of the next state that differ from the current one: a move's consequences are
@@ -367,28 +368,23 @@ def _apply(state: State, move: Move, out: Sink) -> State:
     if type(state) is not State:
         raise wrong_type("apply", State, state)
     phase = state.phase
-    if isinstance(move, Play):
-        if phase in (Phase.PLAY, Phase.DOUBLE) and among(move, legal_moves(state)):
-            return _play(state, move, out)
-    elif isinstance(move, Draw):
-        if phase is Phase.DRAW and move.card in CARD_INDEX:
-            source = _source(state)
-            if source[CARD_INDEX[move.card]]:
-                return _draw(state, move.card, out)
-    elif isinstance(move, HatMove):
-        if phase is Phase.HAT and among(move, legal_moves(state)):
-            return _hat(state, move, out)
-    elif isinstance(move, Attack):
-        if phase is Phase.PLAY and among(move, legal_moves(state)):
-            return _attack(state, move.position, out)
-    elif isinstance(move, Stop):
-        if phase is Phase.DOUBLE:
-            if out is not None:
-                out.append(Event("stop", state.player))
-            return _evolve(state, _end_of_plays(state, {}))
-    elif isinstance(move, Steal):
-        if phase is Phase.STEAL and move.victim in victims(state.towers, state.player):
-            return _steal(state, move.victim, out)
+    if (isinstance(move, Play) and phase in (Phase.PLAY, Phase.DOUBLE)
+            and among(move, legal_moves(state))):
+        return _play(state, move, out)
+    if (isinstance(move, Draw) and phase is Phase.DRAW and move.card in CARD_INDEX
+            and _source(state)[CARD_INDEX[move.card]]):
+        return _draw(state, move.card, out)
+    if isinstance(move, HatMove) and phase is Phase.HAT and among(move, legal_moves(state)):
+        return _hat(state, move, out)
+    if isinstance(move, Attack) and phase is Phase.PLAY and among(move, legal_moves(state)):
+        return _attack(state, move.position, out)
+    if isinstance(move, Stop) and phase is Phase.DOUBLE:
+        if out is not None:
+            out.append(Event("stop", state.player))
+        return _evolve(state, _end_of_plays(state, {}))
+    if (isinstance(move, Steal) and phase is Phase.STEAL
+            and move.victim in victims(state.towers, state.player)):
+        return _steal(state, move.victim, out)
     if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
         return _set_up(state, move, out)
     raise IllegalMoveError(_why_illegal(state, move))
