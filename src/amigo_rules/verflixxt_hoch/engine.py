@@ -194,7 +194,7 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
         pieces = _pieces(state)
-        plays = []
+        plays: list[Move] = []
         for card in dict.fromkeys(hand):
             plays += _plays(state, card, pieces)
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
@@ -318,7 +318,7 @@ def _hat_options(state: State) -> tuple[HatMove, ...]:
 
 
 def _hat_actions(
-    board: Board, hats: tuple, tile: int, worn: int
+    board: Board, hats: tuple[Hat, Hat], tile: int, worn: int
 ) -> tuple[HatMove, ...]:
     out = []
     if worn == NO_HAT:
@@ -469,7 +469,7 @@ def _play(state: State, move: Play, out: Sink) -> State:
         alone = board.alone_at(origin)
         pawns = _replace(board.pawns, player, moved(board.pawns[player], origin, target))
         if worn:
-            hats = _replace(hats, worn - 1, (player, target))
+            hats = _worn(hats, worn - 1, (player, target))
         left = left_alone(board, origin, False) if alone and target != origin else None
         if left in ACTIONS:  # HO-COMBINE-1 (VX-TAKE-3): the tile stays, its action runs
             action, left = left, None
@@ -492,7 +492,7 @@ def _play(state: State, move: Play, out: Sink) -> State:
         tokens += 1
     if worn and target == finish:
         towers = _replace(towers, player, (*towers[player], _HAT_TILES[worn - 1]))
-        hats = _replace(hats, worn - 1, None)
+        hats = _worn(hats, worn - 1, None)
         if out is not None:
             out.append(Event("hat_home", player, tile=_HAT_TILES[worn - 1]))
     hat_next = bool(
@@ -501,7 +501,7 @@ def _play(state: State, move: Play, out: Sink) -> State:
         and not stayed
         and _hat_actions(board, hats, target, worn)
     )
-    changes.update(board=board, towers=towers, hats=hats, tokens=tokens)
+    changes.update({"board": board, "towers": towers, "hats": hats, "tokens": tokens})
     if action is not None:  # HO-COMBINE-1: after the move and its tile taking, then flip
         changes["board"] = flip(board, origin, STEAL if action == GIFT else GIFT)
         if action == GIFT:
@@ -512,13 +512,18 @@ def _play(state: State, move: Play, out: Sink) -> State:
         elif victims(towers, player):
             if out is not None:
                 out.append(Event("flip", player, origin=origin, tile=GIFT))
-            changes.update(phase=Phase.STEAL, arrived=target if hat_next else -1,
-                           arrived_hat=worn if hat_next else NO_HAT)
+            changes.update({"phase": Phase.STEAL, "arrived": target if hat_next else -1,
+                            "arrived_hat": worn if hat_next else NO_HAT})
             return _evolve(state, changes)
         elif out is not None:
             out.append(Event("flip", player, origin=origin, tile=GIFT))
             out.append(Event("steal_nothing", player))
     return _evolve(state, _after_action(state, changes, target if hat_next else -1, worn))
+
+
+def _worn(hats: tuple[Hat, Hat], index: int, hat: Hat) -> tuple[Hat, Hat]:
+    """``hats`` with the hat ``index`` (0 lucky, 1 cursed) at ``hat``."""
+    return (hat, hats[1]) if index == 0 else (hats[0], hat)
 
 
 def _shifted_hats(hats: tuple[Hat, Hat], origin: int) -> tuple[Hat, Hat]:
@@ -541,10 +546,11 @@ def _gift_event(before: Towers, after: Towers, giver: int) -> Event:
 def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Changes:
     """The end of a play: game over, the hat action of the pawn that arrived, or on."""
     if _over(changes.get("board", state.board)):
-        changes.update(phase=Phase.OVER, plays=0, yellow=False, arrived=-1, arrived_hat=NO_HAT)
+        changes.update({"phase": Phase.OVER, "plays": 0, "yellow": False, "arrived": -1,
+                        "arrived_hat": NO_HAT})
         return changes
     if arrived >= 0:
-        changes.update(phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
+        changes.update({"phase": Phase.HAT, "arrived": arrived, "arrived_hat": worn})
         return changes
     return _after_move(state, changes)
 
@@ -613,18 +619,18 @@ def _attack(state: State, origin: int, out: Sink) -> State:
         if h is not None and h[0] != player and h[1] == origin:
             if target == finish:
                 towers = _replace(towers, h[0], (*towers[h[0]], _HAT_TILES[i]))
-                hats = _replace(hats, i, None)
+                hats = _worn(hats, i, None)
                 if out is not None:
                     out.append(Event("hat_home", h[0], tile=_HAT_TILES[i]))
             else:
-                hats = _replace(hats, i, (h[0], target))
+                hats = _worn(hats, i, (h[0], target))
     board = Board(board.tiles, tuple(pawns), guards)
     changes: Changes = {
         "board": board, "towers": towers, "hats": hats, "tokens": tokens, "discard": discard,
         "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
     }
     if _over(board):
-        changes.update(phase=Phase.OVER, plays=0)
+        changes.update({"phase": Phase.OVER, "plays": 0})
         return _evolve(state, changes)
     return _evolve(state, _end_of_plays(state, changes))
 
@@ -640,18 +646,18 @@ def _hat(state: State, move: HatMove, out: Sink) -> State:
         if out is not None:
             out.append(Event("hat_take", player, other=cast(tuple[int, int], hats[i])[0],
                              tile=_HAT_TILES[i]))
-        hats = _replace(hats, i, here)
+        hats = _worn(hats, i, here)
     elif move.action == "give":
         if out is not None:
             out.append(Event("hat_give", player, other=int(move.target),
                              tile=_HAT_TILES[worn - 1]))
-        hats = _replace(hats, worn - 1, (int(move.target), state.arrived))
+        hats = _worn(hats, worn - 1, (int(move.target), state.arrived))
     elif move.action == "swap":
         i = worn - 1
         if out is not None:
             out.append(Event("hat_swap", player, other=cast(tuple[int, int], hats[1 - i])[0],
                              tile=_HAT_TILES[1 - i]))
-        hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
+        hats = _worn(_worn(hats, i, hats[1 - i]), 1 - i, here)
     elif out is not None:
         out.append(Event("hat_keep", player))
     return _evolve(state, _after_move(state, {"hats": hats}))
@@ -670,7 +676,7 @@ def _over(board: Board) -> bool:
 
 def _after_move(state: State, changes: Changes) -> Changes:
     """HO-TURN-3: after a yellow first card the player may play the second card too."""
-    changes.update(phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
+    changes.update({"phase": Phase.PLAY, "arrived": -1, "arrived_hat": NO_HAT})
     player = state.player
     if (
         changes.get("plays", state.plays) == 1
@@ -720,8 +726,8 @@ def _next_player(state: State, changes: Changes) -> Changes:
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
         if _in_play(board, nxt):
-            changes.update(player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
-                           arrived_hat=NO_HAT)
+            changes.update({"player": nxt, "phase": Phase.PLAY, "plays": 0, "yellow": False,
+                            "arrived": -1, "arrived_hat": NO_HAT})
             return changes
-    changes.update(phase=Phase.OVER, plays=0, yellow=False)
+    changes.update({"phase": Phase.OVER, "plays": 0, "yellow": False})
     return changes
