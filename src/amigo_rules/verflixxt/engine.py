@@ -26,6 +26,7 @@ from ..track import (
     lay_outcomes,
     left_alone,
     moved,
+    passed_tiles,
     passed_to_end,
     victims,
     without_tile,
@@ -436,11 +437,9 @@ def _end_turn(state: State, board: Board, towers: Towers, out: Sink) -> State:
         return _pass_die(state, board, towers, out)
     player = state.player
     if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
-        shifted = passed_to_end(board)
-        if out is not None and shifted is not board:  # the rearmost pawn moved back by one
-            count = min(map(min, board.pawns)) - min(map(min, shifted.pawns))  # per tile
-            out.append(Event("passed_to_end", items=shifted.tiles[-1 - count : -1]))
-        board = shifted
+        if out is not None and (passed := passed_tiles(board)):
+            out.append(Event("passed_to_end", items=tuple(board.tiles[i] for i in passed)))
+        board = passed_to_end(board)
     if rules.early_end is not None or rules.negative_lucky_sweep:
         over = early_end(state.at(board, towers, player, Phase.OVER))
         if over is not None:
