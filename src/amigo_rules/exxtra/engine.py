@@ -161,8 +161,7 @@ def _apply(state: State, move: Move, out: Sink) -> State:
         if not state.over:
             if out is not None:
                 out.append(Event("reroll", state.player))
-            return State(rules=state.rules, counters=state.counters, ladder=state.ladder,
-                         turn=state.turn, roll=None, first_roll=False)
+            return State(state.rules, state.counters, state.ladder, state.turn, None, False)
     elif isinstance(move, Place) and not state.over and among(move, _decisions(occupied_rungs(
             state.ladder))):
         return _placed(state, move.rung, state.roll, out)
@@ -194,10 +193,9 @@ def _rolled(state: State, a: int, b: int, out: Sink) -> State:
             out.append(Event("double", player, origin=state.counters[player],
                              target=counters[player], value=a))
         if counters[player] == FINISH:  # EX-END-1
-            return State(rules=state.rules, counters=counters, ladder=state.ladder,
-                         turn=state.turn, roll=None, first_roll=state.first_roll)
-    return State(rules=state.rules, counters=counters, ladder=state.ladder, turn=state.turn,
-                 roll=combination(a, b), first_roll=state.first_roll)
+            return State(state.rules, counters, state.ladder, state.turn, None, state.first_roll)
+    return State(state.rules, counters, state.ladder, state.turn, combination(a, b),
+                 state.first_roll)
 
 
 def knocked_off(
@@ -235,7 +233,7 @@ def _next_turn(
     """Begin the next turn: its player's dice on the ladder advance the counter (EX-TURN-1)."""
     turn += 1
     if rules.max_turns is not None and turn >= rules.max_turns:  # EX-END-2
-        return State(rules=rules, counters=counters, ladder=tuple(ladder), turn=turn)
+        return State(rules, counters, tuple(ladder), turn)
     player = turn % rules.players
     pair = ladder[player]
     if pair is not None:
@@ -247,7 +245,7 @@ def _next_turn(
         counters = moved
         ladder = list(ladder)
         ladder[player] = None
-    return State(rules=rules, counters=counters, ladder=tuple(ladder), turn=turn)
+    return State(rules, counters, tuple(ladder), turn)
 
 
 def score(state: State) -> tuple[int, ...]:

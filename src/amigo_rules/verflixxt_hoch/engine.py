@@ -87,7 +87,7 @@ class Changes(TypedDict, total=False):
     arrived_hat: int
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(State) if a.init)
+_FIELDS = tuple(a.name for a in attrs.fields(State))
 _VALUES = attrgetter(*_FIELDS)
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
 
@@ -182,11 +182,22 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         raise wrong_type("legal_moves", State, state)
-    moves = state.legal
-    if moves is None:
-        moves = _legal(state)
-        object.__setattr__(state, "legal", moves)
+    global _last
+    last = _last
+    if last[0] is state:
+        return last[1]
+    moves = _legal(state)
+    _last = (state, moves)
     return moves
+
+
+_last: tuple[State | None, tuple[Move, ...]] = (None, ())
+"""The last state `legal_moves` answered, and its moves: ``apply`` checks a move against
+them without computing them again (callers ask for the moves, then apply one). Safe across
+threads: the pair is replaced whole and a reader takes it once and checks its state by
+identity, so a race only misses the memo (the moves are computed again), never answers
+another state's moves. Measured against a per-state cached field: that field costs every
+`State` built a fifth more."""
 
 
 def _legal(state: State) -> tuple[Move, ...]:

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .moves import Move
 
 
 class Phase(StrEnum):
@@ -81,10 +77,4 @@ class State(StateBase):
     """With ``arrived``, which hat that pawn wears (0 none, 1 lucky, 2 cursed)."""
     turned: tuple[str, ...] = ()
     """In the HATS phase, the cards turned up so far, in order (HO-SETUP-4); else empty."""
-    legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-    """The legal moves once `legal_moves` computed them (not part of the position: left out
-    of equality, hashing and ``repr``). Safe across threads: a race computes the same moves
-    twice and stores equal values."""
 
