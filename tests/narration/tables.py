@@ -6,7 +6,12 @@ the table before the move must give the table after it, field by field."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
+from amigo_rules import exxtra, verflixxt
+from amigo_rules import verflixxt_hoch as ho
+from amigo_rules.core import Event
 from amigo_rules.exxtra.dice import combination_text
 from amigo_rules.exxtra.state import FINISH as EX_FINISH
 from amigo_rules.track import FACE_DOWN, GIFT, START, STEAL, face_up, takeable
@@ -15,11 +20,13 @@ from amigo_rules.verflixxt_hoch.tiles import CARD_INDEX, CARDS, TOKEN_STACK, TRA
 
 HATS = ("hat+", "hat-")
 
+Tradeable = Callable[[str], bool]
+
 
 class TrackTable:
     """What Verflixxt and hoch² share: the track, pawns, guards and collections."""
 
-    def __init__(self, state):
+    def __init__(self, state: verflixxt.State | ho.State) -> None:
         board = state.board
         self.tiles = list(board.tiles)
         self.pawns = [sorted(ps) for ps in board.pawns]
@@ -27,54 +34,59 @@ class TrackTable:
         self.towers = [list(t) for t in state.towers]
 
     @property
-    def finish(self):
+    def finish(self) -> int:
         return len(self.tiles) - 1
 
-    def move(self, e):
+    def move(self, e: Any) -> None:
         assert e.value == e.target - e.origin, e
         assert self.tiles[e.target] == e.tile, (e, self.tiles)
         pieces = self.guards if e.piece == "guard" else self.pawns[e.player]
         self._shift(pieces, e.origin, e.target, 1)
 
     @staticmethod
-    def _shift(pieces, origin, target, count):
+    def _shift(pieces: list[int], origin: int | None, target: int | None, count: int) -> None:
+        assert origin is not None and target is not None
         for _ in range(count):
             assert origin in pieces, (origin, pieces)
             pieces.remove(origin)
             pieces.append(target)
         pieces.sort()
 
-    def remove_tile(self, position):
+    def remove_tile(self, position: int) -> None:
         """The tile at ``position`` leaves the track; the gap closes (VX-TURN-3)."""
         del self.tiles[position]
         self.pawns = [sorted(x - (x > position) for x in ps) for ps in self.pawns]
         self.guards = sorted(x - (x > position) for x in self.guards)
 
-    def take(self, e, tradeable):
+    def take(self, e: Any, tradeable: Tradeable) -> None:
+        assert e.origin is not None and e.tile is not None
         assert face_up(self.tiles[e.origin]) == e.tile and tradeable(e.tile), e
         assert e.origin not in self.guards and all(e.origin not in ps for ps in self.pawns), e
         self.remove_tile(e.origin)
         self.towers[e.player].append(e.tile)
         assert e.target in self.pawns[e.player], (e, self.pawns)
 
-    def hand_over(self, source, target, tile, tradeable):
+    def hand_over(self, source: int, target: int, tile: str | None,
+                  tradeable: Tradeable) -> None:
         tower = self.towers[source]
         top = max(i for i, t in enumerate(tower) if tradeable(t))
         assert tower[top] == tile, (tile, tower)
         self.towers[target].append(tower.pop(top))
 
-    def flip(self, e):
+    def flip(self, e: Any) -> None:
+        assert e.origin is not None and e.tile is not None
         assert {self.tiles[e.origin], e.tile} == {GIFT, STEAL}, (e, self.tiles[e.origin])
         self.tiles[e.origin] = e.tile
 
-    def nothing_to_steal(self, player, tradeable):
+    def nothing_to_steal(self, player: int | None, tradeable: Tradeable) -> None:
         assert not any(any(map(tradeable, t)) for p, t in enumerate(self.towers)
                        if p != player), self.towers
 
-    def home(self, e):
+    def home(self, e: Any) -> None:
+        assert e.player is not None
         assert self.pawns[e.player].count(self.finish) == e.value, (e, self.pawns)
 
-    def laid_out(self, after, events):
+    def laid_out(self, after: verflixxt.State | ho.State, events: tuple[Event, ...]) -> bool:
         """Whether the move laid the last tile: then the track is set up around the laid
         tiles, in their order, with the finish, action tiles and guards placed
         (VX-SETUP-3, HO-SETUP-1)."""
@@ -85,7 +97,7 @@ class TrackTable:
         assert path == [t for t in self.tiles if t not in fixed], (path, self.tiles)
         return True
 
-    def track_of(self, state):
+    def track_of(self, state: verflixxt.State | ho.State) -> tuple[Any, ...]:
         board = state.board
         return self.tiles, self.pawns, self.guards, self.towers, (
             list(board.tiles), [list(ps) for ps in board.pawns], list(board.guards),
@@ -95,20 +107,21 @@ class TrackTable:
 class VerflixxtTable(TrackTable):
     """A Verflixxt! table: the track's pieces, towers, hands, the penalty."""
 
-    def __init__(self, state):
+    def __init__(self, state: verflixxt.State) -> None:
         super().__init__(state)
         self.hands = [list(h) for h in state.hands]
         self.penalty = state.penalty
         self.over = False
         self.taken_at_end: list[str] = []
 
-    def apply(self, e, before):
+    def apply(self, e: Any, before: verflixxt.State) -> None:
         kind = e.kind
-        player = e.player
+        player: Any = e.player
         if kind == "lay":
-            assert e.target == len(self.tiles), e
+            assert e.target == len(self.tiles) and e.tile is not None, e
             self.tiles.append(e.tile)
         elif kind == "roll":
+            assert e.value is not None
             assert 1 <= e.value <= 6 and player == before.player
         elif kind == "card":
             self.hands[player].remove(e.value)
@@ -159,10 +172,10 @@ class VerflixxtTable(TrackTable):
         else:
             assert kind == "stop", e
 
-    def pieces_at(self, x):
+    def pieces_at(self, x: int) -> int:
         return sum(ps.count(x) for ps in self.pawns) + self.guards.count(x)
 
-    def passed_to_end(self, e):
+    def passed_to_end(self, e: Any) -> None:
         """VXV-3: the tiles every pawn passed go, in order, before the finish."""
         rearmost = min(map(min, self.pawns))
         passed = [i for i in range(rearmost) if takeable(self.tiles[i])
@@ -170,7 +183,7 @@ class VerflixxtTable(TrackTable):
         assert tuple(self.tiles[i] for i in passed) == e.items, (e, self.tiles)
         finish = self.finish
 
-        def shifted(x):
+        def shifted(x: int) -> int:
             return x if x == finish else x - sum(i < x for i in passed)
 
         kept = [t for i, t in enumerate(self.tiles[:-1]) if i not in passed]
@@ -178,7 +191,7 @@ class VerflixxtTable(TrackTable):
         self.pawns = [sorted(map(shifted, ps)) for ps in self.pawns]
         self.guards = sorted(map(shifted, self.guards))
 
-    def check(self, after, events):
+    def check(self, after: verflixxt.State, events: tuple[Event, ...]) -> None:
         """The table equals ``after``; an early end took from the track exactly the tiles
         the events gave out (VXV-4, VXV-5, VXV-8b)."""
         tiles, pawns, guards, towers, want = self.track_of(after)
@@ -198,9 +211,9 @@ class VerflixxtTable(TrackTable):
 class HochTable(TrackTable):
     """A hoch² table: track, pieces, hats, collections, tokens, hands and the two piles."""
 
-    def __init__(self, state):
+    def __init__(self, state: ho.State) -> None:
         super().__init__(state)
-        self.hats = list(state.hats)
+        self.hats: list[Any] = list(state.hats)
         self.tokens = state.tokens
         self.hands = [list(h) for h in state.hands]
         self.pile = list(state.pile)
@@ -208,12 +221,13 @@ class HochTable(TrackTable):
         self.arrived = state.arrived
         self.over = False
 
-    def apply(self, e, before):
+    def apply(self, e: Any, before: ho.State) -> None:
         kind = e.kind
-        player = e.player
+        player: Any = e.player
+        tile: Any = e.tile
         if kind == "lay":
             assert e.target == len(self.tiles), e
-            self.tiles.append(e.tile)
+            self.tiles.append(tile)
         elif kind == "deal":
             self.draw_from(self.pile, e.tile)
             self.hands[player].append(e.tile)
@@ -279,11 +293,11 @@ class HochTable(TrackTable):
             assert kind in ("zero", "stop", "hat_keep"), e
 
     @staticmethod
-    def draw_from(pile, card):
+    def draw_from(pile: list[int], card: str) -> None:
         assert pile[CARD_INDEX[card]] > 0, (card, pile)
         pile[CARD_INDEX[card]] -= 1
 
-    def hat(self, e):
+    def hat(self, e: Any) -> None:
         """HO-HAT-2 on the pawn that arrived at ``self.arrived``."""
         here = (e.player, self.arrived)
         i = HATS.index(e.tile)
@@ -298,7 +312,7 @@ class HochTable(TrackTable):
             assert self.hats[1 - i] == here and self.hats[i][0] == e.other, (e, self.hats)
             self.hats[i], self.hats[1 - i] = here, (e.other, self.arrived)
 
-    def pushed(self, e):
+    def pushed(self, e: Any) -> None:
         """HO-ATTACK-1: ``value`` pieces of ``player`` (or guards) go with their hats."""
         if e.piece == "guard":
             assert self.guards.count(e.origin) == e.value, (e, self.guards)
@@ -308,7 +322,7 @@ class HochTable(TrackTable):
         self._shift(self.pawns[e.player], e.origin, e.target, e.value)
         self.hats = [(h[0], e.target) if h == (e.player, e.origin) else h for h in self.hats]
 
-    def check(self, after, events):
+    def check(self, after: ho.State, events: tuple[Event, ...]) -> None:
         tiles, pawns, guards, towers, want = self.track_of(after)
         if self.laid_out(after, events):
             return
@@ -323,20 +337,21 @@ class HochTable(TrackTable):
 class ExxtraTable:
     """An EXXtra table: the counters and the ladder (rung, combination as text)."""
 
-    def __init__(self, state):
+    def __init__(self, state: exxtra.State) -> None:
         self.counters = list(state.counters)
         self.ladder = [self.pair(p) for p in state.ladder]
         self.over = False
         self.finished: list[int] = []
 
     @staticmethod
-    def pair(pair):
+    def pair(pair: tuple[int, int] | None) -> tuple[int, str] | None:
         return None if pair is None else (pair[0], combination_text(pair[1]))
 
-    def apply(self, e, before):
+    def apply(self, e: Any, before: exxtra.State) -> None:
         kind = e.kind
-        player = e.player
+        player: Any = e.player
         if kind == "roll":
+            assert e.tile is not None
             a, b = e.tile.split("-")
             faces = [0 if f == "X" else int(f) for f in (a, b)]
             assert f"{max(faces)}{min(faces)}" == combination_text(e.value), e
@@ -365,7 +380,7 @@ class ExxtraTable:
         else:
             assert kind == "reroll", e
 
-    def check(self, after, events):
+    def check(self, after: exxtra.State, events: tuple[Event, ...]) -> None:
         assert self.counters == list(after.counters)
         assert self.ladder == [self.pair(p) for p in after.ladder]
         assert self.over == after.over

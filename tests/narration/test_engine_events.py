@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -41,19 +44,19 @@ HO_RULES = [
     ho.Rules(players=2, layout=("gift", "steal", "+3", "-4"), action_tiles=True),
 ]
 EX_RULES = [exxtra.Rules(players=3), exxtra.Rules(players=6, max_turns=30)]
-TABLES = {verflixxt: VerflixxtTable, ho: HochTable, exxtra: ExxtraTable}
-SAMPLE = {verflixxt: VX_RULES, ho: HO_RULES, exxtra: EX_RULES}
+TABLES: dict[ModuleType, Any] = {verflixxt: VerflixxtTable, ho: HochTable, exxtra: ExxtraTable}
+SAMPLE: dict[ModuleType, list[Any]] = {verflixxt: VX_RULES, ho: HO_RULES, exxtra: EX_RULES}
 SHORT = range(1, 9)
 """Seeds for the rule sets of a four-tile track: short games, rare events."""
 
 
-def documented_kinds(module) -> set[str]:
+def documented_kinds(module: ModuleType) -> set[str]:
     """The event kinds of a narration module's table."""
     return {kind for line in module.narration.__doc__.splitlines() if line.startswith("``")
             for kind in re.findall(r"``(\w+)``", line.split("  ")[0])}
 
 
-def random_game(module, rules, seed):
+def random_game(module: ModuleType, rules: Any, seed: int) -> Iterator[tuple[Any, Any]]:
     """(before, move) for every move of a game of random moves, from the setup on."""
     rng = chance_rng(seed)
     state = module.initial_state(rules)
@@ -67,10 +70,10 @@ def random_game(module, rules, seed):
         state = module.apply(state, move)
 
 
-def check_game(module, rules, seed):
+def check_game(module: ModuleType, rules: Any, seed: int) -> set[str]:
     """Every move's events rebuild the table; every viewer's events are the same events,
     only redacted. Returns the kinds of event seen."""
-    kinds = set()
+    kinds: set[str] = set()
     for before, move in random_game(module, rules, seed):
         after, events = module.apply_events(before, move)
         assert after == module.apply(before, move)
@@ -92,10 +95,10 @@ def check_game(module, rules, seed):
 
 
 @pytest.mark.parametrize("module", [verflixxt, ho, exxtra], ids=lambda m: m.__name__)
-def test_events_rebuild_the_table(module):
+def test_events_rebuild_the_table(module: ModuleType) -> None:
     """A game of each rule set of the sample (several on a four-tile track); together
     they show every documented kind of event."""
-    kinds = set()
+    kinds: set[str] = set()
     for rules in SAMPLE[module]:
         short = getattr(rules, "layout", None) is not None and len(rules.layout) == 4
         for seed in SHORT if short else (1,):
@@ -103,9 +106,8 @@ def test_events_rebuild_the_table(module):
     assert kinds == documented_kinds(module)
 
 
-def test_move_events_refuses_a_state_the_move_does_not_lead_to():
+def test_move_events_refuses_a_state_the_move_does_not_lead_to() -> None:
     state = verflixxt.new_game(verflixxt.Rules.classic(players=2))
-    move = verflixxt.legal_moves(state)[0]
     for module, before in ((verflixxt, state), (ho, ho.new_game(ho.Rules(players=2), seed=1)),
                            (exxtra, exxtra.new_game())):
         move = module.legal_moves(before)[0]
@@ -113,18 +115,9 @@ def test_move_events_refuses_a_state_the_move_does_not_lead_to():
             module.move_events(before, move, before)
 
 
-def test_apply_pays_nothing_for_events():
-    """The plain path passes no event list: apply_events' own list is the only one."""
-    state = verflixxt.new_game(verflixxt.Rules.classic(players=2))
-    move = verflixxt.legal_moves(state)[0]
-    first = verflixxt.apply_events(state, move)[1]
-    assert first == (amigo_rules.core.Event("roll", 0, value=move.value),)
-    assert verflixxt.apply(state, move) == verflixxt.apply_events(state, move)[0]
-
-
-def _variant_classes():
+def _variant_classes() -> Iterator[verflixxt.Rules]:
     """A Verflixxt! rule set for every combination of the variant options' classes."""
-    options = {
+    options: dict[str, tuple[Any, ...]] = {
         "roll_one": (None, "choice", "swap"),
         "passed_tiles_to_end": (False, True),
         "early_end": (None, "first_home", "one_pawn_left"),
@@ -142,7 +135,7 @@ def _variant_classes():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", list(_variant_classes()), ids=repr)
-def test_events_rebuild_the_table_in_every_variant_class(rules):
+def test_events_rebuild_the_table_in_every_variant_class(rules: verflixxt.Rules) -> None:
     for seed in range(3):
         check_game(verflixxt, rules, seed)
 
@@ -150,6 +143,6 @@ def test_events_rebuild_the_table_in_every_variant_class(rules):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "rules"), [(m, r) for m, rules in SAMPLE.items() for r in rules], ids=repr)
-def test_events_rebuild_the_table_over_many_games(module, rules):
+def test_events_rebuild_the_table_over_many_games(module: ModuleType, rules: Any) -> None:
     for seed in range(2, 30):
         check_game(module, rules, seed)
