@@ -14,12 +14,12 @@ from typing import Any
 
 import attrs
 import pytest
+from replaying import random_game
 from tables import ExxtraTable, HochTable, VerflixxtTable
 
-import amigo_rules
 from amigo_rules import exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.core import ArgumentError, RulesError, chance_rng, sample_chance
+from amigo_rules.core import ArgumentError, RulesError
 
 VX_RULES = [
     verflixxt.Rules.classic(),
@@ -56,33 +56,19 @@ def documented_kinds(module: ModuleType) -> set[str]:
             for kind in re.findall(r"``(\w+)``", line.split("  ")[0])}
 
 
-def random_game(module: ModuleType, rules: Any, seed: int) -> Iterator[tuple[Any, Any]]:
-    """(before, move) for every move of a game of random moves, from the setup on."""
-    rng = chance_rng(seed)
-    state = module.initial_state(rules)
-    while module.current_player(state) != amigo_rules.TERMINAL:
-        if module.current_player(state) == amigo_rules.CHANCE:
-            move = sample_chance(module, state, rng)
-        else:
-            legal = module.legal_moves(state)
-            move = legal[int(rng.integers(len(legal)))]
-        yield state, move
-        state = module.apply(state, move)
-
-
 def check_game(module: ModuleType, rules: Any, seed: int) -> set[str]:
     """Every move's events rebuild the table; every viewer's events are the same events,
     only redacted. Returns the kinds of event seen."""
     kinds: set[str] = set()
-    for before, move in random_game(module, rules, seed):
-        after, events = module.apply_events(before, move)
-        assert after == module.apply(before, move)
+    for before, move, after in random_game(module, rules, seed, from_setup=True):
+        assert module.apply_events(before, move)[0] == after
+        events = module.move_events(before, move, after)
         table = TABLES[module](before)
         for event in events:
             table.apply(event, before)
         table.check(after, events)
         kinds |= {e.kind for e in events}
-        assert module.move_events(before, move, after) == events
+        assert module.apply_events(before, move)[1] == events
         for viewer in range(rules.players):
             seen = module.move_events(before, move, after, player=viewer)
             assert len(seen) == len(events)
