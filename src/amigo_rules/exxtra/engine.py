@@ -121,12 +121,28 @@ def illegality(state: State, move: Any) -> str | None:
     return "it is not an EXXtra move"
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; ``state`` is left as it is.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` saying why when ``move`` is not legal here.
     """
-    return _apply(state, move, None)
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
+    if state.roll is None:
+        if isinstance(move, Roll) and move.a in DIE_A and move.b in DIE_B and not state.over:
+            return _rolled(state, move.a, move.b, events)
+    elif isinstance(move, Reroll):
+        if not state.over:
+            if events is not None:
+                events.append(Event("reroll", state.player))
+            return State(state.rules, state.counters, state.ladder, state.turn, None, False)
+    elif isinstance(move, Place) and not state.over and among(move, _decisions(occupied_rungs(
+            state.ladder))):
+        return _placed(state, move.rung, state.roll, events)
+    raise IllegalMoveError(f"{shown(move)} is not legal here: {illegality(state, move)}")
 
 
 def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
@@ -140,7 +156,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     [('place', 0, 3)]
     """
     out: list[Event] = []
-    after = _apply(state, move, out)
+    after = apply(state, move, out)
     if after.over:
         won = winners(after)
         out += [Event("finish", p) for p in won]
@@ -148,24 +164,6 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
             out.append(Event("turn_limit", value=after.turn))
         out.append(Event("over"))
     return after, tuple(out)
-
-
-def _apply(state: State, move: Move, out: Sink) -> State:
-    """`apply`, telling ``out`` (when a list) what happened."""
-    if type(state) is not State:
-        raise wrong_type("apply", State, state)
-    if state.roll is None:
-        if isinstance(move, Roll) and move.a in DIE_A and move.b in DIE_B and not state.over:
-            return _rolled(state, move.a, move.b, out)
-    elif isinstance(move, Reroll):
-        if not state.over:
-            if out is not None:
-                out.append(Event("reroll", state.player))
-            return State(state.rules, state.counters, state.ladder, state.turn, None, False)
-    elif isinstance(move, Place) and not state.over and among(move, _decisions(occupied_rungs(
-            state.ladder))):
-        return _placed(state, move.rung, state.roll, out)
-    raise IllegalMoveError(f"{shown(move)} is not legal here: {illegality(state, move)}")
 
 
 def _moved(counters: tuple[int, ...], player: int, spaces: int) -> tuple[int, ...]:

@@ -228,12 +228,52 @@ def _victims(state: State) -> tuple[int, ...]:
     return victims(state.towers, state.player)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
-    return _apply(state, move, None)
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
+    phase = state.phase
+    if phase is Phase.ROLL and isinstance(move, Roll) and 1 <= move.value <= 6:
+        if events is not None:
+            events.append(Event("roll", state.player, value=move.value))
+        return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
+    if phase is Phase.MOVE and type(move) in _TURN_MOVES and among(move, legal_moves(state)):
+        if isinstance(move, Step):
+            if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
+                if events is not None:
+                    events.append(Event("card", state.player, value=move.delta))
+                state = played_card(state, cast(int, move.delta))
+            return _step(state, move, events)
+        if isinstance(move, Swap):
+            return _swap(state, move, events)
+        if isinstance(move, Stop):
+            if events is not None:
+                events.append(Event("stop", state.player))
+            return _close_turn(state, state.board, state.towers, events)
+        if events is not None:
+            events.append(Event("pass", state.player, items=tuple(map(str,
+                                                                   state.hands[state.player]))))
+        state = _lay_out_hand(state)
+        return _pass_die(state, state.board, state.towers, events)
+    if phase is Phase.FLIP and isinstance(move, Flip) and among(move, legal_moves(state)):
+        if events is not None:
+            events.append(Event("turn_down", state.player, origin=move.position,
+                             tile=state.board.tiles[move.position]))
+        state = _turn_down(state, move.position)
+        return _pass_die(state, state.board, state.towers, events)
+    if phase is Phase.STEAL and isinstance(move, Steal) and move.victim in _victims(state):
+        return _steal(state, move.victim, events)
+    if phase is Phase.LAY and isinstance(move, Lay) and any(m == move for m, _ in _lays(state)):
+        if events is not None:
+            events.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
+        return _lay(state, move.tile)
+    raise IllegalMoveError(_why_illegal(state, move))
 
 
 def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
@@ -249,52 +289,10 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 tile=None, value=2, items=()),)
     """
     out: list[Event] = []
-    after = _apply(state, move, out)
+    after = apply(state, move, out)
     if after.phase is Phase.OVER:
         out.append(Event("over"))
     return after, tuple(out)
-
-
-def _apply(state: State, move: Move, out: Sink) -> State:
-    """`apply`, telling ``out`` (when a list) what happened."""
-    if type(state) is not State:
-        raise wrong_type("apply", State, state)
-    phase = state.phase
-    if phase is Phase.ROLL and isinstance(move, Roll) and 1 <= move.value <= 6:
-        if out is not None:
-            out.append(Event("roll", state.player, value=move.value))
-        return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
-    if phase is Phase.MOVE and type(move) in _TURN_MOVES and among(move, legal_moves(state)):
-        if isinstance(move, Step):
-            if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
-                if out is not None:
-                    out.append(Event("card", state.player, value=move.delta))
-                state = played_card(state, cast(int, move.delta))
-            return _step(state, move, out)
-        if isinstance(move, Swap):
-            return _swap(state, move, out)
-        if isinstance(move, Stop):
-            if out is not None:
-                out.append(Event("stop", state.player))
-            return _close_turn(state, state.board, state.towers, out)
-        if out is not None:
-            out.append(Event("pass", state.player, items=tuple(map(str,
-                                                                   state.hands[state.player]))))
-        state = _lay_out_hand(state)
-        return _pass_die(state, state.board, state.towers, out)
-    if phase is Phase.FLIP and isinstance(move, Flip) and among(move, legal_moves(state)):
-        if out is not None:
-            out.append(Event("turn_down", state.player, origin=move.position,
-                             tile=state.board.tiles[move.position]))
-        state = _turn_down(state, move.position)
-        return _pass_die(state, state.board, state.towers, out)
-    if phase is Phase.STEAL and isinstance(move, Steal) and move.victim in _victims(state):
-        return _steal(state, move.victim, out)
-    if phase is Phase.LAY and isinstance(move, Lay) and any(m == move for m, _ in _lays(state)):
-        if out is not None:
-            out.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
-        return _lay(state, move.tile)
-    raise IllegalMoveError(_why_illegal(state, move))
 
 
 _TURN_MOVES = frozenset((Step, Swap, Stop, Pass))

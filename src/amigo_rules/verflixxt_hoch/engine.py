@@ -348,12 +348,37 @@ def _hat_actions(
     return tuple(out)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
-    return _apply(state, move, None)
+    if type(state) is not State:
+        raise wrong_type("apply", State, state)
+    phase = state.phase
+    if (isinstance(move, Play) and phase in (Phase.PLAY, Phase.DOUBLE)
+            and among(move, legal_moves(state))):
+        return _play(state, move, events)
+    if (isinstance(move, Draw) and phase is Phase.DRAW and move.card in CARD_INDEX
+            and _source(state)[CARD_INDEX[move.card]]):
+        return _draw(state, move.card, events)
+    if isinstance(move, HatMove) and phase is Phase.HAT and among(move, legal_moves(state)):
+        return _hat(state, move, events)
+    if isinstance(move, Attack) and phase is Phase.PLAY and among(move, legal_moves(state)):
+        return _attack(state, move.position, events)
+    if isinstance(move, Stop) and phase is Phase.DOUBLE:
+        if events is not None:
+            events.append(Event("stop", state.player))
+        return _evolve(state, _end_of_plays(state, {}))
+    if (isinstance(move, Steal) and phase is Phase.STEAL
+            and move.victim in victims(state.towers, state.player)):
+        return _steal(state, move.victim, events)
+    if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
+        return _set_up(state, move, events)
+    raise IllegalMoveError(_why_illegal(state, move))
 
 
 def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
@@ -368,37 +393,10 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     [('card', '4o'), ('move', '-8')]
     """
     out: list[Event] = []
-    after = _apply(state, move, out)
+    after = apply(state, move, out)
     if after.phase is Phase.OVER:
         out.append(Event("over"))
     return after, tuple(out)
-
-
-def _apply(state: State, move: Move, out: Sink) -> State:
-    """`apply`, telling ``out`` (when a list) what happened."""
-    if type(state) is not State:
-        raise wrong_type("apply", State, state)
-    phase = state.phase
-    if (isinstance(move, Play) and phase in (Phase.PLAY, Phase.DOUBLE)
-            and among(move, legal_moves(state))):
-        return _play(state, move, out)
-    if (isinstance(move, Draw) and phase is Phase.DRAW and move.card in CARD_INDEX
-            and _source(state)[CARD_INDEX[move.card]]):
-        return _draw(state, move.card, out)
-    if isinstance(move, HatMove) and phase is Phase.HAT and among(move, legal_moves(state)):
-        return _hat(state, move, out)
-    if isinstance(move, Attack) and phase is Phase.PLAY and among(move, legal_moves(state)):
-        return _attack(state, move.position, out)
-    if isinstance(move, Stop) and phase is Phase.DOUBLE:
-        if out is not None:
-            out.append(Event("stop", state.player))
-        return _evolve(state, _end_of_plays(state, {}))
-    if (isinstance(move, Steal) and phase is Phase.STEAL
-            and move.victim in victims(state.towers, state.player)):
-        return _steal(state, move.victim, out)
-    if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
-        return _set_up(state, move, out)
-    raise IllegalMoveError(_why_illegal(state, move))
 
 
 def _set_up(state: State, move: Move, out: Sink) -> State:
