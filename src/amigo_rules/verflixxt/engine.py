@@ -243,7 +243,9 @@ def apply(state: State, move: Move, events: Sink = None) -> State:
         if events is not None:
             events.append(Event("roll", state.player, value=move.value))
         return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
-    if phase is Phase.MOVE and type(move) in _TURN_MOVES and among(move, legal_moves(state)):
+    last = _last  # legal_moves' memo, read here as the hot path asks right after it
+    if phase is Phase.MOVE and type(move) in _TURN_MOVES and among(
+            move, last[1] if last[0] is state else legal_moves(state)):
         if isinstance(move, Step):
             if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
                 if events is not None:
