@@ -44,7 +44,8 @@ def move_events(
     >>> from amigo_rules import exxtra
     >>> state = exxtra.apply(exxtra.new_game(), exxtra.Roll(4, 6))
     >>> state = exxtra.apply(state, exxtra.Reroll())
-    >>> roll = exxtra.Roll(exxtra.X, 1)
+    >>> from amigo_rules.exxtra.dice import X
+    >>> roll = exxtra.Roll(X, 1)
     >>> [e.kind for e in move_events(state, roll, exxtra.apply(state, roll))]
     ['roll', 'x_end']
     """
