@@ -180,7 +180,9 @@ def test_bad_arguments_raise():
             MCTSAgent(**kwargs)
     agent = MCTSAgent(game="exxtra", rollout="greedy", simulations=10)  # fine for EXXtra
     state, player = first_decision(exxtra, exxtra.Rules(), seed=0)
-    assert agent.act(exxtra.observation(state, player), exxtra.legal_moves(state))
+    legal = exxtra.legal_moves(state)
+    assert agent.act(exxtra.observation(state, player), legal) in legal
+    assert agent.stats["simulations"] == 10
 
 
 def test_a_rollout_policy_may_be_any_callable():
@@ -201,7 +203,11 @@ def test_a_game_unknown_to_the_playouts_is_played_out_to_the_end():
     game = SimpleNamespace(**{n: getattr(exxtra, n) for n in exxtra.__all__ if n != "NAME"})
     state, player = first_decision(exxtra, exxtra.Rules(), seed=0)
     agent = MCTSAgent(seed=0, simulations=10, game=game)
-    assert agent.act(exxtra.observation(state, player), exxtra.legal_moves(state))
+    legal = exxtra.legal_moves(state)
+    move = agent.act(exxtra.observation(state, player), legal)
+    assert move in legal and agent.stats["simulations"] == 10
+    again = MCTSAgent(seed=0, simulations=10, game=game)  # the same seed, the same move
+    assert again.act(exxtra.observation(state, player), legal) == move
     with pytest.raises(RulesError, match="depth=None"):
         MCTSAgent(simulations=10, game=game, depth=3).act(
             exxtra.observation(state, player), exxtra.legal_moves(state)

@@ -73,7 +73,9 @@ def play_in_lockstep(
         if steps % check_every == 0:
             assert_views_match(game, batch_engine, batch, states)
         else:
-            assert batch_engine.to_states(batch) == tuple(states)
+            for k, (got, want) in enumerate(zip(batch_engine.to_states(batch), states,
+                                                strict=True)):
+                assert got == want, f"game {k}, step {steps}, id {ids[k]}: {got} != {want}"
     assert_views_match(game, batch_engine, batch, states)
     return steps
 

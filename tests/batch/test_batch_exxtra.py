@@ -18,7 +18,7 @@ from amigo_rules.batch import exxtra as batch
 from amigo_rules.exxtra import Rules, State
 
 
-@pytest.mark.parametrize(("players", "max_turns"), [(3, None), (4, 9), (6, None)])
+@pytest.mark.parametrize(("players", "max_turns"), [(3, None), (4, 9), (5, 60), (6, None)])
 def test_lockstep_games_equal_the_scalar_engine(players, max_turns):
     rules = Rules(players=players, max_turns=max_turns)
     rng = np.random.default_rng(players)

@@ -31,7 +31,8 @@ def starts(rules: Rules, count: int, rng: np.random.Generator) -> list[State]:
     return games
 
 
-@pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("amigo", 4), ("amigo_pro", 5)])
+@pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("amigo", 4), ("amigo_pro", 5),
+                                                 ("classic", 2), ("amigo_pro", 6)])
 def test_lockstep_games_equal_the_scalar_engine(preset, players):
     rules = verflixxt.PRESETS[preset](players=players)
     rng = np.random.default_rng(players)

@@ -42,6 +42,18 @@ def test_broken_games_are_caught(overrides, message):
         check_game(broken(**overrides), seeds=range(2))
 
 
+def test_legal_moves_that_depend_on_the_state_object_are_caught():
+    """The same position built afresh must have the same moves in the same order."""
+    first = {}
+
+    def legal_moves(state):
+        moves = verflixxt.legal_moves(state)
+        return moves if first.setdefault(state, state) is state else moves[::-1]
+
+    with pytest.raises(ConformanceError, match="legal_moves not stable"):
+        check_game(broken(legal_moves=legal_moves), seeds=range(1))
+
+
 def test_a_game_that_never_ends_is_caught():
     with pytest.raises(ConformanceError, match="no end within 50 steps"):
         check_game(verflixxt, seeds=range(1), max_steps=50)

@@ -1,17 +1,21 @@
-"""Replaying events: the collections (towers, counters, ladder) rebuilt from the events of
-every move must be the engine's, tile for tile: the narration is exact."""
+"""Random games for the narration tests."""
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Any
+
 import amigo_rules
 from amigo_rules.core import chance_rng, sample_chance
-from amigo_rules.verflixxt_hoch.tiles import TRACK_TILES
 
 
-def random_game(module, rules, seed):
-    """(before, move, after) for every move of a game of random moves."""
+def random_game(
+    module: ModuleType, rules: Any, seed: int, *, from_setup: bool = False
+) -> list[tuple[Any, Any, Any]]:
+    """(before, move, after) for every move of a game of random moves, from `new_game` (or
+    with ``from_setup`` from `initial_state`, the setup's chance moves too)."""
     rng = chance_rng(seed)
-    state = module.new_game(rules, seed=seed)
+    state = module.initial_state(rules) if from_setup else module.new_game(rules, seed=seed)
     steps = []
     while module.current_player(state) != amigo_rules.TERMINAL:
         if module.current_player(state) == amigo_rules.CHANCE:
@@ -23,30 +27,3 @@ def random_game(module, rules, seed):
         steps.append((state, move, after))
         state = after
     return steps
-
-
-def _top_tradeable(tower, tradeable):
-    for i in range(len(tower) - 1, -1, -1):
-        if tradeable(tower[i]):
-            return i
-    raise AssertionError(f"nothing to trade in {tower}")
-
-
-def replay_towers(towers, events, tradeable=lambda tile: True):
-    """The towers after ``events``."""
-    out = [list(t) for t in towers]
-    for e in events:
-        if e.kind in ("take", "token", "hat_home"):
-            out[e.player].append(e.tile)
-        elif e.kind in ("gift", "steal"):
-            source, target = (e.player, e.other) if e.kind == "gift" else (e.other, e.player)
-            i = _top_tradeable(out[source], tradeable)
-            assert out[source][i] == e.tile, (e, out[source])
-            out[target].append(out[source].pop(i))
-        elif e.kind in ("end_take", "sweep"):
-            out[e.player] += e.items
-    return tuple(map(tuple, out))
-
-
-def hoch_tradeable(tile):
-    return tile in TRACK_TILES

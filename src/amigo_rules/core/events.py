@@ -34,3 +34,8 @@ class Event:
     """A number: the die, a card's value, steps, a rung, how many."""
     items: tuple[str, ...] = ()
     """Several tiles or cards (those the viewer may see)."""
+
+
+Sink = list[Event] | None
+"""Where an engine's step tells what it did: a list the events are appended to, or None
+on the plain ``apply`` path, which then pays nothing for them."""

@@ -27,6 +27,7 @@ from .actions import (
 )
 from .engine import (
     apply,
+    apply_events,
     chance_outcomes,
     current_player,
     explain_score,
@@ -84,6 +85,7 @@ __all__ = [
     "State",
     "action_id",
     "apply",
+    "apply_events",
     "array_length",
     "chance_outcomes",
     "current_player",

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
 from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import rules_of, shown, wrong_type
-from .dice import DIE_A, DIE_B, X, combination, combination_text
+from ..core.events import Event, Sink
+from .dice import DIE_A, DIE_B, X, combination, combination_text, face_text
 from .moves import (
     PLACES,
     REROLL,
@@ -120,24 +121,49 @@ def illegality(state: State, move: Any) -> str | None:
     return "it is not an EXXtra move"
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; ``state`` is left as it is.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` saying why when ``move`` is not legal here.
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
-    kind = type(move)
     if state.roll is None:
-        if kind is Roll and move.a in DIE_A and move.b in DIE_B and not state.over:
-            return _rolled(state, move.a, move.b)
-    elif kind is Reroll:
+        if isinstance(move, Roll) and move.a in DIE_A and move.b in DIE_B and not state.over:
+            return _rolled(state, move.a, move.b, events)
+    elif isinstance(move, Reroll):
         if not state.over:
+            if events is not None:
+                events.append(Event("reroll", state.player))
             return State(state.rules, state.counters, state.ladder, state.turn, None, False)
-    elif kind is Place and not state.over and among(move, _decisions(occupied_rungs(
+    elif isinstance(move, Place) and not state.over and among(move, _decisions(occupied_rungs(
             state.ladder))):
-        return _placed(state, move.rung)
+        return _placed(state, move.rung, state.roll, events)
     raise IllegalMoveError(f"{shown(move)} is not legal here: {illegality(state, move)}")
+
+
+def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """`apply` and what the move did: the move itself, then each consequence in the order
+    the rules carry them out. The event kinds are listed in `amigo_rules.exxtra.narration`.
+
+    >>> from amigo_rules import exxtra
+    >>> state = exxtra.apply(exxtra.new_game(), exxtra.Roll(4, 6))
+    >>> after, events = apply_events(state, exxtra.parse_move(state, "place 3"))
+    >>> [(e.kind, e.player, e.value) for e in events]
+    [('place', 0, 3)]
+    """
+    out: list[Event] = []
+    after = apply(state, move, out)
+    if after.over:
+        won = winners(after)
+        out += [Event("finish", p) for p in won]
+        if not won:
+            out.append(Event("turn_limit", value=after.turn))
+        out.append(Event("over"))
+    return after, tuple(out)
 
 
 def _moved(counters: tuple[int, ...], player: int, spaces: int) -> tuple[int, ...]:
@@ -146,18 +172,28 @@ def _moved(counters: tuple[int, ...], player: int, spaces: int) -> tuple[int, ..
     return (*counters[:player], position, *counters[player + 1 :])
 
 
-def _rolled(state: State, a: int, b: int) -> State:
+def _rolled(state: State, a: int, b: int, out: Sink) -> State:
     player = state.turn % state.rules.players
+    if out is not None:
+        out.append(Event("roll", player, tile=f"{face_text(a)}-{face_text(b)}",
+                         value=combination(a, b)))
     if not state.first_roll and (a == X or b == X):  # EX-ROLL-4: the turn ends at once
-        counters = _moved(state.counters, player, -((a == X) + (b == X)))
-        return _next_turn(state.rules, counters, state.ladder, state.turn)
+        xs = (a == X) + (b == X)
+        counters = _moved(state.counters, player, -xs)
+        if out is not None:
+            out.append(Event("x_end", player, origin=state.counters[player],
+                             target=counters[player], value=xs))
+        return _next_turn(state.rules, counters, state.ladder, state.turn, out)
     counters = state.counters
     if a == b != X:  # EX-ROLL-5: a double advances at once; X-X is 00 (EX-ROLL-3)
         counters = _moved(counters, player, a)
+        if out is not None:
+            out.append(Event("double", player, origin=state.counters[player],
+                             target=counters[player], value=a))
         if counters[player] == FINISH:  # EX-END-1
             return State(state.rules, counters, state.ladder, state.turn, None, state.first_roll)
-    value = combination(a, b)
-    return State(state.rules, counters, state.ladder, state.turn, value, state.first_roll)
+    return State(state.rules, counters, state.ladder, state.turn, combination(a, b),
+                 state.first_roll)
 
 
 def knocked_off(
@@ -171,19 +207,26 @@ def knocked_off(
     ])
 
 
-def _placed(state: State, rung: int) -> State:
-    """EX-PLACE-1/2: the pair goes on ``rung``; equal or lower pairs above go home."""
+def _placed(state: State, rung: int, value: int, out: Sink) -> State:
+    """EX-PLACE-1/2: the pair of ``value`` goes on ``rung``; equal or lower pairs above go
+    home."""
     player = state.turn % state.rules.players
-    value = state.roll
     ladder = list(state.ladder)
+    if out is not None:
+        out.append(Event("place", player, value=rung, tile=combination_text(value)))
     for owner in knocked_off(ladder, player, rung, value):
+        if out is not None:
+            pair = cast(Pair, ladder[owner])
+            out.append(Event("knock_off", player, other=owner, value=pair[0],
+                             tile=combination_text(pair[1])))
         ladder[owner] = None
     ladder[player] = (rung, value)
-    return _next_turn(state.rules, state.counters, ladder, state.turn)
+    return _next_turn(state.rules, state.counters, ladder, state.turn, out)
 
 
 def _next_turn(
-    rules: Rules, counters: tuple[int, ...], ladder: Sequence[Pair | None], turn: int
+    rules: Rules, counters: tuple[int, ...], ladder: Sequence[Pair | None], turn: int,
+    out: Sink,
 ) -> State:
     """Begin the next turn: its player's dice on the ladder advance the counter (EX-TURN-1)."""
     turn += 1
@@ -192,7 +235,12 @@ def _next_turn(
     player = turn % rules.players
     pair = ladder[player]
     if pair is not None:
-        counters = _moved(counters, player, pair[0])
+        moved = _moved(counters, player, pair[0])
+        if out is not None:
+            out.append(Event("advance", player, origin=counters[player],
+                             target=moved[player], value=pair[0],
+                             tile=combination_text(pair[1])))
+        counters = moved
         ladder = list(ladder)
         ladder[player] = None
     return State(rules, counters, tuple(ladder), turn)

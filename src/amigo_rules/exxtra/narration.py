@@ -1,4 +1,5 @@
-"""What a move of EXXtra did, as `Event` values: `move_events(before, move, after)`.
+"""What a move of EXXtra did, as `Event` values: `move_events(before, move, after)`, the
+engine's own events (`apply_events`).
 
 The kinds, with the fields they use (``player`` is the player concerned):
 
@@ -25,72 +26,33 @@ Everything in EXXtra is public: ``player`` changes nothing.
 
 from __future__ import annotations
 
+from ..core.errors import ArgumentError
 from ..core.events import Event
-from .dice import X, combination, combination_text, face_text
-from .engine import knocked_off, winners
-from .moves import Move, Place, Reroll, Roll
-from .state import Pair, State
+from .engine import apply_events
+from .moves import Move
+from .state import State
 
 
 def move_events(
     before: State, move: Move, after: State, *, player: int | None = None
 ) -> tuple[Event, ...]:
-    """What ``move``, played in ``before``, did on the way to ``after``.
+    """What ``move``, played in ``before``, did on the way to ``after`` (the engine's
+    `apply_events`; everything is public, so ``player`` changes nothing).
 
-    ``after`` must be ``apply(before, move)``.
+    ``after`` must be ``apply(before, move)`` (`ArgumentError` otherwise).
 
     >>> from amigo_rules import exxtra
     >>> state = exxtra.apply(exxtra.new_game(), exxtra.Roll(4, 6))
     >>> state = exxtra.apply(state, exxtra.Reroll())
+    >>> from amigo_rules.exxtra.dice import X
     >>> roll = exxtra.Roll(X, 1)
     >>> [e.kind for e in move_events(state, roll, exxtra.apply(state, roll))]
     ['roll', 'x_end']
     """
-    mover = before.player
-    kind = type(move)
-    ladder = before.ladder
-    out: list[Event] = []
-    if kind is Roll:
-        value = combination(move.a, move.b)
-        dice = f"{face_text(move.a)}-{face_text(move.b)}"
-        out.append(Event("roll", mover, tile=dice, value=value))
-        start, end = before.counters[mover], after.counters[mover]
-        if not before.first_roll and X in (move.a, move.b):
-            out.append(Event("x_end", mover, origin=start, target=end,
-                             value=(move.a == X) + (move.b == X)))
-        elif move.a == move.b != X:
-            out.append(Event("double", mover, origin=start, target=end, value=move.a))
-    elif kind is Reroll:
-        out.append(Event("reroll", mover))
-    elif kind is Place:
-        value = before.roll
-        out.append(Event("place", mover, value=move.rung, tile=combination_text(value)))
-        gone = knocked_off(ladder, mover, move.rung, value)
-        for owner in gone:
-            rung, pair = ladder[owner]
-            out.append(Event("knock_off", mover, other=owner, value=rung,
-                             tile=combination_text(pair)))
-        ladder = tuple((move.rung, value) if o == mover else None if o in gone else pair
-                       for o, pair in enumerate(ladder))
-    if after.turn != before.turn and not after.truncated:
-        out += _advance(before, ladder, after)
-    if after.over:
-        won = winners(after)
-        out += [Event("finish", p) for p in won]
-        if not won:
-            out.append(Event("turn_limit", value=after.turn))
-        out.append(Event("over"))
-    return tuple(out)
-
-
-def _advance(before: State, ladder: tuple[Pair | None, ...], after: State) -> list[Event]:
-    """EX-TURN-1: the next player's pair on the ladder moves their counter."""
-    nxt = after.player
-    pair = ladder[nxt]
-    if pair is None:
-        return []
-    return [Event("advance", nxt, origin=before.counters[nxt], target=after.counters[nxt],
-                  value=pair[0], tile=combination_text(pair[1]))]
+    state, events = apply_events(before, move)
+    if state != after:
+        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    return events
 
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:

@@ -99,6 +99,15 @@ def left_alone(board: Board, origin: int, start_tile_to_box: bool) -> str | None
     return None if tile == FINISH else face_up(tile)
 
 
+def passed_tiles(board: Board) -> list[int]:
+    """The positions of the path tiles every pawn has passed, in track order (VXV-3): before
+    the rearmost pawn, takeable, without a guard."""
+    rearmost = min(min(ps) for ps in board.pawns)
+    guards = board.guards
+    tiles = board.tiles
+    return [i for i in range(rearmost) if takeable(tiles[i]) and i not in guards]
+
+
 def passed_to_end(board: Board) -> Board:
     """The path tiles every pawn has passed move, in their order, to directly before the
     finish (VXV-3, VXV-8b).
@@ -107,12 +116,11 @@ def passed_to_end(board: Board) -> Board:
     guards do not count, and a tile under a guard left behind stays in place with its
     guard. Only takeable path tiles move: the start tile and action tiles stay.
     """
-    rearmost = min(min(ps) for ps in board.pawns)
-    guards = board.guards
-    tiles = board.tiles
-    passed = [i for i in range(rearmost) if takeable(tiles[i]) and i not in guards]
+    passed = passed_tiles(board)
     if not passed:
         return board
+    tiles = board.tiles
+    guards = board.guards
     finish = len(tiles) - 1
     kept = tuple(t for i, t in enumerate(tiles[:-1]) if i not in passed)
     moved_tiles = tuple(tiles[i] for i in passed)

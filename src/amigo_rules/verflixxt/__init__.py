@@ -24,7 +24,7 @@ from .actions import (
     num_actions,
     num_chance_outcomes,
 )
-from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
+from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
 from .narration import move_events, setup_events
 from .observation_json import observation_from_json, observation_schema, observation_to_json
@@ -94,6 +94,7 @@ __all__ = [
     "Swap",
     "action_id",
     "apply",
+    "apply_events",
     "array_bounds",
     "array_length",
     "chance_outcomes",

@@ -60,8 +60,8 @@ def played_card(state: State, value: int) -> State:
     hand.remove(value)
     hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
     return State(
-        state.rules, state.board, state.towers, player, state.phase, 0, state.penalty, hands,
-        (*state.played, value),
+        rules=state.rules, board=state.board, towers=state.towers, player=player,
+        phase=state.phase, penalty=state.penalty, hands=hands, played=(*state.played, value),
     )
 
 

@@ -85,8 +85,8 @@ def _one_pawn_left(state: State) -> State | None:
             penalty = (owner, face_up(tiles[x]))
             board = remove_tile(board, x)
     return State(
-        state.rules, board, state.towers, state.player, Phase.OVER, 0, penalty, state.hands,
-        state.played,
+        rules=state.rules, board=board, towers=state.towers, player=state.player,
+        phase=Phase.OVER, penalty=penalty, hands=state.hands, played=state.played,
     )
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import cast
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..core.actions import among
 from ..core.checks import shown, wrong_type
+from ..core.events import Event, Sink
 from ..track import (
     FACE_DOWN,
     GIFT,
@@ -24,6 +26,7 @@ from ..track import (
     lay_outcomes,
     left_alone,
     moved,
+    passed_tiles,
     passed_to_end,
     victims,
     without_tile,
@@ -49,7 +52,7 @@ from .moves import (
 )
 from .moves import flip as flip_move
 from .setup import box, laid_out
-from .state import Phase, State
+from .state import Phase, State, Towers
 
 
 def current_player(state: State) -> int:
@@ -117,7 +120,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 _last: tuple[State | None, tuple[Move, ...]] = (None, ())
 """The last state `legal_moves` answered, and its moves: ``apply`` checks a move against
-them without computing them again (callers ask for the moves, then apply one)."""
+them without computing them again (callers ask for the moves, then apply one). Safe across
+threads: the pair is replaced whole and a reader takes it once and checks its state by
+identity, so a race only misses the memo (the moves are computed again), never answers
+another state's moves. Measured against a per-state cached field: that field costs every
+`State` built a fifth more."""
 
 
 def _legal(state: State) -> tuple[Move, ...]:
@@ -221,35 +228,73 @@ def _victims(state: State) -> tuple[int, ...]:
     return victims(state.towers, state.player)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
     phase = state.phase
-    kind = type(move)
-    if phase is Phase.ROLL and kind is Roll and 1 <= move.value <= 6:
-        return State(state.rules, state.board, state.towers, state.player, Phase.MOVE,
-                     move.value, state.penalty, state.hands, state.played)
-    if phase is Phase.MOVE and kind in _TURN_MOVES and among(move, legal_moves(state)):
-        if kind is Step:
+    if phase is Phase.ROLL and isinstance(move, Roll) and 1 <= move.value <= 6:
+        if events is not None:
+            events.append(Event("roll", state.player, value=move.value))
+        return state.at(state.board, state.towers, state.player, Phase.MOVE, move.value)
+    last = _last  # legal_moves' memo, read here as the hot path asks right after it
+    if phase is Phase.MOVE and type(move) in _TURN_MOVES and among(
+            move, last[1] if last[0] is state else legal_moves(state)):
+        if isinstance(move, Step):
             if not state.roll:  # no die: the tactical card leaves the hand (VXV-9)
-                state = played_card(state, move.delta)
-            return _step(state, move)
-        if kind is Swap:
-            return _swap(state, move)
-        if kind is Stop:
-            return _close_turn(state)
-        return _pass_die(_lay_out_hand(state))
-    if phase is Phase.FLIP and kind is Flip and among(move, legal_moves(state)):
-        return _pass_die(_turn_down(state, move.position))
-    if phase is Phase.STEAL and type(move) is Steal and move.victim in _victims(state):
-        return _steal(state, move.victim)
-    if phase is Phase.LAY and type(move) is Lay and any(m == move for m, _ in _lays(state)):
+                if events is not None:
+                    events.append(Event("card", state.player, value=move.delta))
+                state = played_card(state, cast(int, move.delta))
+            return _step(state, move, events)
+        if isinstance(move, Swap):
+            return _swap(state, move, events)
+        if isinstance(move, Stop):
+            if events is not None:
+                events.append(Event("stop", state.player))
+            return _close_turn(state, state.board, state.towers, events)
+        if events is not None:
+            events.append(Event("pass", state.player, items=tuple(map(str,
+                                                                   state.hands[state.player]))))
+        state = _lay_out_hand(state)
+        return _pass_die(state, state.board, state.towers, events)
+    if phase is Phase.FLIP and isinstance(move, Flip) and among(move, legal_moves(state)):
+        if events is not None:
+            events.append(Event("turn_down", state.player, origin=move.position,
+                             tile=state.board.tiles[move.position]))
+        state = _turn_down(state, move.position)
+        return _pass_die(state, state.board, state.towers, events)
+    if phase is Phase.STEAL and isinstance(move, Steal) and move.victim in _victims(state):
+        return _steal(state, move.victim, events)
+    if phase is Phase.LAY and isinstance(move, Lay) and any(m == move for m, _ in _lays(state)):
+        if events is not None:
+            events.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
         return _lay(state, move.tile)
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """`apply` and what the move did: the move itself, then each consequence in the order
+    the rules carry them out, everything shown (`move_events` redacts them for a player).
+    The event kinds are listed in `amigo_rules.verflixxt.narration`.
+
+    >>> from amigo_rules import verflixxt
+    >>> state = verflixxt.new_game(verflixxt.Rules.classic(players=2))
+    >>> state, events = apply_events(state, verflixxt.parse_move(state, "roll 2"))
+    >>> events
+    (Event(kind='roll', player=0, other=None, piece=None, origin=None, target=None, \
+tile=None, value=2, items=()),)
+    """
+    out: list[Event] = []
+    after = apply(state, move, out)
+    if after.phase is Phase.OVER:
+        out.append(Event("over"))
+    return after, tuple(out)
 
 
 _TURN_MOVES = frozenset((Step, Swap, Stop, Pass))
@@ -272,7 +317,7 @@ def _lay(state: State, tile: str) -> State:
     return state.at(Board((*board.tiles, tile), board.pawns), state.towers, 0, Phase.LAY)
 
 
-def _step(state: State, move: Step) -> State:
+def _step(state: State, move: Step, out: Sink) -> State:
     """Move one piece by the roll (or by its ``delta``: VXV-2's direction, VXV-9's card),
     then take the tile left alone or run its action. Staying (delta 0) leaves nothing, so
     takes nothing (VXV-2)."""
@@ -280,12 +325,18 @@ def _step(state: State, move: Step) -> State:
     player = state.player
     origin = move.position
     delta = move.delta
+    finish = len(board.tiles) - 1
     if delta is None:
-        target = min(origin + state.roll, len(board.tiles) - 1)
+        target = min(origin + state.roll, finish)
     elif delta == 0:
-        return _end_turn(state, board, state.towers)
+        if out is not None:
+            out.append(Event("stay", player, piece=move.piece, origin=origin))
+        return _end_turn(state, board, state.towers, out)
     else:
-        target = min(origin + delta, len(board.tiles) - 1)
+        target = min(origin + delta, finish)
+    if out is not None:
+        out.append(Event("move", player, piece=move.piece, origin=origin, target=target,
+                         tile=board.tiles[target], value=target - origin))
     left = None
     pawns, guards = board.pawns, board.guards
     if move.piece == PAWN:
@@ -301,23 +352,42 @@ def _step(state: State, move: Step) -> State:
         board = without_tile(board.tiles, pawns, guards, origin)
         if left != START:
             towers = (*towers[:player], (*towers[player], left), *towers[player + 1 :])
+        if out is not None:
+            now = target - (target > origin)
+            out.append(Event("start_to_box", player, target=now) if left == START else
+                       Event("take", player, origin=origin, target=now, tile=left))
     if left == GIFT:
-        after = _gift(state.at(board, towers, player, Phase.MOVE, state.roll), origin)
-        return _end_turn(after, after.board, after.towers)
-    if left == STEAL:
+        board, towers = _gift(board, towers, player, origin, out)
+    elif left == STEAL:
         board = flip(board, origin, GIFT)
-        if victims(towers, player):
+        stealing = victims(towers, player)
+        if out is not None:
+            out.append(Event("flip", player, origin=origin, tile=GIFT))
+            if not stealing:
+                out.append(Event("steal_nothing", player))
+        if stealing:
+            if out is not None and target == finish:
+                out.append(_home(board, player))
             return state.at(board, towers, player, Phase.STEAL)
-    return _end_turn(state, board, towers)
+    if out is not None and target == finish and move.piece == PAWN:
+        out.append(_home(board, player))
+    return _end_turn(state, board, towers, out)
 
 
-def _swap(state: State, move: Swap) -> State:
+def _home(board: Board, player: int) -> Event:
+    """A pawn of ``player`` reached the finish: how many are home now."""
+    return Event("home", player, value=board.pawns[player].count(len(board.tiles) - 1))
+
+
+def _swap(state: State, move: Swap, out: Sink) -> State:
     """VXV-7: the two pawns change places; no tile is taken."""
     board = state.board
     me = state.player
     owner = move.owner
     if owner is None:
         owner = next(o for o, ps in enumerate(board.pawns) if o != me and move.target in ps)
+    if out is not None:
+        out.append(Event("swap", me, other=owner, origin=move.position, target=move.target))
     pawns = tuple(
         moved(ps, move.position, move.target) if o == me
         else moved(ps, move.target, move.position) if o == owner
@@ -325,7 +395,7 @@ def _swap(state: State, move: Swap) -> State:
         for o, ps in enumerate(board.pawns)
     )
     board = Board(board.tiles, pawns, board.guards)
-    return _end_turn(state, board, state.towers)
+    return _end_turn(state, board, state.towers, out)
 
 
 def _turn_down(state: State, position: int) -> State:
@@ -339,61 +409,70 @@ def _turn_down(state: State, position: int) -> State:
     return state.at(board, state.towers, state.player, Phase.FLIP)
 
 
-def _flip(state: State, position: int, side: str) -> State:
-    return state.at(flip(state.board, position, side), state.towers, state.player, state.phase,
-                    state.roll)
-
-
-def _gift(state: State, position: int) -> State:
+def _gift(board: Board, towers: Towers, player: int, position: int,
+          out: Sink) -> tuple[Board, Towers]:
     """VX-ACT-1: give the top tile away by the value order, then flip to Steal."""
-    state = _flip(state, position, STEAL)
-    receiver = gift_receiver(state.towers, state.player)
-    if receiver is None:
-        return state
-    towers = hand_over(state.towers, state.player, receiver)
-    return state.at(state.board, towers, state.player, state.phase, state.roll)
+    receiver = gift_receiver(towers, player)
+    if out is not None:
+        out.append(Event("gift_nothing", player) if receiver is None else
+                   Event("gift", player, other=receiver, tile=towers[player][-1]))
+        out.append(Event("flip", player, origin=position, tile=STEAL))
+    if receiver is not None:
+        towers = hand_over(towers, player, receiver)
+    return flip(board, position, STEAL), towers
 
 
-def _steal(state: State, victim: int) -> State:
+def _steal(state: State, victim: int, out: Sink) -> State:
     """VX-ACT-2: the victim's top tile goes on top of the active player's tower."""
+    if out is not None:
+        out.append(Event("steal", state.player, other=victim, tile=state.towers[victim][-1]))
     towers = hand_over(state.towers, victim, state.player)
-    return _end_turn(state, state.board, towers)
+    return _end_turn(state, state.board, towers, out)
 
 
-def _end_turn(state: State, board: Board, towers: tuple[tuple[str, ...], ...]) -> State:
+def _end_turn(state: State, board: Board, towers: Towers, out: Sink) -> State:
     """The turn of ``state``'s player after its move left ``board`` and ``towers``: pass
     the die clockwise, skipping players whose pawns are all home (VX-TURN-1); first move the
     passed tiles to the end (VXV-3, VXV-8b), end the game early (VXV-4, VXV-5, VXV-8b) or
     let the player turn a tile face down (VXV-10)."""
     rules = state.rules
-    player = state.player
     if not (
         rules.passed_tiles_to_end
         or rules.negative_lucky_sweep
         or rules.early_end is not None
         or rules.tactical_cards
         or rules.hidden_tiles
-    ):  # the plain game: pass the die (VX-TURN-1), or the game is over (VX-END-1)
-        finish = len(board.tiles) - 1
-        players = len(board.pawns)
-        for k in range(1, players + 1):
-            nxt = (player + k) % players
-            for p in board.pawns[nxt]:
-                if p != finish:
-                    return State(rules, board, towers, nxt, Phase.ROLL)
-        return State(rules, board, towers, player, Phase.OVER)
+    ):  # the plain game (the hot path): nothing happens before the die passes
+        return _pass_die(state, board, towers, out)
+    player = state.player
     if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
+        if out is not None and (passed := passed_tiles(board)):
+            out.append(Event("passed_to_end", items=tuple(board.tiles[i] for i in passed)))
         board = passed_to_end(board)
     if rules.early_end is not None or rules.negative_lucky_sweep:
         over = early_end(state.at(board, towers, player, Phase.OVER))
         if over is not None:
+            if out is not None:
+                out += _ended_early(towers, over)
             return over
     state = state.at(board, towers, player, Phase.MOVE, state.roll)
     if rules.tactical_cards:
         going_on = cards_going_on(state)
         if going_on is not None:
             return going_on
-    return _close_turn(state)
+    return _close_turn(state, board, towers, out)
+
+
+def _ended_early(towers: Towers, over: State) -> list[Event]:
+    """What an early end (VXV-4, VXV-5, VXV-8b) gave each player, from ``towers`` to the
+    final state ``over``."""
+    kind = "sweep" if over.rules.negative_lucky_sweep else "end_take"
+    out = [Event(kind, p, items=end[len(mid) :])
+           for p, (mid, end) in enumerate(zip(towers, over.towers, strict=True))
+           if len(end) > len(mid)]
+    if over.penalty is not None:
+        out.append(Event("penalty", over.penalty[0], tile=over.penalty[1]))
+    return out
 
 
 def cards_going_on(state: State) -> State | None:
@@ -408,54 +487,57 @@ def cards_going_on(state: State) -> State | None:
     return going_on if type(legal_moves(going_on)[0]) is Step else None
 
 
-def _close_turn(state: State) -> State:
+def _close_turn(state: State, board: Board, towers: Towers, out: Sink) -> State:
     """The last action of a turn: turn a tile face down (VXV-10), then pass the die."""
-    board = state.board
     if state.rules.hidden_tiles and _flippable(board) and _next_player(board, state.player) >= 0:
-        return state.at(board, state.towers, state.player, Phase.FLIP)
-    return _pass_die(state)
+        return state.at(board, towers, state.player, Phase.FLIP)
+    return _pass_die(state, board, towers, out)
 
 
 def _next_player(board: Board, player: int) -> int:
     """The next player clockwise with a pawn on the way (VX-TURN-1), or -1 if none."""
     finish = len(board.tiles) - 1
-    players = len(board.pawns)
+    pawns = board.pawns
+    players = len(pawns)
     for k in range(1, players + 1):
         nxt = (player + k) % players
-        if any(p != finish for p in board.pawns[nxt]):
-            return nxt
+        for p in pawns[nxt]:
+            if p != finish:
+                return nxt
     return -1
 
 
-def _pass_die(state: State) -> State:
-    """The die goes to the next player, or the game is over (VX-TURN-1, VX-END-1)."""
+def _pass_die(state: State, board: Board, towers: Towers, out: Sink) -> State:
+    """The die goes to the next player, or the game is over (VX-TURN-1, VX-END-1); the
+    turn ended with ``board`` and ``towers``."""
     if state.rules.tactical_cards:
-        return _pass_cards(state)
-    nxt = _next_player(state.board, state.player)
+        return _pass_cards(state, board, towers, out)
+    nxt = _next_player(board, state.player)
     if nxt < 0:
-        return state.at(state.board, state.towers, state.player, Phase.OVER)
-    return state.at(state.board, state.towers, nxt, Phase.ROLL)
+        return state.at(board, towers, state.player, Phase.OVER)
+    return state.at(board, towers, nxt, Phase.ROLL)
 
 
-
-def _pass_cards(state: State) -> State:
+def _pass_cards(state: State, board: Board, towers: Towers, out: Sink) -> State:
     """VXV-9: the turn passes clockwise to the next player still in the game; once every
     such player has an empty hand, everyone takes all cards back first."""
-    board = state.board
     finish = board.finish
     hands = state.hands
     nxt = _next_player(board, state.player)
     if nxt < 0:
-        return State(state.rules, board, state.towers, state.player, Phase.OVER, 0,
-                     state.penalty, hands)
+        return State(rules=state.rules, board=board, towers=towers, player=state.player,
+                     phase=Phase.OVER, penalty=state.penalty, hands=hands)
     if not any(hands[p] for p, ps in enumerate(board.pawns) if any(x != finish for x in ps)):
         hands = (CARDS,) * len(hands)
-    return State(state.rules, board, state.towers, nxt, Phase.MOVE, 0, state.penalty, hands)
+        if out is not None:
+            out.append(Event("hands_back"))
+    return State(rules=state.rules, board=board, towers=towers, player=nxt, phase=Phase.MOVE,
+                 penalty=state.penalty, hands=hands)
 
 
 def _lay_out_hand(state: State) -> State:
     """VXV-9: a player who cannot play lays the cards in hand out as played."""
     player = state.player
     hands = (*state.hands[:player], (), *state.hands[player + 1 :])
-    return State(state.rules, state.board, state.towers, player, state.phase, 0,
-                 state.penalty, hands)
+    return State(rules=state.rules, board=state.board, towers=state.towers, player=player,
+                 phase=state.phase, penalty=state.penalty, hands=hands)

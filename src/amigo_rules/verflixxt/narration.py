@@ -1,4 +1,5 @@
-"""What a move of Verflixxt! did, as `Event` values: `move_events(before, move, after)`.
+"""What a move of Verflixxt! did, as `Event` values: `move_events(before, move, after)`, the
+engine's own events (`apply_events`) as a player may see them.
 
 The kinds, with the fields they use (``player`` is the player concerned):
 
@@ -38,40 +39,26 @@ from all but the two players concerned. At the end every tower is shown.
 
 from __future__ import annotations
 
-from ..core.events import Event
-from ..track import (
-    FACE_DOWN,
-    GIFT,
-    START,
-    STEAL,
-    Board,
-    Lay,
-    destination,
-    flip,
-    gift_receiver,
-    hand_over,
-    left_alone,
-    moved,
-    passed_to_end,
-    remove_tile,
-    victims,
-)
-from .cards import CARDS
-from .moves import PAWN, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap
-from .observations import HIDDEN
-from .state import Phase, State
+import attrs
 
-Towers = tuple[tuple[str, ...], ...]
+from ..core.errors import ArgumentError
+from ..core.events import Event
+from ..track import FACE_DOWN
+from .engine import apply_events
+from .moves import Move
+from .observations import HIDDEN
+from .state import State
 
 
 def move_events(
     before: State, move: Move, after: State, *, player: int | None = None
 ) -> tuple[Event, ...]:
     """What ``move``, played in ``before``, did on the way to ``after``: the move itself,
-    then each consequence in the order the rules carry them out.
+    then each consequence in the order the rules carry them out (the engine's
+    `apply_events`).
 
-    ``after`` must be ``apply(before, move)``. With ``player``, tiles that player may not
-    see are None (`observation` decides).
+    ``after`` must be ``apply(before, move)`` (`ArgumentError` otherwise). With ``player``,
+    tiles that player may not see are None (`observation` decides).
 
     >>> from amigo_rules import verflixxt
     >>> state = verflixxt.new_game(verflixxt.Rules.classic(players=2))
@@ -83,151 +70,34 @@ def move_events(
     >>> [(e.kind, e.tile) for e in found]
     [('move', '-3'), ('take', '-2')]
     """
-    mover = before.player
-    kind = type(move)
-    if kind is Lay:
-        return (Event("lay", tile=move.tile, target=len(before.board.tiles)),)
-    if kind is Roll:
-        return (Event("roll", mover, value=move.value),)
-    out: list[Event] = []
-    board, towers = before.board, before.towers
-    if kind is Step:
-        if not before.roll:
-            out.append(Event("card", mover, value=move.delta))
-        board, towers = _step(before, move, player, out)
-    elif kind is Steal:
-        out.append(Event("steal", mover, other=move.victim,
-                         tile=_traded(before, player, move.victim, mover)))
-        towers = hand_over(towers, move.victim, mover)
-    elif kind is Swap:
-        owner = move.owner
-        if owner is None:
-            owner = next(o for o, ps in enumerate(board.pawns) if o != mover
-                         and move.target in ps)
-        out.append(Event("swap", mover, other=owner, origin=move.position, target=move.target))
-    elif kind is Flip:
-        out.append(Event("turn_down", mover, origin=move.position,
-                         tile=board.tiles[move.position]))
-        return (*out, *_after_turn(before, after))
-    elif kind is Stop:
-        out.append(Event("stop", mover))
-    elif kind is Pass:
-        laid = tuple(map(str, before.hands[mover]))
-        out.append(Event("pass", mover, items=laid))
-        return (*out, *_after_turn(before, after))
-    if after.phase is Phase.STEAL:
-        return tuple(out)
-    return (*out, *_end_of_turn(before, board, towers, after, player))
+    state, events = apply_events(before, move)
+    if state != after:
+        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    if player is None:
+        return events
+    return tuple(_seen(event, before, player) for event in events)
 
 
-def _traded(state: State, viewer: int | None, source: int, target: int) -> str | None:
-    """The top tile of ``source``'s tower going to ``target`` as ``viewer`` sees it: hidden
-    towers (VXV-HIDDEN-TOWERS) show it only to the two players concerned."""
-    tile = state.towers[source][-1]
-    if viewer is None or viewer in (source, target) or state.rules.towers != "hidden":
-        return tile
-    return None
-
-
-def _on_track(tile: str, viewer: int | None) -> str | None:
-    """A track tile as ``viewer`` sees it: a face-down tile (VXV-10) as None."""
-    return tile if viewer is None or tile[0] != FACE_DOWN else None
-
-
-def _step(
-    before: State, move: Step, viewer: int | None, out: list[Event]
-) -> tuple[Board, Towers]:
-    """The piece's move and the tile it leaves: taken, boxed, or its action run."""
-    board, towers = before.board, before.towers
-    mover = before.player
-    origin = move.position
-    steps = before.roll if move.delta is None else move.delta
-    if steps == 0:
-        out.append(Event("stay", mover, piece=move.piece, origin=origin))
-        return board, towers
-    target = destination(board, origin, steps)
-    out.append(Event("move", mover, piece=move.piece, origin=origin, target=target,
-                     tile=_on_track(board.tiles[target], viewer), value=target - origin))
-    if move.piece != PAWN:
-        return Board(board.tiles, board.pawns, moved(board.guards, origin, target)), towers
-    alone = board.pieces_at(origin) == 1
-    pawns = list(board.pawns)
-    pawns[mover] = moved(pawns[mover], origin, target)
-    board = Board(board.tiles, tuple(pawns), board.guards)
-    left = left_alone(board, origin, before.rules.start_tile_to_box) if alone else None
-    if left == GIFT:
-        board = flip(board, origin, STEAL)
-        receiver = gift_receiver(towers, mover)
-        if receiver is None:
-            out.append(Event("gift_nothing", mover))
-        else:
-            out.append(Event("gift", mover, other=receiver,
-                             tile=_traded(before, viewer, mover, receiver)))
-            towers = hand_over(towers, mover, receiver)
-        out.append(Event("flip", mover, origin=origin, tile=STEAL))
-    elif left == STEAL:
-        board = flip(board, origin, GIFT)
-        out.append(Event("flip", mover, origin=origin, tile=GIFT))
-        if not victims(towers, mover):
-            out.append(Event("steal_nothing", mover))
-    elif left is not None:
-        board = remove_tile(board, origin)
-        now = target - (target > origin)
-        if left == START:
-            out.append(Event("start_to_box", mover, target=now))
-        else:
-            towers = (*towers[:mover], (*towers[mover], left), *towers[mover + 1 :])
-            out.append(Event("take", mover, origin=origin, target=now,
-                             tile=_taken(before, viewer, origin, left)))
-    if target == before.board.finish:
-        out.append(Event("home", mover, value=board.pawns[mover].count(board.finish)))
-    return board, towers
-
-
-def _taken(before: State, viewer: int | None, origin: int, tile: str) -> str | None:
-    """A tile taken from the track as ``viewer`` sees it: face up it was seen by all; face
-    down (VXV-10) only its taker sees it, and everyone once it shows on the tower."""
-    face_down = before.board.tiles[origin][0] == FACE_DOWN
-    if viewer is None or viewer == before.player or not face_down:
-        return tile
-    return None if before.rules.towers == "hidden" else tile
-
-
-def _end_of_turn(
-    before: State, board: Board, towers: Towers, after: State, viewer: int | None
-) -> list[Event]:
-    """What the end of the turn did: passed tiles moved (VXV-3, VXV-8b), the early ends
-    (VXV-4, VXV-5, VXV-8b), the cards taken back (VXV-9), the end of the game."""
-    out: list[Event] = []
-    rules = before.rules
-    if rules.passed_tiles_to_end or rules.negative_lucky_sweep:
-        shifted = passed_to_end(board)
-        if shifted is not board:  # the rearmost pawn moved back by one per tile passed
-            count = min(map(min, board.pawns)) - min(map(min, shifted.pawns))
-            passed = shifted.tiles[-1 - count : -1]
-            out.append(Event("passed_to_end", items=tuple(
-                _on_track(t, viewer) or HIDDEN for t in passed)))
-    if after.phase is Phase.OVER:
-        kind = "sweep" if rules.negative_lucky_sweep else "end_take"
-        for p, (mid, end) in enumerate(zip(towers, after.towers, strict=True)):
-            if len(end) > len(mid):
-                out.append(Event(kind, p, items=end[len(mid) :]))
-        if after.penalty is not None and before.penalty is None:
-            out.append(Event("penalty", after.penalty[0], tile=after.penalty[1]))
-    return out + _after_turn(before, after)
-
-
-def _after_turn(before: State, after: State) -> list[Event]:
-    """The cards taken back (VXV-9) and the end of the game."""
-    out: list[Event] = []
-    hands = after.hands
-    if hands and after.phase is not Phase.OVER and hands != before.hands and all(
-        h == CARDS for h in hands
-    ):
-        out.append(Event("hands_back"))
-    if after.phase is Phase.OVER:
-        out.append(Event("over"))
-    return out
+def _seen(event: Event, before: State, viewer: int) -> Event:
+    """``event`` as ``viewer`` sees it: a face-down tile (VXV-10) is None on the track and
+    ``?`` among passed tiles; taken, only its taker sees it unless the towers are open;
+    hidden towers (VXV-HIDDEN-TOWERS) show a tile given or stolen only to the two players
+    concerned."""
+    kind = event.kind
+    tile = event.tile
+    hidden_towers = before.rules.towers == "hidden"
+    if kind == "move" and tile is not None and tile[0] == FACE_DOWN:
+        return attrs.evolve(event, tile=None)
+    if kind == "passed_to_end":
+        return attrs.evolve(event, items=tuple(
+            HIDDEN if t[0] == FACE_DOWN else t for t in event.items))
+    if (kind == "take" and viewer != event.player and hidden_towers
+            and before.board.tiles[event.origin or 0][0] == FACE_DOWN):
+        return attrs.evolve(event, tile=None)
+    if kind in ("gift", "steal") and hidden_towers and viewer not in (event.player,
+                                                                       event.other):
+        return attrs.evolve(event, tile=None)
+    return event
 
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:

@@ -48,6 +48,7 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
         for p, i in tower_slots:
             towers[p][i] = next(dealt)
     return State(
-        obs.rules, Board(tuple(tiles), obs.pawns, obs.guards), tuple(map(tuple, towers)),
-        obs.player, obs.phase, obs.roll, obs.penalty, obs.hands, obs.played,
+        rules=obs.rules, board=Board(tuple(tiles), obs.pawns, obs.guards),
+        towers=tuple(map(tuple, towers)), player=obs.player, phase=obs.phase, roll=obs.roll,
+        penalty=obs.penalty, hands=obs.hands, played=obs.played,
     )

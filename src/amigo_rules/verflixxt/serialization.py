@@ -73,15 +73,15 @@ def from_json(text: str) -> State:
     strings = jsonio.array(jsonio.string)
     board = board_from_data(body)
     state = State(
-        rules,
-        board,
-        jsonio.field(body, "towers", jsonio.array(strings)),
-        jsonio.field(body, "player", jsonio.integer),
-        jsonio.field(body, "phase", jsonio.member(Phase)),
-        jsonio.field(body, "roll", jsonio.integer),
-        _penalty(body.get("penalty")),
-        jsonio.field(body, "hands", jsonio.array(ints)) if cards else (),
-        jsonio.field(body, "played", ints) if cards else (),
+        rules=rules,
+        board=board,
+        towers=jsonio.field(body, "towers", jsonio.array(strings)),
+        player=jsonio.field(body, "player", jsonio.integer),
+        phase=jsonio.field(body, "phase", jsonio.member(Phase)),
+        roll=jsonio.field(body, "roll", jsonio.integer),
+        penalty=_penalty(body.get("penalty")),
+        hands=jsonio.field(body, "hands", jsonio.array(ints)) if cards else (),
+        played=jsonio.field(body, "played", ints) if cards else (),
     )
     check_state(state)
     return state
@@ -147,9 +147,10 @@ def _check_laying(state: State) -> None:
     over = Counter(laid) - box(rules)
     if over or len(laid) >= sum(box(rules).values()):
         raise StateError(f"tiles: {len(laid)} laid, more than the box holds: {dict(over)}")
-    fresh = State(rules, Board(board.tiles, ((0,) * rules.pawns_per_player,) * rules.players),
-                  ((),) * rules.players, 0, Phase.LAY, 0, None,
-                  (CARDS,) * rules.players if rules.tactical_cards else ())
+    fresh = State(rules=rules,
+                  board=Board(board.tiles, ((0,) * rules.pawns_per_player,) * rules.players),
+                  towers=((),) * rules.players, player=0, phase=Phase.LAY,
+                  hands=(CARDS,) * rules.players if rules.tactical_cards else ())
     if state != fresh:
         raise StateError("phase 'lay': pieces, towers and cards must be as set up, player 0")
 

@@ -100,8 +100,8 @@ def initial_state(rules: Rules | None = None) -> State:
     if not shuffled_setup(rules):
         return laid_out(rules)
     pawns = ((0,) * rules.pawns_per_player,) * rules.players
-    return State(rules, Board((START,), pawns), ((),) * rules.players, 0, Phase.LAY, 0, None,
-                 _hands(rules))
+    return State(rules=rules, board=Board((START,), pawns), towers=((),) * rules.players,
+                 player=0, phase=Phase.LAY, hands=_hands(rules))
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
@@ -131,7 +131,8 @@ def laid_out(rules: Rules, shuffled: tuple[str, ...] | None = None) -> State:
     board = Board(tiles, pawns, guard_positions(rules, tiles))
     towers = ((),) * rules.players
     if rules.tactical_cards:  # VXV-9: no die; every hand full
-        return State(rules, board, towers, 0, Phase.MOVE, 0, None, _hands(rules))
+        return State(rules=rules, board=board, towers=towers, player=0, phase=Phase.MOVE,
+                     hands=_hands(rules))
     return State(rules, board, towers, 0, Phase.ROLL)
 
 

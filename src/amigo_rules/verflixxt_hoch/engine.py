@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from operator import attrgetter
-from typing import Any
+from typing import TypedDict, TypeVar, cast
 
 import attrs
 
@@ -15,6 +15,7 @@ from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..core.actions import among
 from ..core.chance import by_counts
 from ..core.checks import shown, wrong_type
+from ..core.events import Event, Sink
 from ..track import (
     ACTIONS,
     GIFT,
@@ -27,7 +28,7 @@ from ..track import (
     moved,
     without_tile,
 )
-from .gifts import gift, stolen, victims
+from .gifts import Towers, gift, stolen, victims
 from .moves import (
     CURSED,
     GUARD,
@@ -39,6 +40,7 @@ from .moves import (
     Deal,
     Draw,
     HatMove,
+    Hats,
     Move,
     Play,
     Steal,
@@ -53,7 +55,7 @@ from .moves import (
     turn_up,
 )
 from .setup import dealt, hat_ties, hats_given, track_laid, turned_up
-from .state import NO_HAT, Phase, State
+from .state import NO_HAT, Hat, Phase, State
 from .tiles import (
     CARD_INDEX,
     CARD_VALUE,
@@ -64,6 +66,26 @@ from .tiles import (
     TRACK_TILES,
     is_yellow,
 )
+
+
+class Changes(TypedDict, total=False):
+    """Fields of the next state that differ from the current one: a move's consequences are
+    gathered here (each step adds to the one dict) and the next state is built once."""
+
+    board: Board
+    towers: Towers
+    hats: tuple[Hat, Hat]
+    tokens: int
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    player: int
+    phase: Phase
+    plays: int
+    yellow: bool
+    arrived: int
+    arrived_hat: int
+
 
 _FIELDS = tuple(a.name for a in attrs.fields(State))
 _VALUES = attrgetter(*_FIELDS)
@@ -77,6 +99,8 @@ def _evolve(state: State, changes: Changes) -> State:
         values[_INDEX[name]] = value
     return State(*values)
 
+
+T = TypeVar("T")
 
 _HAT_OF_PIECE = {LUCKY: 1, CURSED: 2}
 _HAT_NAMES = ("lucky", "cursed")
@@ -169,7 +193,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 _last: tuple[State | None, tuple[Move, ...]] = (None, ())
 """The last state `legal_moves` answered, and its moves: ``apply`` checks a move against
-them without computing them again (callers ask for the moves, then apply one)."""
+them without computing them again (callers ask for the moves, then apply one). Safe across
+threads: the pair is replaced whole and a reader takes it once and checks its state by
+identity, so a race only misses the memo (the moves are computed again), never answers
+another state's moves. Measured against a per-state cached field: that field costs every
+`State` built a fifth more."""
 
 
 def _legal(state: State) -> tuple[Move, ...]:
@@ -177,7 +205,7 @@ def _legal(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         hand = state.hands[state.player]
         pieces = _pieces(state)
-        plays = []
+        plays: list[Move] = []
         for card in dict.fromkeys(hand):
             plays += _plays(state, card, pieces)
         if state.rules.attack and CARD_VALUE[hand[0]] == CARD_VALUE[hand[-1]]:
@@ -301,7 +329,7 @@ def _hat_options(state: State) -> tuple[HatMove, ...]:
 
 
 def _hat_actions(
-    board: Board, hats: tuple, tile: int, worn: int
+    board: Board, hats: tuple[Hat, Hat], tile: int, worn: int
 ) -> tuple[HatMove, ...]:
     out = []
     if worn == NO_HAT:
@@ -320,49 +348,82 @@ def _hat_actions(
     return tuple(out)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
+
+    With ``events`` (a list) the move's events are appended to it, everything shown
+    (`apply_events` returns them); without, nothing is spent on them.
 
     Raises `IllegalMoveError` naming the move and why it is not legal here.
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
     phase = state.phase
-    kind = type(move)
-    if kind is Play and phase in (Phase.PLAY, Phase.DOUBLE) and among(move, legal_moves(state)):
-        return _play(state, move)
-    if kind is Draw and phase is Phase.DRAW and move.card in CARD_INDEX:
-        source = _source(state)
-        if source[CARD_INDEX[move.card]]:
-            return _draw(state, move.card)
-    if kind is HatMove and phase is Phase.HAT and among(move, legal_moves(state)):
-        return _hat(state, move)
-    if kind is Attack and phase is Phase.PLAY and among(move, legal_moves(state)):
-        return _attack(state, move.position)
-    if kind is Stop and phase is Phase.DOUBLE:
+    if (isinstance(move, Play) and phase in (Phase.PLAY, Phase.DOUBLE)
+            and among(move, legal_moves(state))):
+        return _play(state, move, events)
+    if (isinstance(move, Draw) and phase is Phase.DRAW and move.card in CARD_INDEX
+            and _source(state)[CARD_INDEX[move.card]]):
+        return _draw(state, move.card, events)
+    if isinstance(move, HatMove) and phase is Phase.HAT and among(move, legal_moves(state)):
+        return _hat(state, move, events)
+    if isinstance(move, Attack) and phase is Phase.PLAY and among(move, legal_moves(state)):
+        return _attack(state, move.position, events)
+    if isinstance(move, Stop) and phase is Phase.DOUBLE:
+        if events is not None:
+            events.append(Event("stop", state.player))
         return _evolve(state, _end_of_plays(state, {}))
-    if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
-                                                                        state.player):
-        return _steal(state, move.victim)
+    if (isinstance(move, Steal) and phase is Phase.STEAL
+            and move.victim in victims(state.towers, state.player)):
+        return _steal(state, move.victim, events)
     if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
-        return _set_up(state, move)
+        return _set_up(state, move, events)
     raise IllegalMoveError(_why_illegal(state, move))
 
 
-def _set_up(state: State, move: Move) -> State:
+def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """`apply` and what the move did: the move itself, then each consequence in the order
+    the rules carry them out, everything shown (`move_events` hides other players' cards).
+    The event kinds are listed in `amigo_rules.verflixxt_hoch.narration`.
+
+    >>> from amigo_rules import verflixxt_hoch as ho
+    >>> state = ho.new_game(ho.Rules(players=2), seed=3)
+    >>> after, events = apply_events(state, ho.parse_move(state, "card 4o pawn 0"))
+    >>> [(e.kind, e.tile) for e in events]
+    [('card', '4o'), ('move', '-8')]
+    """
+    out: list[Event] = []
+    after = apply(state, move, out)
+    if after.phase is Phase.OVER:
+        out.append(Event("over"))
+    return after, tuple(out)
+
+
+def _set_up(state: State, move: Move, out: Sink) -> State:
     """One chance outcome of the setup (HO-SETUP-1, HO-SETUP-3, HO-SETUP-4)."""
-    kind = type(move)
-    if kind is Lay:
+    if isinstance(move, Lay):
+        if out is not None:
+            out.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
         laid = (*state.board.tiles[1:], move.tile)
         if len(laid) < sum(state.rules.box().values()):
             board = Board((*state.board.tiles, move.tile), state.board.pawns)
             return _evolve(state, {"board": board})
         return track_laid(state, laid)
-    if kind is Deal:
+    if isinstance(move, Deal):
+        if out is not None:
+            out.append(Event("deal", state.player, tile=move.card))
         return dealt(state, move.card)
-    if kind is TurnUp:
-        return turned_up(state, move.card)
-    return hats_given(state, move)
+    if isinstance(move, TurnUp):
+        if out is not None:
+            out.append(Event("turn_up", state.player, tile=move.card))
+        after = turned_up(state, move.card)
+    else:
+        after = hats_given(state, cast(Hats, move))
+    if out is not None and after.phase is Phase.PLAY:
+        lucky, cursed = after.hats
+        if lucky is not None and cursed is not None:
+            out.append(Event("hats", lucky[0], other=cursed[0]))
+    return after
 
 
 def _why_illegal(state: State, move: object) -> str:
@@ -372,11 +433,11 @@ def _why_illegal(state: State, move: object) -> str:
     return f"{shown(move)} is not legal here ({state.phase.value} phase); legal moves: {legal}"
 
 
-def _replace(items: tuple, index: int, item: object) -> tuple:
+def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return (*items[:index], item, *items[index + 1 :])
 
 
-def _play(state: State, move: Play) -> State:
+def _play(state: State, move: Play, out: Sink) -> State:
     """Play a card: move the piece, take the tile left alone, finish token, hats home."""
     player = state.player
     card = move.card
@@ -389,7 +450,11 @@ def _play(state: State, move: Play) -> State:
         "plays": state.plays + 1,
         "yellow": is_yellow(card) if state.plays == 0 else state.yellow,
     }
+    if out is not None:
+        out.append(Event("card", player, tile=card))
     if move.piece is None:
+        if out is not None:
+            out.append(Event("zero", player))
         return _evolve(state, _after_move(state, changes))
     board = state.board
     towers = state.towers
@@ -400,6 +465,9 @@ def _play(state: State, move: Play) -> State:
     origin = move.position
     finish = len(board.tiles) - 1
     target = max(0, min(origin + steps, finish))
+    if out is not None:
+        out.append(Event("move", player, piece=move.piece, origin=origin, target=target,
+                         tile=board.tiles[target], value=target - origin))
     exact = origin + steps == finish
     stayed = target == origin
     worn = _HAT_OF_PIECE.get(move.piece, NO_HAT)
@@ -410,7 +478,7 @@ def _play(state: State, move: Play) -> State:
         alone = board.alone_at(origin)
         pawns = _replace(board.pawns, player, moved(board.pawns[player], origin, target))
         if worn:
-            hats = _replace(hats, worn - 1, (player, target))
+            hats = _worn(hats, worn - 1, (player, target))
         left = left_alone(board, origin, False) if alone and target != origin else None
         if left in ACTIONS:  # HO-COMBINE-1 (VX-TAKE-3): the tile stays, its action runs
             action, left = left, None
@@ -419,65 +487,94 @@ def _play(state: State, move: Play) -> State:
         else:
             board = without_tile(board.tiles, pawns, board.guards, origin)
             towers = _replace(towers, player, (*towers[player], left))
-            hats = tuple(
-                (h[0], h[1] - 1) if h is not None and h[1] > origin else h for h in hats
-            )
+            hats = _shifted_hats(hats, origin)
             target -= target > origin
             finish -= 1
+            if out is not None:
+                out.append(Event("take", player, origin=origin, target=target, tile=left))
+        if out is not None and target == finish:
+            out.append(Event("home", player, value=board.pawns[player].count(finish)))
     if exact and tokens < len(TOKEN_STACK):
         towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
+        if out is not None:
+            out.append(Event("token", player, tile=TOKEN_STACK[tokens]))
         tokens += 1
     if worn and target == finish:
         towers = _replace(towers, player, (*towers[player], _HAT_TILES[worn - 1]))
-        hats = _replace(hats, worn - 1, None)
+        hats = _worn(hats, worn - 1, None)
+        if out is not None:
+            out.append(Event("hat_home", player, tile=_HAT_TILES[worn - 1]))
     hat_next = bool(
         move.piece != GUARD
         and target != finish
         and not stayed
         and _hat_actions(board, hats, target, worn)
     )
-    changes.update(board=board, towers=towers, hats=hats, tokens=tokens)
+    changes.update({"board": board, "towers": towers, "hats": hats, "tokens": tokens})
     if action is not None:  # HO-COMBINE-1: after the move and its tile taking, then flip
         changes["board"] = flip(board, origin, STEAL if action == GIFT else GIFT)
         if action == GIFT:
-            changes["towers"] = gift(towers, player, state.rules.risk_rank)
+            changes["towers"] = given = gift(towers, player, state.rules.risk_rank)
+            if out is not None:
+                out.append(_gift_event(towers, given, player))
+                out.append(Event("flip", player, origin=origin, tile=STEAL))
         elif victims(towers, player):
-            changes.update(phase=Phase.STEAL, arrived=target if hat_next else -1,
-                           arrived_hat=worn if hat_next else NO_HAT)
+            if out is not None:
+                out.append(Event("flip", player, origin=origin, tile=GIFT))
+            changes.update({"phase": Phase.STEAL, "arrived": target if hat_next else -1,
+                            "arrived_hat": worn if hat_next else NO_HAT})
             return _evolve(state, changes)
+        elif out is not None:
+            out.append(Event("flip", player, origin=origin, tile=GIFT))
+            out.append(Event("steal_nothing", player))
     return _evolve(state, _after_action(state, changes, target if hat_next else -1, worn))
 
 
-Changes = dict[str, Any]
-"""Fields of the next state that differ from the current one: a move's consequences are
-gathered here (each step adds to the one dict) and the next state is built once."""
+def _worn(hats: tuple[Hat, Hat], index: int, hat: Hat) -> tuple[Hat, Hat]:
+    """``hats`` with the hat ``index`` (0 lucky, 1 cursed) at ``hat``."""
+    return (hat, hats[1]) if index == 0 else (hats[0], hat)
 
 
-def _now(state: State, changes: Changes, name: str) -> Any:
-    """The field ``name`` of the next state: changed, or as in ``state``."""
-    return changes[name] if name in changes else getattr(state, name)
+def _shifted_hats(hats: tuple[Hat, Hat], origin: int) -> tuple[Hat, Hat]:
+    """The hats once the tile at ``origin`` left the track (the gap closed)."""
+    lucky, cursed = hats
+    return (
+        (lucky[0], lucky[1] - 1) if lucky is not None and lucky[1] > origin else lucky,
+        (cursed[0], cursed[1] - 1) if cursed is not None and cursed[1] > origin else cursed,
+    )
+
+
+def _gift_event(before: Towers, after: Towers, giver: int) -> Event:
+    """VX-ACT-1: the tile ``giver``'s Gift handed over, from the towers before and after."""
+    for p, (old, new) in enumerate(zip(before, after, strict=True)):
+        if p != giver and len(new) > len(old):
+            return Event("gift", giver, other=p, tile=new[-1])
+    return Event("gift_nothing", giver)
 
 
 def _after_action(state: State, changes: Changes, arrived: int, worn: int) -> Changes:
     """The end of a play: game over, the hat action of the pawn that arrived, or on."""
-    if _over(_now(state, changes, "board")):
-        changes.update(phase=Phase.OVER, plays=0, yellow=False, arrived=-1, arrived_hat=NO_HAT)
+    if _over(changes.get("board", state.board)):
+        changes.update({"phase": Phase.OVER, "plays": 0, "yellow": False, "arrived": -1,
+                        "arrived_hat": NO_HAT})
         return changes
     if arrived >= 0:
-        changes.update(phase=Phase.HAT, arrived=arrived, arrived_hat=worn)
+        changes.update({"phase": Phase.HAT, "arrived": arrived, "arrived_hat": worn})
         return changes
     return _after_move(state, changes)
 
 
-def _steal(state: State, victim: int) -> State:
+def _steal(state: State, victim: int, out: Sink) -> State:
     """VX-ACT-2 in hoch²: the victim's top-most path or risk tile goes on top of the active
     player's collection; then the pending hat action, if any."""
-    changes: Changes = {"towers": stolen(state.towers, victim, state.player), "arrived": -1,
-                        "arrived_hat": NO_HAT}
+    towers = stolen(state.towers, victim, state.player)
+    if out is not None:
+        out.append(Event("steal", state.player, other=victim, tile=towers[state.player][-1]))
+    changes: Changes = {"towers": towers, "arrived": -1, "arrived_hat": NO_HAT}
     return _evolve(state, _after_action(state, changes, state.arrived, state.arrived_hat))
 
 
-def _attack(state: State, origin: int) -> State:
+def _attack(state: State, origin: int, out: Sink) -> State:
     """HO-ATTACK-1: both cards push every opponent pawn and every guard on the tile (a pair
     of 0s pushes nobody, yet both cards are played and two drawn).
 
@@ -494,16 +591,28 @@ def _attack(state: State, origin: int) -> State:
     board = state.board
     finish = len(board.tiles) - 1
     target = max(0, min(origin + value, finish))
+    if out is not None:
+        out.append(Event("attack", player, origin=origin, target=target, value=value,
+                         items=hand))
     pushed = 0
     pawns = []
     for q, positions in enumerate(board.pawns):
         if q != player and origin in positions:
-            pushed += positions.count(origin)
+            count = positions.count(origin)
+            pushed += count
             positions = tuple(sorted(target if y == origin else y for y in positions))
+            if out is not None:
+                out.append(Event("pushed", q, piece=PAWN, origin=origin, target=target,
+                                 value=count))
+                if target == finish:
+                    out.append(Event("home", q, value=positions.count(target)))
         pawns.append(positions)
     guards = board.guards
     if origin in guards:
         pushed += guards.count(origin)
+        if out is not None:
+            out.append(Event("pushed", piece=GUARD, origin=origin, target=target,
+                             value=guards.count(origin)))
         guards = tuple(sorted(target if g == origin else g for g in guards))
     towers = state.towers
     tokens = state.tokens
@@ -511,38 +620,55 @@ def _attack(state: State, origin: int) -> State:
         for _ in range(pushed):
             if tokens < len(TOKEN_STACK):
                 towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
+                if out is not None:
+                    out.append(Event("token", player, tile=TOKEN_STACK[tokens]))
                 tokens += 1
     hats = state.hats
     for i, h in enumerate(hats):
         if h is not None and h[0] != player and h[1] == origin:
             if target == finish:
                 towers = _replace(towers, h[0], (*towers[h[0]], _HAT_TILES[i]))
-                hats = _replace(hats, i, None)
+                hats = _worn(hats, i, None)
+                if out is not None:
+                    out.append(Event("hat_home", h[0], tile=_HAT_TILES[i]))
             else:
-                hats = _replace(hats, i, (h[0], target))
+                hats = _worn(hats, i, (h[0], target))
     board = Board(board.tiles, tuple(pawns), guards)
     changes: Changes = {
         "board": board, "towers": towers, "hats": hats, "tokens": tokens, "discard": discard,
         "hands": _replace(state.hands, player, ()), "plays": 2, "yellow": False,
     }
     if _over(board):
-        changes.update(phase=Phase.OVER, plays=0)
+        changes.update({"phase": Phase.OVER, "plays": 0})
         return _evolve(state, changes)
     return _evolve(state, _end_of_plays(state, changes))
 
 
-def _hat(state: State, move: HatMove) -> State:
+def _hat(state: State, move: HatMove, out: Sink) -> State:
     """HO-HAT-2: take, hand over or swap a hat (or leave the hats as they are)."""
     hats = state.hats
-    here = (state.player, state.arrived)
+    player = state.player
+    here = (player, state.arrived)
     worn = state.arrived_hat
     if move.action == "take":
-        hats = _replace(hats, _HAT_NAMES.index(move.target), here)
+        i = _HAT_NAMES.index(move.target)
+        if out is not None:
+            out.append(Event("hat_take", player, other=cast(tuple[int, int], hats[i])[0],
+                             tile=_HAT_TILES[i]))
+        hats = _worn(hats, i, here)
     elif move.action == "give":
-        hats = _replace(hats, worn - 1, (int(move.target), state.arrived))
+        if out is not None:
+            out.append(Event("hat_give", player, other=int(move.target),
+                             tile=_HAT_TILES[worn - 1]))
+        hats = _worn(hats, worn - 1, (int(move.target), state.arrived))
     elif move.action == "swap":
         i = worn - 1
-        hats = _replace(_replace(hats, i, hats[1 - i]), 1 - i, here)
+        if out is not None:
+            out.append(Event("hat_swap", player, other=cast(tuple[int, int], hats[1 - i])[0],
+                             tile=_HAT_TILES[1 - i]))
+        hats = _worn(_worn(hats, i, hats[1 - i]), 1 - i, here)
+    elif out is not None:
+        out.append(Event("hat_keep", player))
     return _evolve(state, _after_move(state, {"hats": hats}))
 
 
@@ -558,14 +684,14 @@ def _over(board: Board) -> bool:
 
 
 def _after_move(state: State, changes: Changes) -> Changes:
-    """HO-TURN-3: after a yellow first card the player may play the second card."""
-    changes.update(phase=Phase.PLAY, arrived=-1, arrived_hat=NO_HAT)
+    """HO-TURN-3: after a yellow first card the player may play the second card too."""
+    changes.update({"phase": Phase.PLAY, "arrived": -1, "arrived_hat": NO_HAT})
     player = state.player
     if (
-        _now(state, changes, "plays") == 1
-        and _now(state, changes, "yellow")
-        and _now(state, changes, "hands")[player]
-        and _in_play(_now(state, changes, "board"), player)
+        changes.get("plays", state.plays) == 1
+        and changes.get("yellow", state.yellow)
+        and changes.get("hands", state.hands)[player]
+        and _in_play(changes.get("board", state.board), player)
     ):
         changes["phase"] = Phase.DOUBLE
         return changes
@@ -575,18 +701,22 @@ def _after_move(state: State, changes: Changes) -> Changes:
 def _end_of_plays(state: State, changes: Changes) -> Changes:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home)."""
     player = state.player
-    if len(_now(state, changes, "hands")[player]) < 2 and _in_play(
-        _now(state, changes, "board"), player
+    if len(changes.get("hands", state.hands)[player]) < 2 and _in_play(
+        changes.get("board", state.board), player
     ):
         changes["phase"] = Phase.DRAW
         return changes
     return _next_player(state, changes)
 
 
-def _draw(state: State, card: str) -> State:
+def _draw(state: State, card: str, out: Sink) -> State:
     pile, discard = state.pile, state.discard
     if not any(pile):
         pile, discard = discard, (0,) * len(CARDS)
+        if out is not None:
+            out.append(Event("reshuffle"))
+    if out is not None:
+        out.append(Event("draw", state.player, tile=card))
     index = CARD_INDEX[card]
     pile = _replace(pile, index, pile[index] - 1)
     player = state.player
@@ -600,13 +730,13 @@ def _draw(state: State, card: str) -> State:
 
 def _next_player(state: State, changes: Changes) -> Changes:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5)."""
-    board = _now(state, changes, "board")
+    board = changes.get("board", state.board)
     players = len(board.pawns)
     for k in range(1, players + 1):
         nxt = (state.player + k) % players
         if _in_play(board, nxt):
-            changes.update(player=nxt, phase=Phase.PLAY, plays=0, yellow=False, arrived=-1,
-                           arrived_hat=NO_HAT)
+            changes.update({"player": nxt, "phase": Phase.PLAY, "plays": 0, "yellow": False,
+                            "arrived": -1, "arrived_hat": NO_HAT})
             return changes
-    changes.update(phase=Phase.OVER, plays=0, yellow=False)
+    changes.update({"phase": Phase.OVER, "plays": 0, "yellow": False})
     return changes

@@ -38,6 +38,9 @@ NO_HAT = 0
 LUCKY = 1
 CURSED = 2
 
+Hat = tuple[int, int] | None
+"""Where a hat is: (player, position) of the pawn wearing it, or None."""
+
 
 @attrs.frozen
 class State(StateBase):
@@ -49,7 +52,7 @@ class State(StateBase):
     """The track, the pawns (ascending per player) and the guards."""
     towers: tuple[tuple[str, ...], ...]
     """Per player everything collected, in order: tiles, finish tokens, hats."""
-    hats: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    hats: tuple[Hat, Hat]
     """(player, position) of the pawn wearing the lucky hat and the cursed cap; None once
     the hat has reached the finish (it is then in its owner's collection), and during the
     setup, before the hats are given out."""
