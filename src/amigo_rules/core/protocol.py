@@ -58,6 +58,9 @@ class Game(Protocol):
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move`` (a move or chance outcome); ``IllegalMoveError`` if illegal."""
 
+    def apply_events(self, state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """``apply``, and what the move did as events (the move first, then each consequence)."""
+
     def is_terminal(self, state: State) -> bool:
         """Whether the game is over."""
 
