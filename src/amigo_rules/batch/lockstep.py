@@ -9,8 +9,8 @@ outcomes and random decisions, and how to advance games in place.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
-from types import ModuleType
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Any, TypeVar
 
 import attrs
@@ -67,8 +67,19 @@ def arrays(batch: Any) -> Iterable[tuple[str, np.ndarray]]:
 def frozen(batch: B) -> B:
     """``batch`` with read-only arrays: a batch is a value, like the scalar states."""
     for _, array in arrays(batch):
-        array.flags.writeable = False
+        read_only(array)
     return batch
+
+
+def read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only: what a batch or a cached table hands out."""
+    array.flags.writeable = False
+    return array
+
+
+def table(**columns: np.ndarray) -> Mapping[str, np.ndarray]:
+    """A cached table of read-only ``columns`` by name, itself read-only."""
+    return MappingProxyType({name: read_only(column) for name, column in columns.items()})
 
 
 def copied(batch: B) -> B:

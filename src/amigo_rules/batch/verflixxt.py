@@ -18,7 +18,7 @@ the shuffled track laid by setup chance nodes); other options raise `RulesError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import attrs
@@ -142,17 +142,17 @@ class _Shape:
 
 
 @cache
-def _tables() -> dict[str, np.ndarray]:
+def _tables() -> Mapping[str, np.ndarray]:
     """Per tile code: plus value, minus value (positive), lucky, takeable, Gift rank."""
     kinds = (*TILE_KINDS, None)
     path = [t in PATH_TILES for t in TILE_KINDS] + [False]
-    return {
-        "plus": np.array([value(t) if t in PATH_TILES and is_plus(t) else 0 for t in kinds]),
-        "minus": np.array([-value(t) if t in PATH_TILES and is_minus(t) else 0 for t in kinds]),
-        "lucky": np.array([t == LUCKY for t in kinds]),
-        "takeable": np.array(path),
-        "rank": np.array([gift_rank(t) if p else 0 for t, p in zip(kinds, path, strict=True)]),
-    }
+    return lockstep.table(
+        plus=np.array([value(t) if t in PATH_TILES and is_plus(t) else 0 for t in kinds]),
+        minus=np.array([-value(t) if t in PATH_TILES and is_minus(t) else 0 for t in kinds]),
+        lucky=np.array([t == LUCKY for t in kinds]),
+        takeable=np.array(path),
+        rank=np.array([gift_rank(t) if p else 0 for t, p in zip(kinds, path, strict=True)]),
+    )
 
 
 def _code(tile: str) -> int:
@@ -233,12 +233,12 @@ def _shape_of(rules: vx.Rules) -> _Shape:
         start_to_box=rules.start_tile_to_box,
         action_tiles=rules.action_tiles,
         shuffled=shuffled_setup(rules),
-        start_tiles=tiles,
-        start_pieces=pieces,
-        start_crowd=_crowd(pieces[:, None], owned, length)[:, 0],
-        owner=owner.astype(np.int8)[:, None],
-        path_slots=slots,
-        box=np.array([counts[t] for t in PATH_TILES]),
+        start_tiles=lockstep.read_only(tiles),
+        start_pieces=lockstep.read_only(pieces),
+        start_crowd=lockstep.read_only(_crowd(pieces[:, None], owned, length)[:, 0]),
+        owner=lockstep.read_only(owner.astype(np.int8)[:, None]),
+        path_slots=lockstep.read_only(slots),
+        box=lockstep.read_only(np.array([counts[t] for t in PATH_TILES])),
     )
 
 

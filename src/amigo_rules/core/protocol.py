@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
@@ -34,7 +34,7 @@ class Game(Protocol):
 
     NAME: str
     Rules: type
-    RULE_TEXTS: dict[str, str]
+    RULE_TEXTS: Mapping[str, str]
 
     def new_game(self, rules: Any = None, *, seed: int | None = None) -> State: ...
     def initial_state(self, rules: Any = None) -> State: ...

@@ -143,7 +143,7 @@ def _check_laying(state: State) -> None:
         raise StateError("phase 'lay' without a shuffled layout")
     if board.tiles[:1] != (START,) or any(t not in PATH_TILES for t in laid):
         raise StateError("tiles: a track being laid holds the start tile, then path tiles")
-    over = Counter(laid) - box(rules)
+    over = Counter(laid) - Counter(box(rules))
     if over or len(laid) >= sum(box(rules).values()):
         raise StateError(f"tiles: {len(laid)} laid, more than the box holds: {dict(over)}")
     fresh = State(rules, Board(board.tiles, ((0,) * rules.pawns_per_player,) * rules.players),

@@ -17,6 +17,7 @@ from ..track import (
     board_from_data,
     board_to_data,
     check_positions,
+    sorted_tiles,
 )
 from .engine import _hat_actions
 from .gifts import victims
@@ -132,7 +133,7 @@ def check_state(state: State) -> None:
             raise StateError(f"pawns: player {p} has {len(positions)}, not "
                              f"{rules.pawns_per_player}")
         check_positions(f"pawns of player {p}", positions, finish)
-    laid = rules.layout if rules.layout is not None else tuple(sorted(rules.box().elements()))
+    laid = rules.layout if rules.layout is not None else sorted_tiles(rules.box())
     expected_guards = len(guard_positions((START, *laid, FINISH)))
     if len(board.guards) != expected_guards:
         raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")
@@ -151,7 +152,7 @@ def _check_setup(state: State) -> None:
     if state.phase is Phase.LAY:
         laid = tiles[1:]
         if expected.phase is not Phase.LAY or tiles[:1] != (START,) \
-                or any(t not in TRACK_TILES for t in laid) or Counter(laid) - rules.box() \
+                or any(t not in TRACK_TILES for t in laid) or Counter(laid) - Counter(rules.box()) \
                 or len(laid) >= sum(rules.box().values()):
             raise StateError("tiles: the track being laid is not drawn from the box")
         expected = attrs.evolve(expected, board=Board(tiles, expected.board.pawns))
@@ -187,7 +188,7 @@ def _check_collections(state: State) -> None:
             raise StateError(f"towers: player {p} holds {bad}, which are not collectable")
     held = Counter(t for t in state.board.tiles if t in TRACK_TILES)
     held += Counter(t for w in towers for t in w if t in TRACK_TILES)
-    expected = state.rules.box()
+    expected = Counter(state.rules.box())
     if held != expected:
         raise StateError(f"tiles are not conserved: missing {dict(expected - held)}, extra "
                          f"{dict(held - expected)}")
