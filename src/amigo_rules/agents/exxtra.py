@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import checks
 from ..exxtra import FINISH, Observation, Place, Reroll
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
 from ..exxtra.moves import RUNGS
@@ -39,7 +40,7 @@ class ExxtraHeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(checks.seed(seed))
 
     def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:
         if observation.roll is None:  # never asked at a roll; stay total anyway

@@ -10,7 +10,7 @@ from typing import Any
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
 from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import rules_of, shown, wrong_type
+from ..core.checks import rules_of, shown, state_of, wrong_type
 from .dice import DIE_A, DIE_B, X, combination, combination_text
 from .moves import (
     PLACES,
@@ -207,6 +207,7 @@ def score(state: State) -> tuple[int, ...]:
 
 def explain_score(state: State) -> tuple[Breakdown, ...]:
     """Each player's `score` explained: the space their counter stands on (EX-END-2)."""
+    state_of("explain_score", State, state)
     return tuple(
         Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),))
         for p, at in enumerate(state.counters)

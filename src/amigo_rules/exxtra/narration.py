@@ -25,9 +25,10 @@ Everything in EXXtra is public: ``player`` changes nothing.
 
 from __future__ import annotations
 
+from ..core.checks import state_of, transition, viewer
 from ..core.events import Event
 from .dice import X, combination, combination_text, face_text
-from .engine import knocked_off, winners
+from .engine import knocked_off, legal_moves, winners
 from .moves import Move, Place, Reroll, Roll
 from .state import Pair, State
 
@@ -46,6 +47,8 @@ def move_events(
     >>> [e.kind for e in move_events(state, roll, exxtra.apply(state, roll))]
     ['roll', 'x_end']
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     mover = before.player
     kind = type(move)
     ladder = before.ladder
@@ -95,4 +98,5 @@ def _advance(before: State, ladder: tuple[Pair | None, ...], after: State) -> li
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:
     """EXXtra's setup draws nothing: no events."""
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     return ()

@@ -38,6 +38,7 @@ from all but the two players concerned. At the end every tower is shown.
 
 from __future__ import annotations
 
+from ..core.checks import state_of, transition, viewer
 from ..core.events import Event
 from ..track import (
     FACE_DOWN,
@@ -57,6 +58,7 @@ from ..track import (
     victims,
 )
 from .cards import CARDS
+from .engine import legal_moves
 from .moves import PAWN, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap
 from .observations import HIDDEN
 from .state import Phase, State
@@ -83,6 +85,8 @@ def move_events(
     >>> [(e.kind, e.tile) for e in found]
     [('move', '-3'), ('take', '-2')]
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     mover = before.player
     kind = type(move)
     if kind is Lay:
@@ -233,4 +237,5 @@ def _after_turn(before: State, after: State) -> list[Event]:
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:
     """What the setup did, seen by ``player``: none in Verflixxt! beyond the table
     itself, which every player sees."""
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     return ()

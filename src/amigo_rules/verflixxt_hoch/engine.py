@@ -3,10 +3,11 @@ HO-HAT-*, HO-END-1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -255,11 +256,13 @@ def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> list[Play]
 
 
 @cache
-def _play_rows(card: str, length: int) -> tuple[dict[str, tuple[Play, ...]], tuple[Play, ...]]:
+def _play_rows(
+    card: str, length: int
+) -> tuple[Mapping[str, tuple[Play, ...]], tuple[Play, ...]]:
     """``card`` played on each kind of piece from every position of a track of ``length``
-    tiles, and on the cursed cap the other way."""
+    tiles, and on the cursed cap the other way (read-only: cached)."""
     rows = {piece: tuple(play(card, piece, x) for x in range(length)) for piece in PIECES}
-    return rows, tuple(play(card, CURSED, x, True) for x in range(length))
+    return MappingProxyType(rows), tuple(play(card, CURSED, x, True) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:

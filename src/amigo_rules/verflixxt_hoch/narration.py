@@ -43,8 +43,10 @@ Cards are secret: with ``player`` given, a card dealt or drawn to someone else i
 
 from __future__ import annotations
 
+from ..core.checks import state_of, transition, viewer
 from ..core.events import Event
 from ..track import ACTIONS, GIFT, STEAL, Board, Lay, left_alone, moved
+from .engine import legal_moves
 from .moves import GUARD, Attack, Deal, Draw, HatMove, Hats, Move, Play, Steal, Stop, TurnUp
 from .state import Phase, State
 from .tiles import CARD_VALUE, CARDS, CURSED_CAP, LUCKY_HAT, TOKEN_STACK, TRACK_TILES
@@ -67,6 +69,8 @@ def move_events(
     >>> [(e.kind, e.tile) for e in move_events(state, move, ho.apply(state, move))]
     [('card', '4o'), ('move', '-8')]
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     mover = before.player
     kind = type(move)
     secret = None if player not in (None, mover) else getattr(move, "card", None)
@@ -211,6 +215,7 @@ def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...
     >>> [e.kind for e in setup_events(ho.new_game(ho.Rules(players=2), seed=3), player=0)]
     ['deal', 'turn_up', 'hats']
     """
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     out = [Event("deal", p, items=hand) for p, hand in enumerate(state.hands)
            if player in (None, p)]
     turned = tuple(c for c, n in zip(CARDS, state.discard, strict=True) for _ in range(n))
