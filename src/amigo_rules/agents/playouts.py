@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.checks import quote
 from ..track import PATH_TILES, face_up
 from ..verflixxt_hoch.tiles import TRACK_TILES
 from .exxtra import ExxtraHeuristicAgent
@@ -174,7 +175,7 @@ def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
     known = POLICIES.get(_name(game), {})
     if rollout not in known:
         names = ", ".join(("random", *known))
-        raise RulesError(f"no rollout policy {rollout!r} for {_name(game) or game}: {names}")
+        raise RulesError(f"no rollout policy {quote(rollout)} for {_name(game) or game}: {names}")
     return known[rollout]()
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from ..core import StateError, jsonio, shares
+from ..core.checks import quote
 
 try:  # POSIX: one run at a time per results file
     import fcntl
@@ -200,5 +201,5 @@ def check_resumed(line: dict[str, Any], expected: dict[str, Any], path: str) -> 
         if seen.get(key) != ours:
             raise StateError(
                 f"{path} holds game {line.get('index')} of another tournament ({key} "
-                f"{seen.get(key)!r}, here {ours!r}); use another results file"
+                f"{quote(seen.get(key))}, here {quote(ours)}); use another results file"
             )

@@ -23,6 +23,7 @@ import numpy as np
 
 from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
+from ..core.checks import quote
 from ..exxtra.dice import DIE_A, DIE_B, X, combination
 from ..exxtra.moves import RUNGS
 from ..exxtra.observations import TOP_COMBINATION
@@ -99,7 +100,7 @@ def _faces() -> Mapping[str, np.ndarray]:
 def _check_rules(rules: ex.Rules | None) -> ex.Rules:
     rules = ex.Rules() if rules is None else rules
     if not isinstance(rules, ex.Rules):
-        raise RulesError(f"the EXXtra batch engine needs exxtra.Rules, got {rules!r}")
+        raise RulesError(f"the EXXtra batch engine needs exxtra.Rules, got {quote(rules)}")
     return rules
 
 

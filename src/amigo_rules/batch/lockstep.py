@@ -17,6 +17,7 @@ import attrs
 import numpy as np
 
 from ..core import IllegalMoveError, RulesError, StateError
+from ..core.checks import quote
 
 B = TypeVar("B")
 
@@ -152,7 +153,7 @@ def size(n: Any) -> int:
     try:
         value = operator.index(n)
     except TypeError:
-        raise RulesError(f"the number of games must be an integer, got {n!r}") from None
+        raise RulesError(f"the number of games must be an integer, got {quote(n)}") from None
     if value < 1:
         raise RulesError(f"the number of games must be at least 1, got {value}")
     return value
@@ -280,7 +281,7 @@ def seats(player: Any, n: int, players: int) -> np.ndarray:
     seat = np.asarray(player)
     if seat.dtype.kind not in "iu" or seat.shape not in ((), (n,)):
         raise RulesError(f"player must be a seat or an integer array of shape ({n},), got "
-                         f"{player!r}")
+                         f"{quote(player)}")
     if ((seat < 0) | (seat >= players)).any():
-        raise RulesError(f"no player {player!r} in a {players}-player game")
+        raise RulesError(f"no player {quote(player)} in a {players}-player game")
     return np.broadcast_to(seat, (n,)).astype(np.int64)

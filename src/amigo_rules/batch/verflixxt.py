@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import verflixxt as vx
 from ..core import CHANCE, TERMINAL, RulesError
+from ..core.checks import quote
 from ..track import (
     FINISH,
     GIFT,
@@ -163,7 +164,7 @@ def _supported(rules: vx.Rules) -> str:
     """The preset ``rules`` are (``"classic"``, ``"amigo"``, ``"amigo_pro"``); `RulesError`
     naming the options the batch engine does not play otherwise."""
     if not isinstance(rules, vx.Rules):
-        raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {rules!r}")
+        raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {quote(rules)}")
     if not 2 <= rules.players <= 6:
         raise RulesError(
             f"the batch engine plays 2-6 players; Rules.players={rules.players} is not supported"

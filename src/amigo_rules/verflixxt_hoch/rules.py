@@ -62,7 +62,7 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
         raise RulesError(f"Rules.layout holds more than {ACTION_TILES_IN_BOX} action tiles")
     over = {t: n for t, n in Counter(value).items() if t not in ACTIONS and n > box[t]}
     if over:
-        raise RulesError(f"Rules.layout holds more tiles than the box: {over}")
+        raise RulesError(f"Rules.layout holds more tiles than the box: {quote(over)}")
     if not any(t in TRACK_TILES for t in value):
         raise RulesError("Rules.layout needs at least one path or risk tile")
 
@@ -110,8 +110,8 @@ class Rules:
                 f"{3 * self.players} (2 dealt and 1 turned up each)"
             )
         if total > DECK_LIMIT:
-            raise RulesError(f"Rules.deck holds {total} cards; at most {DECK_LIMIT} are allowed "
-                             "(four times the box's 60)")
+            raise RulesError(f"Rules.deck holds {quote(total)} cards; at most {DECK_LIMIT} are "
+                             "allowed (four times the box's 60)")
         if not any(y + o for value, y, o in self.deck if value > 0):
             raise RulesError("Rules.deck holds no card of value 1 … 6: no pawn could move "
                              "forward, so no game could end")
