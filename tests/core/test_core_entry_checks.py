@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Callable, Iterator
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -141,7 +142,7 @@ def test_every_game_function_rejects_bad_arguments(game: ModuleType, function: s
                 args, kwargs = [*good[:i], value, *good[i + 1:]], {}
             else:
                 args, kwargs = good, {parameter.name: value}
-            library_error(lambda a=args, k=kwargs: callee(*a, **k), what, faults)
+            library_error(partial(callee, *args, **kwargs), what, faults)
     assert not faults, "\n".join(faults)
 
 
@@ -162,7 +163,7 @@ def test_every_agent_constructor_rejects_bad_arguments(agent: type) -> None:
                 continue
             what = f"{agent.__name__}({parameter.name}={label})"
             kwargs = {parameter.name: value}
-            error = library_error(lambda k=kwargs: agent(**k), what, faults)
+            error = library_error(partial(agent, **kwargs), what, faults)
             if error is not None and label != "a huge text" \
                     and not isinstance(error, ArgumentError):
                 faults.append(f"{what}: {error!r}, not an ArgumentError")
@@ -171,7 +172,7 @@ def test_every_agent_constructor_rejects_bad_arguments(agent: type) -> None:
 
 def test_mcts_simulations_must_be_an_integer() -> None:
     with pytest.raises(ArgumentError, match="simulations"):
-        agents.MCTSAgent(simulations=1.5)
+        agents.MCTSAgent(simulations=1.5)  # type: ignore[arg-type]
 
 
 def _paths(document: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -196,6 +197,6 @@ def test_a_huge_value_anywhere_in_a_document_gives_a_short_message(game: ModuleT
                 place = place[key]
             place[path[-1]] = value
             what = f"{game.NAME}.from_json({'.'.join(map(str, path))}={label})"
-            library_error(lambda d=json.dumps(document): game.from_json(d), what, faults,
+            library_error(partial(game.from_json, json.dumps(document)), what, faults,
                           may_succeed=True)  # EXXtra counts turns without a bound
     assert not faults, "\n".join(faults)

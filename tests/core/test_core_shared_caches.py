@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections import Counter
+from types import ModuleType
 
 import attrs
 import numpy as np
@@ -60,9 +61,10 @@ def test_outcomes_copy_and_pickle_keep_their_weights() -> None:
 def test_laying_outcomes_cannot_be_changed() -> None:
     state = verflixxt.initial_state(verflixxt.Rules.amigo(players=3))
     outcomes = verflixxt.chance_outcomes(state)
+    assert type(outcomes) is Outcomes
     with pytest.raises(FrozenInstanceError):
-        outcomes.cumulative = (1,)  # type: ignore[misc]
-    assert verflixxt.chance_outcomes(state).cumulative[-1] == 32
+        outcomes.cumulative = (1,)
+    assert outcomes.cumulative[-1] == 32 and verflixxt.chance_outcomes(state) is outcomes
 
 
 def _hoch_track(seed: int) -> tuple[str, ...]:
@@ -95,7 +97,7 @@ def test_verflixxt_box_is_read_only_and_a_fresh_game_is_unchanged() -> None:
 
 
 @pytest.mark.parametrize("game", [exxtra, verflixxt, hoch], ids=lambda g: g.NAME)
-def test_rule_texts_are_read_only(game) -> None:
+def test_rule_texts_are_read_only(game: ModuleType) -> None:
     with pytest.raises(TypeError):
         game.RULE_TEXTS["VX-TURN-1"] = "anything goes"
     assert all(not text.startswith("anything") for text in game.RULE_TEXTS.values())
