@@ -8,9 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core import checks
-from ..exxtra import FINISH, Observation, Place, Reroll
-from ..exxtra.dice import DIE_A, DIE_B, X, combination
-from ..exxtra.moves import RUNGS
+from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, Observation, Place, Reroll, X, combination
 
 WIN = 12.0
 """Worth of a placement that carries the counter to the finish, in spaces."""

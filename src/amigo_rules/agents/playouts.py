@@ -26,11 +26,11 @@ import attrs
 from ..core import RulesError
 from ..core.checks import quote
 from ..track import PATH_TILES, face_up
-from ..verflixxt_hoch.tiles import TRACK_TILES
+from ..verflixxt_hoch import TRACK_TILES
 from .exxtra import ExxtraHeuristicAgent
 from .oneply import TIE
-from .verflixxt import GreedyAgent
-from .verflixxt_hoch import HochGreedyAgent
+from .verflixxt import VerflixxtGreedyAgent
+from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 Policy = Callable[[Any, tuple[Any, ...], Callable[[], float]], Any]
 """``policy(state, legal_moves, random) -> move``; ``random()`` is uniform in [0, 1)."""
@@ -120,8 +120,8 @@ def _itself(state: Any) -> Any:
 
 
 POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
-    "verflixxt": {"greedy": lambda: one_ply(GreedyAgent().values, TrackView)},
-    "verflixxt_hoch": {"greedy": lambda: one_ply(HochGreedyAgent().values, TrackView)},
+    "verflixxt": {"greedy": lambda: one_ply(VerflixxtGreedyAgent().values, TrackView)},
+    "verflixxt_hoch": {"greedy": lambda: one_ply(VerflixxtHochGreedyAgent().values, TrackView)},
     # an EXXtra state has the attributes of an observation by the player to move
     "exxtra": {"greedy": lambda: one_ply(ExxtraHeuristicAgent().values, _itself)},
 }

@@ -16,13 +16,15 @@ from ..core.checks import cut, quote
 from .exxtra import ExxtraHeuristicAgent
 from .mcts import MCTSAgent
 from .random import RandomAgent
-from .verflixxt import GreedyAgent
-from .verflixxt_hoch import HochGreedyAgent
+from .verflixxt import VerflixxtGreedyAgent
+from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
+    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent},
     "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent},
-    "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent, "mcts": MCTSAgent},
+    "verflixxt_hoch": {
+        "random": RandomAgent, "greedy": VerflixxtHochGreedyAgent, "mcts": MCTSAgent,
+    },
 }
 """For each game, the agent names and their classes (called with a seed)."""
 

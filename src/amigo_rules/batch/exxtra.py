@@ -24,10 +24,7 @@ import numpy as np
 from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
 from ..core.checks import quote
-from ..exxtra.dice import DIE_A, DIE_B, X, combination
-from ..exxtra.moves import RUNGS
-from ..exxtra.observations import TOP_COMBINATION
-from ..exxtra.state import FINISH
+from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import lockstep
 from .lockstep import Playouts
 

@@ -40,8 +40,15 @@ from ..track import (
     is_plus,
     value,
 )
-from ..verflixxt.observations import PHASES, TILE_KINDS
-from ..verflixxt.setup import box, laid_out, path_tiles, shuffled_setup, track_length
+from ..verflixxt import (
+    PHASES,
+    TILE_KINDS,
+    box,
+    laid_out,
+    path_tiles,
+    shuffled_setup,
+    track_length,
+)
 from . import lockstep
 from .lockstep import Playouts
 

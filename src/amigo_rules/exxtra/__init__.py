@@ -21,7 +21,9 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
+from .dice import DIE_A, DIE_B, X, combination
 from .engine import (
     apply,
     chance_outcomes,
@@ -31,26 +33,29 @@ from .engine import (
     is_terminal,
     legal_moves,
     new_game,
-    parse_move,
     returns,
     score,
     winners,
 )
-from .moves import Move, Place, Reroll, Roll
+from .moves import RUNGS, Move, Place, Reroll, Roll, parse_notation
 from .narration import move_events, setup_events
-from .observations import Observation, array_length, observation, sample_state
+from .observations import TOP_COMBINATION, Observation, array_length, observation, sample_state
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
 from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
-from .text import render_text
+from .text import render_lines, render_text
 
 __all__ = [
+    "DIE_A",
+    "DIE_B",
     "FINISH",
     "NAME",
     "RULE_TEXTS",
+    "RUNGS",
+    "TOP_COMBINATION",
     "Move",
     "Observation",
     "Place",
@@ -58,10 +63,12 @@ __all__ = [
     "Roll",
     "Rules",
     "State",
+    "X",
     "action_id",
     "apply",
     "array_length",
     "chance_outcomes",
+    "combination",
     "current_player",
     "explain_score",
     "from_json",
@@ -77,7 +84,9 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "parse_notation",
     "relevant_rules",
+    "render_lines",
     "render_svg",
     "render_text",
     "returns",

@@ -20,7 +20,6 @@ from .moves import (
     Place,
     Reroll,
     Roll,
-    parse_notation,
     roll_outcomes,
     rolls,
 )
@@ -227,22 +226,3 @@ def returns(state: State) -> tuple[float, ...]:
     if type(state) is not State:
         raise wrong_type("returns", State, state)
     return shares(winners(state), state.rules.players)
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``).
-
-    Case-insensitive and tolerant of whitespace. Raises `IllegalMoveError` for text that
-    names no EXXtra move and for a move that is not legal here, listing the legal moves.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    legal = ", ".join(map(str, legal_moves(state))) or "none, the game is over"
-    try:
-        move = parse_notation(text)
-    except IllegalMoveError as exc:
-        raise IllegalMoveError(f"{exc}; legal here: {legal}") from None
-    problem = illegality(state, move)
-    if problem is not None:
-        raise IllegalMoveError(f"{str(move)!r} is not legal here: {problem}; legal here: {legal}")
-    return move

@@ -12,8 +12,7 @@
 
 from __future__ import annotations
 
-from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.deprecation import renamed
 from ..track import Lay
 from .actions import (
     action_id,
@@ -22,40 +21,40 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
-from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
+from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
 from .narration import move_events, setup_events
-from .observations import HIDDEN, Observation, array_bounds, array_length, observation
+from .observations import (
+    HIDDEN,
+    PHASES,
+    TILE_KINDS,
+    Observation,
+    array_bounds,
+    array_length,
+    observation,
+)
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
-from .setup import initial_state, new_game
+from .setup import box, initial_state, laid_out, new_game, path_tiles, shuffled_setup, track_length
 from .specs import max_game_length, spec
 from .state import Phase, State
 from .svg import render_svg
-from .text import render_text
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
-
-    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    return require_legal(parse(text), legal_moves(state), text)
-
+from .text import render_lines, render_text
 
 __all__ = [
     "GRAMMAR",
     "HIDDEN",
     "LAYOUTS",
     "NAME",
+    "PHASES",
     "PRESETS",
     "RULE_TEXTS",
+    "TILE_KINDS",
     "Flip",
     "Lay",
     "Move",
@@ -73,12 +72,14 @@ __all__ = [
     "apply",
     "array_bounds",
     "array_length",
+    "box",
     "chance_outcomes",
     "current_player",
     "explain_score",
     "from_json",
     "initial_state",
     "is_terminal",
+    "laid_out",
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
@@ -90,7 +91,10 @@ __all__ = [
     "num_chance_outcomes",
     "observation",
     "parse_move",
+    "parse_notation",
+    "path_tiles",
     "relevant_rules",
+    "render_lines",
     "render_svg",
     "render_text",
     "returns",
@@ -98,7 +102,11 @@ __all__ = [
     "score",
     "score_tiles",
     "setup_events",
+    "shuffled_setup",
     "spec",
     "to_json",
+    "track_length",
     "winners",
 ]
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

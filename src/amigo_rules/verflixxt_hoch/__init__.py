@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.deprecation import renamed
 from ..track import Lay
 from .actions import (
     action_id,
@@ -20,8 +19,10 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
+from .gifts import top_tile
 from .moves import (
     GRAMMAR,
     Attack,
@@ -34,7 +35,7 @@ from .moves import (
     Steal,
     Stop,
     TurnUp,
-    parse,
+    parse_notation,
 )
 from .narration import move_events, setup_events
 from .observations import Observation, array_bounds, array_length, observation
@@ -47,23 +48,16 @@ from .setup import HatDraw, hat_draw, initial_state, new_game
 from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
-from .text import render_text
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
-
-    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    return require_legal(parse(text), legal_moves(state), text)
-
+from .text import card_span, item_span, render_lines, render_text
+from .tiles import CARD_VALUE, TOKEN_STACK, TRACK_TILES
 
 __all__ = [
+    "CARD_VALUE",
     "GRAMMAR",
     "NAME",
     "RULE_TEXTS",
+    "TOKEN_STACK",
+    "TRACK_TILES",
     "Attack",
     "Deal",
     "Draw",
@@ -84,6 +78,7 @@ __all__ = [
     "apply",
     "array_bounds",
     "array_length",
+    "card_span",
     "chance_outcomes",
     "current_player",
     "explain_score",
@@ -91,6 +86,7 @@ __all__ = [
     "hat_draw",
     "initial_state",
     "is_terminal",
+    "item_span",
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
@@ -100,9 +96,10 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
-    "parse",
     "parse_move",
+    "parse_notation",
     "relevant_rules",
+    "render_lines",
     "render_svg",
     "render_text",
     "returns",
@@ -112,5 +109,8 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
+    "top_tile",
     "winners",
 ]
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ... import exxtra
 from ...core import RulesError
-from ...exxtra.text import render_lines as draw
+from ...exxtra import render_lines as draw
 
 PRESETS: tuple[str, ...] = ()
 """EXXtra has no presets."""
