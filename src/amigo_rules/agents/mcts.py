@@ -145,7 +145,10 @@ class MCTSAgent:
             raise RulesError(f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, "
                              f"got {checks.quote(rollout)}")
         self.simulations = simulations
-        self.game = None if game is None else get_game(game)
+        if not (game is None or type(game) is str or hasattr(game, "legal_moves")):
+            raise ArgumentError(f"game must be None, a game's name or its module, got "
+                                f"{checks.type_name(game)}")
+        self.game = get_game(game) if type(game) is str else game
         self.rollout = rollout
         self.depth = depth
         self.exploration = exploration

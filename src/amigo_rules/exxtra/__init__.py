@@ -12,6 +12,11 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 >>> state = exxtra.apply(state, exxtra.parse_move(state, "place 5"))
 >>> state.ladder, exxtra.current_player(state)
 (((5, 70), None, None), -1)
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``DIE_A``, ``DIE_B``, ``X``, ``combination``, ``RUNGS``,
+``TOP_COMBINATION``, ``render_lines``).
 """
 
 from .actions import (
@@ -23,7 +28,10 @@ from .actions import (
     num_chance_outcomes,
     parse_move,
 )
-from .dice import DIE_A, DIE_B, X, combination
+from .dice import DIE_A as DIE_A
+from .dice import DIE_B as DIE_B
+from .dice import X as X
+from .dice import combination as combination
 from .engine import (
     apply,
     chance_outcomes,
@@ -37,25 +45,24 @@ from .engine import (
     score,
     winners,
 )
-from .moves import RUNGS, Move, Place, Reroll, Roll, parse_notation
+from .moves import RUNGS as RUNGS
+from .moves import Move, Place, Reroll, Roll, parse_notation
 from .narration import move_events, setup_events
-from .observations import TOP_COMBINATION, Observation, array_length, observation, sample_state
+from .observations import TOP_COMBINATION as TOP_COMBINATION
+from .observations import Observation, array_length, observation, sample_state
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
 from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
-from .text import render_lines, render_text
+from .text import render_lines as render_lines
+from .text import render_text
 
 __all__ = [
-    "DIE_A",
-    "DIE_B",
     "FINISH",
     "NAME",
     "RULE_TEXTS",
-    "RUNGS",
-    "TOP_COMBINATION",
     "Move",
     "Observation",
     "Place",
@@ -63,12 +70,10 @@ __all__ = [
     "Roll",
     "Rules",
     "State",
-    "X",
     "action_id",
     "apply",
     "array_length",
     "chance_outcomes",
-    "combination",
     "current_player",
     "explain_score",
     "from_json",
@@ -86,7 +91,6 @@ __all__ = [
     "parse_move",
     "parse_notation",
     "relevant_rules",
-    "render_lines",
     "render_svg",
     "render_text",
     "returns",

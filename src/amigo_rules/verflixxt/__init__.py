@@ -8,6 +8,11 @@
 >>> state = verflixxt.apply(state, verflixxt.parse_move(state, "pawn 0"))
 >>> state.board.pawns[0], verflixxt.current_player(state)
 ((0, 0, 4), -1)
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``PHASES``, ``TILE_KINDS``, ``box``, ``laid_out``, ``path_tiles``,
+``shuffled_setup``, ``track_length``, ``render_lines``).
 """
 
 from __future__ import annotations
@@ -28,33 +33,37 @@ from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, par
 from .narration import move_events, setup_events
 from .observations import (
     HIDDEN,
-    PHASES,
-    TILE_KINDS,
     Observation,
     array_bounds,
     array_length,
     observation,
 )
+from .observations import PHASES as PHASES
+from .observations import TILE_KINDS as TILE_KINDS
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
-from .setup import box, initial_state, laid_out, new_game, path_tiles, shuffled_setup, track_length
+from .setup import box as box
+from .setup import initial_state, new_game
+from .setup import laid_out as laid_out
+from .setup import path_tiles as path_tiles
+from .setup import shuffled_setup as shuffled_setup
+from .setup import track_length as track_length
 from .specs import max_game_length, spec
 from .state import Phase, State
 from .svg import render_svg
-from .text import render_lines, render_text
+from .text import render_lines as render_lines
+from .text import render_text
 
 __all__ = [
     "GRAMMAR",
     "HIDDEN",
     "LAYOUTS",
     "NAME",
-    "PHASES",
     "PRESETS",
     "RULE_TEXTS",
-    "TILE_KINDS",
     "Flip",
     "Lay",
     "Move",
@@ -72,14 +81,12 @@ __all__ = [
     "apply",
     "array_bounds",
     "array_length",
-    "box",
     "chance_outcomes",
     "current_player",
     "explain_score",
     "from_json",
     "initial_state",
     "is_terminal",
-    "laid_out",
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
@@ -92,9 +99,7 @@ __all__ = [
     "observation",
     "parse_move",
     "parse_notation",
-    "path_tiles",
     "relevant_rules",
-    "render_lines",
     "render_svg",
     "render_text",
     "returns",
@@ -102,10 +107,8 @@ __all__ = [
     "score",
     "score_tiles",
     "setup_events",
-    "shuffled_setup",
     "spec",
     "to_json",
-    "track_length",
     "winners",
 ]
 

@@ -6,6 +6,11 @@
 (('4o', '5o'), True)
 >>> [str(m) for m in ho.legal_moves(state)][:2]
 ['card 4o pawn 0', 'card 4o lucky 0']
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_STACK``,
+``render_lines``, ``card_span``, ``item_span``).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from .actions import (
     parse_move,
 )
 from .engine import apply, chance_outcomes, current_player, is_terminal, legal_moves
-from .gifts import top_tile
+from .gifts import top_tile as top_tile
 from .moves import (
     GRAMMAR,
     Attack,
@@ -48,16 +53,18 @@ from .setup import HatDraw, hat_draw, initial_state, new_game
 from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
-from .text import card_span, item_span, render_lines, render_text
-from .tiles import CARD_VALUE, TOKEN_STACK, TRACK_TILES
+from .text import card_span as card_span
+from .text import item_span as item_span
+from .text import render_lines as render_lines
+from .text import render_text
+from .tiles import CARD_VALUE as CARD_VALUE
+from .tiles import TOKEN_STACK as TOKEN_STACK
+from .tiles import TRACK_TILES as TRACK_TILES
 
 __all__ = [
-    "CARD_VALUE",
     "GRAMMAR",
     "NAME",
     "RULE_TEXTS",
-    "TOKEN_STACK",
-    "TRACK_TILES",
     "Attack",
     "Deal",
     "Draw",
@@ -78,7 +85,6 @@ __all__ = [
     "apply",
     "array_bounds",
     "array_length",
-    "card_span",
     "chance_outcomes",
     "current_player",
     "explain_score",
@@ -86,7 +92,6 @@ __all__ = [
     "hat_draw",
     "initial_state",
     "is_terminal",
-    "item_span",
     "legal_action_ids",
     "legal_action_mask",
     "legal_moves",
@@ -99,7 +104,6 @@ __all__ = [
     "parse_move",
     "parse_notation",
     "relevant_rules",
-    "render_lines",
     "render_svg",
     "render_text",
     "returns",
@@ -109,7 +113,6 @@ __all__ = [
     "setup_events",
     "spec",
     "to_json",
-    "top_tile",
     "winners",
 ]
 
