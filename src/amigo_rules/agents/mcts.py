@@ -148,7 +148,7 @@ class MCTSAgent:
         if not (game is None or type(game) is str or hasattr(game, "legal_moves")):
             raise ArgumentError(f"game must be None, a game's name or its module, got "
                                 f"{checks.type_name(game)}")
-        self.game = get_game(game) if type(game) is str else game
+        self.game = get_game(game) if isinstance(game, str) else game
         self.rollout = rollout
         self.depth = depth
         self.exploration = exploration

@@ -126,4 +126,5 @@ def parse_move(state: State, text: str) -> Move:
     """
     if type(state) is not State:
         raise wrong_type("parse_move", State, state)
-    return require_legal(parse_notation(text), legal_moves(state), text)
+    move: Move = require_legal(parse_notation(text), legal_moves(state), text)
+    return move
