@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from amigo_rules import AmigoRulesError, ArgumentError, agents, exxtra, verflixxt
+from amigo_rules import AmigoRulesError, ArgumentError, IllegalMoveError, agents, exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as hoch
 from amigo_rules.core.checks import QUOTE_LIMIT
 from amigo_rules.core.protocol import Game
@@ -170,11 +170,6 @@ def test_every_agent_constructor_rejects_bad_arguments(agent: type) -> None:
     assert not faults, "\n".join(faults)
 
 
-def test_mcts_simulations_must_be_an_integer() -> None:
-    with pytest.raises(ArgumentError, match="simulations"):
-        agents.MCTSAgent(simulations=1.5)  # type: ignore[arg-type]
-
-
 def _paths(document: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     """The paths to every value of a JSON document (the first two items of each list)."""
     items = document.items() if isinstance(document, dict) else \
@@ -200,3 +195,16 @@ def test_a_huge_value_anywhere_in_a_document_gives_a_short_message(game: ModuleT
             library_error(partial(game.from_json, json.dumps(document)), what, faults,
                           may_succeed=True)  # EXXtra counts turns without a bound
     assert not faults, "\n".join(faults)
+
+
+def test_the_holes_found_by_the_review_are_closed() -> None:
+    """Issue 18 item 7: each of these raised a Python error, or the wrong library error."""
+    with pytest.raises(ArgumentError, match=r"exxtra\.array_length expects"):
+        exxtra.array_length(None)
+    with pytest.raises(ArgumentError, match=r"exxtra\.array_length expects"):
+        exxtra.array_length(exxtra.Rules)
+    state = hoch.new_game(seed=1)
+    with pytest.raises(IllegalMoveError, match="roll 3"):
+        hoch.move_events(state, verflixxt.Roll(3), state)
+    with pytest.raises(ArgumentError, match="simulations must be an integer"):
+        agents.MCTSAgent(simulations=1.5)  # type: ignore[arg-type]
