@@ -200,11 +200,11 @@ def test_a_huge_value_anywhere_in_a_document_gives_a_short_message(game: ModuleT
 def test_the_holes_found_by_the_review_are_closed() -> None:
     """Issue 18 item 7: each of these raised a Python error, or the wrong library error."""
     with pytest.raises(ArgumentError, match=r"exxtra\.array_length expects"):
-        exxtra.array_length(None)
+        exxtra.array_length(None)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"exxtra\.array_length expects"):
-        exxtra.array_length(exxtra.Rules)
+        exxtra.array_length(exxtra.Rules)  # type: ignore[arg-type]
     state = hoch.new_game(seed=1)
     with pytest.raises(IllegalMoveError, match="roll 3"):
-        hoch.move_events(state, verflixxt.Roll(3), state)
+        hoch.move_events(state, verflixxt.Roll(3), state)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="simulations must be an integer"):
         agents.MCTSAgent(simulations=1.5)  # type: ignore[arg-type]
