@@ -208,3 +208,11 @@ def test_the_holes_found_by_the_review_are_closed() -> None:
         hoch.move_events(state, verflixxt.Roll(3), state)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="simulations must be an integer"):
         agents.MCTSAgent(simulations=1.5)  # type: ignore[arg-type]
+
+
+def test_an_array_as_a_setup_move_is_an_illegal_move() -> None:
+    """Found by the fuzzer: at hoch²'s setup chance nodes an array compared with the
+    outcomes gave an array, whose truth value raised ValueError."""
+    state = hoch.initial_state(hoch.Rules(players=3))
+    with pytest.raises(IllegalMoveError):
+        hoch.apply(state, np.zeros(3))  # type: ignore[arg-type]

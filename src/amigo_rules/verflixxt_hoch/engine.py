@@ -347,7 +347,7 @@ def apply(state: State, move: Move) -> State:
     if kind is Steal and phase is Phase.STEAL and move.victim in victims(state.towers,
                                                                         state.player):
         return _steal(state, move.victim)
-    if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
+    if phase in _SETUP and any(type(m) is kind and m == move for m, _ in _setup_outcomes(state)):
         return _set_up(state, move)
     raise IllegalMoveError(_why_illegal(state, move))
 
