@@ -1,6 +1,6 @@
-"""``python -m amigo_rules``: the ``amigo-rules`` command line."""
+"""``python -m amigo_rules``: the ``amigo-rules`` command line (`amigo_rules.command`)."""
 
-from .cli import main
+from .command import main
 
 if __name__ == "__main__":
-    main(prog_name="amigo-rules")
+    main()

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from amigo_rules import RulesError, StateError, get_game, verflixxt
+from amigo_rules import ArgumentError, RulesError, StateError, get_game, verflixxt
 from amigo_rules.adapters import gymnasium as adapter
 from amigo_rules.agents import RandomAgent
 
@@ -106,3 +106,20 @@ def test_render_shows_the_learners_view():
     env = adapter.AmigoEnv("verflixxt_hoch", render_mode="ansi", player=1)
     env.reset(seed=0)
     assert "P1 (you)" in env.render() and "your cards" in env.render()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"player": 1.5}, {"player": "0"}, {"render_mode": 3}, {"opponents": "ab"},
+    {"opponents": 7}, {"max_game_length": 2.5}, {"illegal_reward": "low"},
+    {"game": 3}, {"rules": "classic"},
+])
+def test_arguments_of_a_wrong_type_are_argument_errors(kwargs):
+    with pytest.raises(ArgumentError):
+        adapter.AmigoEnv(**{"game": "verflixxt", **kwargs})
+
+
+def test_an_action_of_a_wrong_type_is_an_argument_error():
+    env = adapter.AmigoEnv("exxtra")
+    env.reset(seed=1)
+    with pytest.raises(ArgumentError, match="action"):
+        env.step("1")

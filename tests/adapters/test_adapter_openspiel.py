@@ -10,7 +10,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 
 from amigo_rules import RulesError, exxtra, get_game, verflixxt, verflixxt_hoch
 from amigo_rules.adapters import openspiel as adapter
-from amigo_rules.agents import GreedyAgent
+from amigo_rules.agents import VerflixxtGreedyAgent
 
 SMALL = verflixxt.Rules(
     players=2, layout=("-1", "+2", "L", "+3", "-4", "+5", "-6", "+4"), guards=False
@@ -231,8 +231,8 @@ def test_mcts_bot_plays_through_the_adapter_against_an_amigo_agent():
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=16,
                        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
-    returns = evaluate_bots.evaluate_bots(state, [bot, adapter.AgentBot(GreedyAgent(seed=1))],
-                                          rng)
+    greedy = adapter.AgentBot(VerflixxtGreedyAgent(seed=1))
+    returns = evaluate_bots.evaluate_bots(state, [bot, greedy], rng)
     assert state.is_terminal() and not state.truncated
     assert returns == list(verflixxt.returns(state.position)) and sum(returns) == 1.0
     replayed = verflixxt.initial_state(SMALL)

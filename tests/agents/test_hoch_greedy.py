@@ -5,7 +5,7 @@ import pytest
 
 import amigo_rules
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.agents import AGENTS, HochGreedyAgent, RandomAgent, make_agent
+from amigo_rules.agents import AGENTS, RandomAgent, VerflixxtHochGreedyAgent, make_agent
 from amigo_rules.agents.verflixxt_hoch import FRESH_HAND
 from amigo_rules.core import decide
 from amigo_rules.verflixxt_hoch.tiles import CARDS
@@ -13,9 +13,9 @@ from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 def test_registered_by_name():
     assert AGENTS["verflixxt_hoch"]["random"] is RandomAgent
-    assert AGENTS["verflixxt_hoch"]["greedy"] is HochGreedyAgent
+    assert AGENTS["verflixxt_hoch"]["greedy"] is VerflixxtHochGreedyAgent
     agent = make_agent("greedy", "verflixxt_hoch", seed=1)
-    assert isinstance(agent, HochGreedyAgent) and agent.name == "greedy"
+    assert isinstance(agent, VerflixxtHochGreedyAgent) and agent.name == "greedy"
 
 
 @pytest.mark.parametrize("options", [{}, {"attack": True, "action_tiles": True}])
@@ -23,7 +23,7 @@ def test_plays_legal_moves_only(options):
     rules = ho.Rules(players=3, **options)
     for seed in range(3):
         state = ho.new_game(rules, seed=seed)
-        agent = HochGreedyAgent(seed=seed)
+        agent = VerflixxtHochGreedyAgent(seed=seed)
         rng = amigo_rules.core.chance_rng(seed)
         while not ho.is_terminal(state):
             legal = ho.legal_moves(state)
@@ -36,7 +36,7 @@ def test_plays_legal_moves_only(options):
 
 
 def test_takes_the_lucky_hat_and_sheds_the_cursed_cap():
-    agent = HochGreedyAgent(seed=0)
+    agent = VerflixxtHochGreedyAgent(seed=0)
     state = ho.new_game(ho.Rules(players=2), seed=3)
     obs = ho.observation(state, 0)
     assert agent.hat_value(obs, ho.HatMove("take", "lucky")) > 0
@@ -55,7 +55,7 @@ def test_beats_three_random_agents(options):
     wins = 0.0
     for g in range(games):
         seat = g % 4
-        agents = [HochGreedyAgent(seed=g) if p == seat else RandomAgent(seed=1000 * g + p)
+        agents = [VerflixxtHochGreedyAgent(seed=g) if p == seat else RandomAgent(seed=1000 * g + p)
                   for p in range(4)]
         final = amigo_rules.play(ho, agents, rules, seed=g).final_state
         winners = ho.winners(final)
@@ -76,7 +76,7 @@ def test_a_pair_of_zeros_attacks_to_trade_both_cards():
     assert ho.from_json(ho.to_json(state)) == state
     legal = ho.legal_moves(state)
     assert [str(m) for m in legal] == ["card 0y", "card 0o", "attack 0"]
-    agent = HochGreedyAgent(seed=0)
+    agent = VerflixxtHochGreedyAgent(seed=0)
     obs = ho.observation(state, 0)
     assert [agent.value(obs, m) for m in legal] == [0.0, 0.0, FRESH_HAND]
     assert str(agent.act(obs, legal)) == "attack 0"

@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 
 import amigo_rules
-from amigo_rules import CHANCE, TERMINAL, RulesError, exxtra, verflixxt, verflixxt_hoch
+from amigo_rules import (
+    CHANCE,
+    TERMINAL,
+    ArgumentError,
+    RulesError,
+    exxtra,
+    verflixxt,
+    verflixxt_hoch,
+)
 from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent
 from amigo_rules.core import sample_chance
 from amigo_rules.verflixxt_hoch.tiles import CARDS
@@ -174,9 +182,13 @@ def test_bad_parameters_raise(name):
 
 
 def test_bad_arguments_raise():
-    for kwargs in ({"simulations": 1.5}, {"depth": -2}, {"exploration": -1}, {"prior": "x"},
-                   {"rollout": "nosuch"}):
+    for kwargs in ({"simulations": 0}, {"depth": -2}, {"exploration": -1}, {"prior": -0.5},
+                   {"rollout": "nosuch"}, {"game": "chess"}):
         with pytest.raises(RulesError):
+            MCTSAgent(**kwargs)
+    for kwargs in ({"simulations": 1.5}, {"depth": 2.0}, {"exploration": "1"}, {"prior": "x"},
+                   {"rollout": 3}, {"game": 3}):  # of a wrong type
+        with pytest.raises(ArgumentError):
             MCTSAgent(**kwargs)
     agent = MCTSAgent(game="exxtra", rollout="greedy", simulations=10)  # fine for EXXtra
     state, player = first_decision(exxtra, exxtra.Rules(), seed=0)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from amigo_rules import CHANCE, TERMINAL, exxtra, verflixxt, verflixxt_hoch
-from amigo_rules.agents import ExxtraHeuristicAgent, GreedyAgent, HochGreedyAgent
+from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent, VerflixxtHochGreedyAgent
 from amigo_rules.agents.playouts import (
     PENDING,
     SHARPNESS,
@@ -19,9 +19,10 @@ from amigo_rules.core import sample_chance
 from amigo_rules.track import Board
 
 CASES = [
-    (verflixxt, verflixxt.Rules.classic(players=3), GreedyAgent, TrackView),
-    (verflixxt, verflixxt.Rules.amigo(players=4), GreedyAgent, TrackView),
-    (verflixxt_hoch, verflixxt_hoch.Rules(players=3, attack=True), HochGreedyAgent, TrackView),
+    (verflixxt, verflixxt.Rules.classic(players=3), VerflixxtGreedyAgent, TrackView),
+    (verflixxt, verflixxt.Rules.amigo(players=4), VerflixxtGreedyAgent, TrackView),
+    (verflixxt_hoch, verflixxt_hoch.Rules(players=3, attack=True), VerflixxtHochGreedyAgent,
+     TrackView),
     (exxtra, exxtra.Rules(players=4), ExxtraHeuristicAgent, lambda state: state),
 ]
 

@@ -4,7 +4,7 @@ import pytest
 
 import amigo_rules
 from amigo_rules import verflixxt
-from amigo_rules.agents import AGENTS, GreedyAgent, RandomAgent, make_agent
+from amigo_rules.agents import AGENTS, RandomAgent, VerflixxtGreedyAgent, make_agent
 from amigo_rules.track import Board
 from amigo_rules.verflixxt import Phase, Rules, State, Steal, Step
 
@@ -23,7 +23,7 @@ def position(tiles, pawns, towers, *, guards=(), roll=1, phase=Phase.MOVE, playe
 
 def choose(state, seed=0):
     legal = verflixxt.legal_moves(state)
-    move = GreedyAgent(seed=seed).act(verflixxt.observation(state, state.player), legal)
+    move = VerflixxtGreedyAgent(seed=seed).act(verflixxt.observation(state, state.player), legal)
     assert move in legal
     return move
 
@@ -68,7 +68,7 @@ def test_steals_the_top_tile_that_helps_its_tower_most(seed):
 
 
 def test_is_registered_and_callable():
-    assert AGENTS["verflixxt"]["greedy"] is GreedyAgent
+    assert AGENTS["verflixxt"]["greedy"] is VerflixxtGreedyAgent
     agent = make_agent("greedy", "verflixxt", seed=3)
     state = verflixxt.apply(verflixxt.new_game(seed=1), verflixxt.Roll(2))
     assert agent(verflixxt.observation(state, 0), verflixxt.legal_moves(state)) == Step("pawn", 0)
@@ -78,7 +78,8 @@ def test_is_registered_and_callable():
 def test_plays_only_legal_moves_in_every_preset(preset):
     rules = verflixxt.PRESETS[preset](players=3)
     for seed in range(8):
-        agents = [GreedyAgent(seed=seed), RandomAgent(seed=seed), GreedyAgent(seed=seed + 1)]
+        agents = [VerflixxtGreedyAgent(seed=seed), RandomAgent(seed=seed),
+                  VerflixxtGreedyAgent(seed=seed + 1)]
         # play raises AgentError on an illegal move or an exception
         record = amigo_rules.play("verflixxt", agents, rules, seed=seed)
         assert verflixxt.is_terminal(record.final_state)
@@ -91,7 +92,7 @@ def test_beats_three_random_agents_clearly():
     for seed in range(games):
         seat = seed % 4
         agents = [RandomAgent(seed=10 * seed + i) for i in range(4)]
-        agents[seat] = GreedyAgent(seed=seed)
+        agents[seat] = VerflixxtGreedyAgent(seed=seed)
         winners = amigo_rules.play("verflixxt", agents, Rules.classic(players=4), seed=seed).winners
         if seat in winners:
             wins += 1 / len(winners)
@@ -117,6 +118,7 @@ def test_plays_every_variant_to_the_end(options):
     # play() raises AgentError if the agent crashes or returns an illegal move.
     rules = verflixxt.Rules.classic(players=3, **options)
     for seed in range(3):
-        agents = [GreedyAgent(seed=seed), RandomAgent(seed=seed), GreedyAgent(seed=seed + 1)]
+        agents = [VerflixxtGreedyAgent(seed=seed), RandomAgent(seed=seed),
+                  VerflixxtGreedyAgent(seed=seed + 1)]
         record = amigo_rules.play("verflixxt", agents, rules, seed=seed)
         assert verflixxt.is_terminal(record.final_state)

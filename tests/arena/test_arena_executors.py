@@ -10,13 +10,13 @@ import pytest
 from arena_bots import Hanging
 
 from amigo_rules import verflixxt
-from amigo_rules.agents import GreedyAgent
+from amigo_rules.agents import VerflixxtGreedyAgent
 from amigo_rules.arena import dask as arena_dask
 from amigo_rules.arena import tournament
 
 distributed = pytest.importorskip("distributed")
 
-AGENTS = {"greedy": GreedyAgent, "random": "random", "greedy by name": "greedy"}
+AGENTS = {"greedy": VerflixxtGreedyAgent, "random": "random", "greedy by name": "greedy"}
 THREE = verflixxt.Rules(players=3)
 
 

@@ -14,7 +14,7 @@ from arena_bots import FAIL_AT, Hanging, Illegal, Raising, Spinning, Stubborn, U
 
 import amigo_rules
 from amigo_rules import ArgumentError, GameRecord, RulesError, StateError, verflixxt
-from amigo_rules.agents import GreedyAgent, RandomAgent
+from amigo_rules.agents import RandomAgent, VerflixxtGreedyAgent
 from amigo_rules.arena import FAULT_KINDS, GameResult, lineup, tournament
 from amigo_rules.arena.standings import wilson
 
@@ -49,7 +49,7 @@ def by_index(path):
 def test_a_faulty_agent_forfeits_only_its_own_games(factory, kind, words, tmp_path):
     """Three agents, two seats: the faulty one plays 4 of the 6 games and forfeits each at
     its third decision; the 2 games without it end normally; all 6 are kept."""
-    agents = {"greedy": GreedyAgent, "random": "random", "faulty": factory}
+    agents = {"greedy": VerflixxtGreedyAgent, "random": "random", "faulty": factory}
     result = tournament("verflixxt", agents, rules=TWO, games=6, seed=2,
                         results=tmp_path / "r.jsonl", move_timeout=0.3)
     assert [g.index for g in result.games] == list(range(6))
@@ -135,8 +135,8 @@ def test_games_match_play_and_the_results_file(tmp_path):
                                   "amigo_rules.agents.random.RandomAgent"
                                   for name in line["seating"]]
         record = GameRecord.from_json(json.dumps(line["record"]))
-        agents = [(GreedyAgent if name == "greedy" else RandomAgent)(seed=game.seed * 1000 + s + 1)
-                  for s, name in enumerate(game.seating)]
+        agents = [(VerflixxtGreedyAgent if name == "greedy" else RandomAgent)(
+                      seed=game.seed * 1000 + s + 1) for s, name in enumerate(game.seating)]
         again = amigo_rules.play("verflixxt", agents, seed=game.seed)
         assert record.moves == again.moves
         assert list(again.score) == line["scores"] and list(again.winners) == line["winners"]

@@ -4,6 +4,8 @@ errors of bad input."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 from batch_helpers import (
@@ -57,7 +59,7 @@ def test_every_move_of_many_states_equals_the_scalar_engine(preset):
 def make_state(rules, prefix, pawns, towers, *, player=0, roll=0) -> State:
     """A state built by hand, checked like a JSON document: the track begins with
     ``prefix`` and goes on with the box's other path tiles (those in no tower)."""
-    rest = BOX.copy()
+    rest = Counter(BOX)
     rest.subtract(t for t in (*prefix, *(t for tower in towers for t in tower)) if t in BOX)
     tiles = (*prefix, *sorted(rest.elements()), "F")
     phase = Phase.MOVE if roll else Phase.ROLL

@@ -172,9 +172,9 @@ def test_hats_are_drawn_as_hats_in_collections_and_legend():
     hat is now the hat: one in the legend, one per hat on a pawn or in a collection; no
     pawn in the legend wears one."""
     import amigo_rules
-    from amigo_rules.agents import HochGreedyAgent
+    from amigo_rules.agents import VerflixxtHochGreedyAgent
 
-    final = amigo_rules.play("verflixxt_hoch", [HochGreedyAgent(seed=s) for s in range(3)],
+    final = amigo_rules.play("verflixxt_hoch", [VerflixxtHochGreedyAgent(seed=s) for s in range(3)],
                              ho.Rules(players=3), seed=2).final_state
     root = check_picture(ho.render_svg(final))
     collected = [item for tower in final.towers for item in tower]

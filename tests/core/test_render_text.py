@@ -183,12 +183,12 @@ def test_rule_texts_begin_with_the_titles_of_the_docs(module):
 def test_counts_agree_with_their_nouns_in_text_and_pictures():
     """Issue 20: "Draw pile: 1 cards", "P0: 1 cards". One helper, `core.text.plural`,
     says a count with its noun everywhere."""
-    from amigo_rules.agents import HochGreedyAgent
+    from amigo_rules.agents import VerflixxtHochGreedyAgent
     from amigo_rules.core.text import plural
 
     assert (plural(1, "card"), plural(0, "card"), plural(2, "lucky tile")) == (
         "1 card", "0 cards", "2 lucky tiles")
-    final = amigo_rules.play("verflixxt_hoch", [HochGreedyAgent(seed=s) for s in range(3)],
+    final = amigo_rules.play("verflixxt_hoch", [VerflixxtHochGreedyAgent(seed=s) for s in range(3)],
                              ho.Rules(players=3), seed=2).final_state
     assert [len(hand) for hand in final.hands] == [1, 1, 1]
     pictures = ho.render_svg(final) + ho.render_svg(final, player=0)

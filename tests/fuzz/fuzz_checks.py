@@ -1,6 +1,7 @@
 """The property every fuzzed call must have: it succeeds, or raises a library error with a
-short message; it never hangs and never changes its input; every state it produces is
-valid (its JSON reads back equal, its scores are plain integers, its node has moves) and
+short message; it never hangs and never changes its input; what it returns is immutable or
+its own (a mutable result is never handed out again by a cache); every state it produces
+is valid (its JSON reads back equal, its scores are plain integers, its node has moves) and
 plays on to the end without another kind of exception."""
 
 from __future__ import annotations
@@ -66,7 +67,60 @@ def attempt(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[An
     else:
         outcome = (result, None)
     assert _same(before, (args, kwargs)), f"{function.__qualname__} changed its arguments"
+    if outcome[1] is None:
+        _check_not_shared(function, args, kwargs, result)
     return outcome
+
+
+def _check_not_shared(function: Callable[..., Any], args: Any, kwargs: Any, result: Any) -> None:
+    """A result holding anything mutable (a container, a writable array, an object whose
+    attributes can be set) is the caller's own: the same call again returns none of those
+    objects (a cache handing them out would let one caller change every later answer)."""
+    mutable = set(map(id, _mutable_parts(result)))
+    if not mutable:
+        return
+    STATS["mutable results checked"] += 1
+    with hang_guard():
+        again = function(*args, **kwargs)
+    shared = mutable & set(map(id, _mutable_parts(again)))
+    assert not shared, f"{function.__qualname__} hands out the same mutable object twice"
+
+
+def _mutable_parts(value: Any, depth: int = 0) -> Iterator[Any]:
+    """The objects of ``value`` (nested in tuples, lists, dicts, sets and attrs values, a
+    few levels deep) that can be changed in place."""
+    if depth > 4 or isinstance(value, (str, bytes, int, float, complex, type(None), ModuleType,
+                                       np.random.Generator)):
+        return
+    if isinstance(value, np.ndarray):
+        if value.flags.writeable and value.size:
+            yield value
+        return
+    if isinstance(value, (list, dict, set, bytearray)):
+        yield value
+    if isinstance(value, dict):
+        items: Any = value.values()
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        items = value
+    else:
+        items = getattr(value, "__dict__", {}).values()
+        if _settable(value):
+            yield value
+    for item in list(items)[:64]:
+        yield from _mutable_parts(item, depth + 1)
+
+
+def _settable(value: Any) -> bool:
+    """Whether an attribute of ``value`` can be set (tried with its own value)."""
+    names = list(getattr(value, "__dict__", {})) or [
+        name for name in getattr(type(value), "__slots__", ()) if hasattr(value, name)]
+    if not names or type(value).__module__.split(".")[0] != "amigo_rules":
+        return False
+    try:
+        setattr(value, names[0], getattr(value, names[0]))
+    except (AttributeError, TypeError):
+        return False
+    return True
 
 
 def _snapshot(value: Any) -> Any:

@@ -6,7 +6,8 @@ and a long one behind ``slow`` (``pytest -m slow tests/fuzz`` prints the figures
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -343,3 +344,48 @@ def core_calls() -> st.SearchStrategy[Any]:
 @budget(300, 20_000)
 def test_core_functions(examples: int) -> None:
     run(examples, core_calls(), check_core_call)
+
+
+# ---------------------------------------------------------------- cached results
+
+
+SHARED_CALLS = (*STATE_FUNCTIONS, "observation", "spec", "num_actions", "initial_state",
+                "box")
+"""What may come from a cache: every function of a state, of a seat and of the rules, and
+the box of tiles (``verflixxt.box(rules)``, ``Rules.box()``)."""
+
+
+@counted("cached results")
+def check_cached_result(case: tuple[int, str]) -> None:
+    pick, name = case
+    _label, game, state = states()[pick % len(states())]
+    if name == "box":
+        box = getattr(game, "box", None) or (lambda rules: rules.box())
+        if not hasattr(state.rules, "box") and not hasattr(game, "box"):
+            return
+        call, args = box, (state.rules,)
+    elif name == "observation":
+        call, args = game.observation, (state, pick % state.rules.players)
+    elif name in RULES_FUNCTIONS:
+        call, args = getattr(game, name), (state.rules,)
+    else:
+        call, args = getattr(game, name), (state,)
+    result, error = attempt(call, *args)
+    assert error is None, f"{game.NAME}.{name}: {error!r}"
+    for part in (result, *(result if isinstance(result, tuple) else ())):
+        for attribute in ("cumulative", "denominator"):
+            if hasattr(part, attribute):  # an outcome table: read-only
+                before = getattr(part, attribute)
+                with contextlib.suppress(AttributeError):
+                    setattr(part, attribute, (1,))
+                assert getattr(part, attribute) == before, f"{game.NAME}.{name} is writable"
+    if isinstance(result, Mapping):
+        with contextlib.suppress(TypeError, AttributeError):
+            result.clear()  # type: ignore[attr-defined]
+        assert len(result), f"{game.NAME}.{name}: a cached mapping was cleared"
+
+
+@budget(300, 20_000)
+def test_cached_results(examples: int) -> None:
+    run(examples, st.tuples(st.integers(0, 10**6), st.sampled_from(SHARED_CALLS)),
+        check_cached_result)

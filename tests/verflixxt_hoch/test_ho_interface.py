@@ -20,8 +20,8 @@ NOTATION = ["card 3y pawn 7", "card -1o guard 4", "card 0y", "card 3o cursed 7 -
 
 @pytest.mark.parametrize("text", NOTATION)
 def test_notation_round_trips(text):
-    assert str(ho.parse(text)) == text
-    assert str(ho.parse(text.upper())) == text
+    assert str(ho.parse_notation(text)) == text
+    assert str(ho.parse_notation(text.upper())) == text
 
 
 @pytest.mark.parametrize("text", ["", "card", "card 7y", "card 3x pawn 1", "card 3y pawn",

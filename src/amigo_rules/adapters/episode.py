@@ -12,7 +12,16 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, GameSpec, RulesError, get_game, sample_chance
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    ArgumentError,
+    GameSpec,
+    RulesError,
+    checks,
+    get_game,
+    sample_chance,
+)
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "Episode", "Table", "table"]
 
@@ -71,9 +80,23 @@ def table(game: str | ModuleType, rules: Any = None, max_game_length: int | None
     if max_game_length is None:
         bound = spec.max_game_length
         max_game_length = DEFAULT_MAX_GAME_LENGTH if bound is None else bound
-    elif type(max_game_length) is not int or max_game_length < 1:
-        raise RulesError(f"max_game_length must be a positive integer, got {max_game_length!r}")
-    return Table(module, rules, spec, max_game_length)
+    elif checks.integer(max_game_length, "max_game_length") < 1:
+        raise RulesError(f"max_game_length must be a positive integer, got {max_game_length}")
+    return Table(module, rules, spec, int(max_game_length))
+
+
+RENDER_MODES = ("human", "ansi")
+"""The render modes of the environments."""
+
+
+def render_mode(value: Any) -> str | None:
+    """An environment's ``render_mode``: None or one of `RENDER_MODES`; another type is an
+    `ArgumentError`, another text a `RulesError`."""
+    if value is not None and type(value) is not str:
+        raise ArgumentError(f"render_mode must be None or a string, got {checks.type_name(value)}")
+    if value is not None and value not in RENDER_MODES:
+        raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {checks.quote(value)}")
+    return value
 
 
 class Episode:

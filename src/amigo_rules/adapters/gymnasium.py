@@ -40,8 +40,19 @@ import numpy as np
 from gymnasium import spaces
 
 from ..agents import AGENTS, make_agent
-from ..core import CHANCE, TERMINAL, AgentError, RulesError, StateError, agent_name, decide
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, table
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    AgentError,
+    ArgumentError,
+    RulesError,
+    StateError,
+    agent_name,
+    checks,
+    decide,
+)
+from .episode import DEFAULT_MAX_GAME_LENGTH, RENDER_MODES, Episode, table
+from .episode import render_mode as checked_render_mode
 
 ENV_IDS = {
     "verflixxt": "amigo_rules/Verflixxt-v0",
@@ -74,7 +85,7 @@ class AmigoEnv(gymnasium.Env):
     """
 
     # gymnasium.Env declares metadata an instance attribute, not a ClassVar
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
     """The render modes Gymnasium may ask for: ``"human"`` (printed) and ``"ansi"`` (returned)."""
 
     def __init__(
@@ -88,13 +99,15 @@ class AmigoEnv(gymnasium.Env):
         max_game_length: int | None = None,
         illegal_reward: float = -1.0,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        render_mode = checked_render_mode(render_mode)
         self.table = table(game, rules, max_game_length)
         """The game, its rules and its move limit (`Table`)."""
         spec = self.table.spec
-        if type(player) is not int or not 0 <= player < spec.players:
-            raise RulesError(f"player must be a seat from 0 to {spec.players - 1}, got {player!r}")
+        player = checks.seat(player, spec.players)
+        if opponents is not None and (isinstance(opponents, (str, bytes))
+                                      or not isinstance(opponents, Sequence)):
+            raise ArgumentError(f"opponents must be None or a sequence of agents, got "
+                                f"{checks.type_name(opponents)}")
         if opponents is not None and len(opponents) != spec.players - 1:
             raise RulesError(
                 f"{spec.players} players need {spec.players - 1} opponents, got {len(opponents)}"
@@ -103,7 +116,7 @@ class AmigoEnv(gymnasium.Env):
         """The learner's seat."""
         self.render_mode = render_mode
         """``None``, ``"human"`` or ``"ansi"``."""
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends the episode."""
         self.given_opponents = None if opponents is None else list(opponents)
         """The opponents passed in, or None for the game's default agent."""
@@ -144,11 +157,12 @@ class AmigoEnv(gymnasium.Env):
             raise StateError("the episode is over; call reset()")
         module = self.table.module
         mask = module.legal_action_mask(episode.state)
-        if not (0 <= int(action) < len(mask) and mask[int(action)]):
+        action = checks.integer(action, "action")
+        if not (0 <= action < len(mask) and mask[action]):
             return self._observation(), self.illegal_reward, True, False, {
                 **self._info(), "illegal_action": True
             }
-        episode.play(module.move_for_action(episode.state, int(action)))
+        episode.play(module.move_for_action(episode.state, action))
         self._play_others()
         over = episode.player == TERMINAL
         reward = float(episode.returns()[self.player]) if over else 0.0

@@ -41,6 +41,7 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, GAMES, TERMINAL, RulesError, decide, get_game
+from ..core.checks import quote
 from .episode import DEFAULT_MAX_GAME_LENGTH, Table, table
 
 NAMES = {game: f"amigo_rules_{game}" for game in GAMES}
@@ -90,7 +91,7 @@ def _item(token: str) -> Any:
         try:
             return tuple(int(x) for x in token.split(":"))
         except ValueError:
-            raise RulesError(f"{token!r} is not integers separated by colons") from None
+            raise RulesError(f"{quote(token)} is not integers separated by colons") from None
     return int(token) if token.isdigit() else token
 
 
@@ -110,7 +111,7 @@ def _from_param(field: attrs.Attribute[Any], value: Any) -> Any:
     if kind == "int | None":
         return None if value == 0 else value
     if not isinstance(value, str):
-        raise RulesError(f"parameter {field.name!r} must be a string, got {value!r}")
+        raise RulesError(f"parameter {quote(field.name)} must be a string, got {quote(value)}")
     return _decode(value)
 
 
@@ -167,7 +168,8 @@ def _table(module: ModuleType, params: dict[str, Any]) -> Table:
     if presets:
         preset = params["preset"]
         if preset not in presets:
-            raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(presets)}")
+            raise RulesError(f"unknown preset {quote(preset)}; the presets are "
+                             f"{', '.join(presets)}")
         default = parameters(module)  # the default rules' values, resolved (VXV-10's layout)
         changed = {f.name: options[f.name] for f in _options(module)
                    if options[f.name] != _from_param(f, default[f.name])}
@@ -412,7 +414,7 @@ class _Observer:
         self, game_table: Table, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
     ) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params!r}")
+            raise ValueError(f"observation parameters are not supported, got {quote(params)}")
         if iig_obs_type is not None and not (
             iig_obs_type.public_info
             and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER

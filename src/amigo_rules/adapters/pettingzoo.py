@@ -31,8 +31,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core import TERMINAL, RulesError
-from .episode import DEFAULT_MAX_GAME_LENGTH, Episode, table
+from ..core import TERMINAL
+from .episode import DEFAULT_MAX_GAME_LENGTH, RENDER_MODES, Episode, table
+from .episode import render_mode as checked_render_mode
 
 ILLEGAL_REWARD = -1.0
 """The reward of an agent whose illegal action ends the game (`env` only)."""
@@ -45,7 +46,7 @@ class AmigoAECEnv(AECEnv):
 
     # each instance replaces it with one naming its game (not a ClassVar)
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -58,8 +59,7 @@ class AmigoAECEnv(AECEnv):
         max_game_length: int | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        render_mode = checked_render_mode(render_mode)
         self.table = table(game, rules, max_game_length)
         """The game, its rules and its move limit (`Table`)."""
         spec = self.table.spec

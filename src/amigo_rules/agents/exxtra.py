@@ -7,10 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import ArgumentError
-from ..exxtra import FINISH, Observation, Place, Reroll
-from ..exxtra.dice import DIE_A, DIE_B, X, combination
-from ..exxtra.moves import RUNGS
+from ..core import ArgumentError, checks
+from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, Observation, Place, Reroll, X, combination
 
 WIN = 12.0
 """Worth of a placement that carries the counter to the finish, in spaces."""
@@ -41,7 +39,7 @@ class ExxtraHeuristicAgent:
     """The registry name."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(checks.seed(seed))
         """The generator that breaks ties."""
 
     def act(self, observation: Observation, legal_moves: tuple[Any, ...]) -> Any:

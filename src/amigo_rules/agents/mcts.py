@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, RulesError, get_game
+from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, checks, get_game
 from ..core.chance import draw_outcome
 from .playouts import (
     POLICY_NAMES,
@@ -127,19 +127,29 @@ class MCTSAgent:
         exploration: float | None = None,
         prior: float | None = None,
     ) -> None:
-        if type(simulations) is not int or simulations < 1:
-            raise RulesError(f"simulations must be a positive int, got {simulations!r}")
-        if depth != "default" and depth is not None and (type(depth) is not int or depth < 0):
-            raise RulesError(f"depth must be None or an int >= 0, got {depth!r}")
+        simulations = checks.integer(simulations, "simulations")
+        if simulations < 1:
+            raise RulesError(f"simulations must be at least 1, got {simulations}")
+        if depth != "default" and depth is not None:
+            depth = checks.integer(depth, "depth (None, 'default' or an integer)")
+            if depth < 0:
+                raise RulesError(f"depth must be None or at least 0, got {depth}")
+        exploration, prior = (None if n is None else checks.real(n, label)
+                              for label, n in (("exploration", exploration), ("prior", prior)))
         for label, number in (("exploration", exploration), ("prior", prior)):
-            if number is not None and not (isinstance(number, int | float) and number >= 0):
-                raise RulesError(f"{label} must be a number >= 0, got {number!r}")
-        if not (rollout is None or callable(rollout) or rollout in POLICY_NAMES):
-            raise RulesError(
-                f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, got {rollout!r}"
-            )
+            if number is not None and not number >= 0:
+                raise RulesError(f"{label} must be at least 0, got {number}")
+        if not (rollout is None or callable(rollout) or type(rollout) is str):
+            raise ArgumentError(f"rollout must be a policy name or a callable, got "
+                                f"{checks.type_name(rollout)}")
+        if type(rollout) is str and rollout not in POLICY_NAMES:
+            raise RulesError(f"rollout must be a callable or one of {', '.join(POLICY_NAMES)}, "
+                             f"got {checks.quote(rollout)}")
         self.simulations = simulations
         """Simulations per decision."""
+        if not (game is None or type(game) is str or hasattr(game, "legal_moves")):
+            raise ArgumentError(f"game must be None, a game's name or its module, got "
+                                f"{checks.type_name(game)}")
         self.game = get_game(game) if isinstance(game, str) else game
         """The game module, or None to take it from each observation."""
         self.rollout = rollout
@@ -148,11 +158,11 @@ class MCTSAgent:
         self.depth = depth
         """Moves a rollout plays before the evaluation; None plays to the end, ``"default"`` takes
         the game's."""
-        self.exploration = None if exploration is None else float(exploration)
+        self.exploration = exploration
         """The UCT exploration constant, or None for the game's default."""
-        self.prior = None if prior is None else float(prior)
+        self.prior = prior
         """The weight of the game's prior (progressive bias), or None for the game's default."""
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(checks.seed(seed))
         """The numpy generator of the search (determinisations, ties)."""
         self.random = random.Random(int(self.rng.integers(2**63)))
         """A ``random.Random`` seeded from ``rng``, for the rollouts' cheap draws."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import checks
 from ..track import ACTIONS, FINISH, START
 
 TIE = 1e-9
@@ -22,7 +23,7 @@ class OnePlyAgent:
     """The registry name of a subclass."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(checks.seed(seed))
         """The generator that breaks ties."""
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:

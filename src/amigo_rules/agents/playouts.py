@@ -24,12 +24,13 @@ from typing import Any
 import attrs
 
 from ..core import RulesError
+from ..core.checks import quote
 from ..track import PATH_TILES, face_up
-from ..verflixxt_hoch.tiles import TRACK_TILES
+from ..verflixxt_hoch import TRACK_TILES
 from .exxtra import ExxtraHeuristicAgent
 from .oneply import TIE
-from .verflixxt import GreedyAgent
-from .verflixxt_hoch import HochGreedyAgent
+from .verflixxt import VerflixxtGreedyAgent
+from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 __all__ = [
     "DEFAULTS",
@@ -153,8 +154,8 @@ def _itself(state: Any) -> Any:
 
 
 POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
-    "verflixxt": {"greedy": lambda: one_ply(GreedyAgent().values, TrackView)},
-    "verflixxt_hoch": {"greedy": lambda: one_ply(HochGreedyAgent().values, TrackView)},
+    "verflixxt": {"greedy": lambda: one_ply(VerflixxtGreedyAgent().values, TrackView)},
+    "verflixxt_hoch": {"greedy": lambda: one_ply(VerflixxtHochGreedyAgent().values, TrackView)},
     # an EXXtra state has the attributes of an observation by the player to move
     "exxtra": {"greedy": lambda: one_ply(ExxtraHeuristicAgent().values, _itself)},
 }
@@ -208,7 +209,7 @@ def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
     known = POLICIES.get(_name(game), {})
     if rollout not in known:
         names = ", ".join(("random", *known))
-        raise RulesError(f"no rollout policy {rollout!r} for {_name(game) or game}: {names}")
+        raise RulesError(f"no rollout policy {quote(rollout)} for {_name(game) or game}: {names}")
     return known[rollout]()
 
 

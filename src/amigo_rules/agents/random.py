@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core import checks
+
 
 class RandomAgent:
     """Plays a uniformly random legal move, from its own seeded generator.
@@ -18,7 +20,7 @@ class RandomAgent:
     """The registry name."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(checks.seed(seed))
         """The generator of its choices."""
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:

@@ -17,16 +17,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import RulesError, get_game
+from ..core.checks import cut, quote
 from .exxtra import ExxtraHeuristicAgent
 from .mcts import MCTSAgent
 from .random import RandomAgent
-from .verflixxt import GreedyAgent
-from .verflixxt_hoch import HochGreedyAgent
+from .verflixxt import VerflixxtGreedyAgent
+from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
+    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent},
     "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent},
-    "verflixxt_hoch": {"random": RandomAgent, "greedy": HochGreedyAgent, "mcts": MCTSAgent},
+    "verflixxt_hoch": {
+        "random": RandomAgent, "greedy": VerflixxtHochGreedyAgent, "mcts": MCTSAgent,
+    },
 }
 """For each game, the agent names and their classes (called with a seed)."""
 
@@ -56,14 +59,15 @@ def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     factories = AGENTS.get(game, {})
     base, *params = str(name).split(":")
     if base not in factories:
-        raise RulesError(f"no agent {base!r} for {game}; choose from {', '.join(factories)}")
+        raise RulesError(f"no agent {quote(base)} for {game}; choose from {', '.join(factories)}")
     factory = factories[base]
     if not params:
         return factory(seed)
     from_params = getattr(factory, "from_params", None)
     if from_params is None:
-        raise RulesError(f"agent {base!r} takes no parameters, got {name!r}")
+        raise RulesError(f"agent {quote(base)} takes no parameters, got {quote(name)}")
     try:
         return from_params(*params, seed=seed)
     except (TypeError, ValueError) as exc:
-        raise RulesError(f"bad parameters for agent {base!r} in {name!r}: {exc}") from None
+        raise RulesError(f"bad parameters for agent {quote(base)} in {quote(name)}: "
+                         f"{cut(str(exc))}") from None

@@ -14,7 +14,7 @@ LUCKY_RESERVE = 2.0
 """What a lucky tile is worth when the tower holds no minus tile for it to turn yet."""
 
 
-class GreedyAgent(TrackAgent):
+class VerflixxtGreedyAgent(TrackAgent):
     """Takes the tile that adds most to its own tower's score, avoids taking bad ones.
 
     Each legal move gets a value from the observation alone: the score the tower gains by
@@ -25,7 +25,8 @@ class GreedyAgent(TrackAgent):
 
     >>> from amigo_rules import verflixxt
     >>> state = verflixxt.apply(verflixxt.new_game(seed=1), verflixxt.Roll(3))
-    >>> GreedyAgent(seed=0).act(verflixxt.observation(state, 0), verflixxt.legal_moves(state))
+    >>> agent = VerflixxtGreedyAgent(seed=0)
+    >>> agent.act(verflixxt.observation(state, 0), verflixxt.legal_moves(state))
     Step(piece='pawn', position=0)
     """
 

@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..track import FINISH, GIFT, LUCKY, START, STEAL, is_minus
-from ..verflixxt_hoch import Attack, HatMove, Observation, Play, Steal, score_tiles
-from ..verflixxt_hoch.gifts import top_tile
-from ..verflixxt_hoch.tiles import CARD_VALUE, TOKEN_STACK
+from ..verflixxt_hoch import (
+    CARD_VALUE,
+    TOKEN_STACK,
+    Attack,
+    HatMove,
+    Observation,
+    Play,
+    Steal,
+    score_tiles,
+    top_tile,
+)
 from .oneply import TrackAgent
 
 HAT = 10.0
@@ -26,7 +34,7 @@ for two new ones, where playing one 0 trades only one."""
 _NOT_TAKEN = (START, FINISH, GIFT, STEAL)
 
 
-class HochGreedyAgent(TrackAgent):
+class VerflixxtHochGreedyAgent(TrackAgent):
     """Takes valuable tiles, finish tokens and the lucky hat; sheds the cursed cap.
 
     Each legal move gets a value from the observation alone: the change of the own score by
@@ -40,7 +48,7 @@ class HochGreedyAgent(TrackAgent):
 
     >>> from amigo_rules import verflixxt_hoch as ho
     >>> state = ho.new_game(ho.Rules(players=2), seed=3)
-    >>> move = HochGreedyAgent(seed=0).act(ho.observation(state, 0), ho.legal_moves(state))
+    >>> move = VerflixxtHochGreedyAgent(seed=0).act(ho.observation(state, 0), ho.legal_moves(state))
     >>> move in ho.legal_moves(state)
     True
     """

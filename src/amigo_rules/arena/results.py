@@ -322,5 +322,5 @@ def check_resumed(line: dict[str, Any], expected: dict[str, Any], path: str) -> 
         if seen.get(key) != ours:
             raise StateError(
                 f"{path} holds game {line.get('index')} of another tournament ({key} "
-                f"{seen.get(key)!r}, here {ours!r}); use another results file"
+                f"{quote(seen.get(key))}, here {quote(ours)}); use another results file"
             )

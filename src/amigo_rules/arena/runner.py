@@ -10,6 +10,7 @@ from concurrent.futures import Executor, as_completed
 from contextlib import ExitStack, closing
 
 from ..core import StateError
+from ..core.checks import quote
 from ..core.jsonio import rules_to_data
 from .plan import Match
 from .results import GameResult, ResultsFile, check_resumed
@@ -101,7 +102,7 @@ def resume(
     for line in log.read():
         index = line.get("index")
         if type(index) is not int:
-            raise StateError(f"{log.path}: a line without a game index: {index!r}")
+            raise StateError(f"{log.path}: a line without a game index: {quote(index)}")
         match = by_index.get(index)
         if match is None or index in done:
             continue  # beyond the games planned now, or a copy: the first one counts

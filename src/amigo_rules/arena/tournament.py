@@ -11,6 +11,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..core import ArgumentError, RulesError, checks, get_game
+from ..core.checks import quote
 from .plan import SEATINGS, schedule
 from .results import ResultsFile, header
 from .runner import Progress, run
@@ -87,7 +88,7 @@ def tournament(
                                 f"{checks.quote(move_timeout)} ({checks.type_name(move_timeout)})")
         if not move_timeout > 0:
             raise RulesError(f"move_timeout must be a positive number of seconds, got "
-                             f"{move_timeout!r}")
+                             f"{quote(move_timeout)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, got "
                             f"{checks.quote(executor)} ({checks.type_name(executor)})")
@@ -114,20 +115,20 @@ def agent_specs(agents: Mapping[str, AgentSpec] | Sequence[str], game: str) -> d
     elif isinstance(agents, Sequence) and not isinstance(agents, str):
         specs = {name: name for name in agents}
         if len(specs) != len(agents):
-            raise RulesError(f"an agent is named twice in {list(agents)!r}")
+            raise RulesError(f"an agent is named twice in {quote(list(agents))}")
     else:
         raise RulesError("agents must map names to agents, or list registered names; "
-                         f"got {agents!r}")
+                         f"got {quote(agents)}")
     if not specs:
         raise RulesError("a tournament needs at least one agent")
     for name, spec in specs.items():
         if not isinstance(name, str) or not name:
-            raise RulesError(f"agent names must be non-empty strings, got {name!r}")
+            raise RulesError(f"agent names must be non-empty strings, got {quote(name)}")
         if isinstance(spec, str):
             make_agent(spec, game, seed=0)
         elif not callable(spec) or (hasattr(spec, "act") and not isinstance(spec, type)):
             raise RulesError(
-                f"agent {name!r} must be a registered name or a factory (a class or "
-                f"functools.partial called with seed=...), not an agent: got {spec!r}"
+                f"agent {quote(name)} must be a registered name or a factory (a class or "
+                f"functools.partial called with seed=...), not an agent: got {quote(spec)}"
             )
     return specs

@@ -16,6 +16,7 @@ import attrs
 
 from ..agents import make_agent
 from ..core import AgentError, GameRecord, agent_name, decide, get_game, play
+from ..core.checks import quote
 from .deadline import Overrun, Recording, Watch
 from .plan import Match, agent_seed
 from .results import Fault, GameResult
@@ -104,7 +105,7 @@ def play_match(setup: Setup, match: Match) -> str:
         except Exception as exc:
             state = module.new_game(setup.rules, seed=match.seed)
             record = GameRecord(module.NAME, setup.rules, match.seed, (), state, match.seating)
-            message = (f"agent {name!r} (player {seat}) could not be built: "
+            message = (f"agent {quote(name)} (player {seat}) could not be built: "
                        f"{type(exc).__name__}: {exc}")
             outcome: Outcome = (record, (seat, "raised", message))
             break
@@ -151,7 +152,7 @@ def play_seats(module: ModuleType, setup: Setup, match: Match, agents: list[Any]
         names = tuple(seat.name for seat in seats)
         record = GameRecord(module.NAME, setup.rules, match.seed, tuple(game.moves[:count]),
                             state, names)
-        message = (f"agent {names[exc.seat]!r} (player {exc.seat}) took longer than "
+        message = (f"agent {quote(names[exc.seat])} (player {exc.seat}) took longer than "
                    f"move_timeout={setup.move_timeout:g} s")
         return record, (exc.seat, "timeout", message)
 

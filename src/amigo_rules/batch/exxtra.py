@@ -15,7 +15,7 @@ engine `amigo_rules.exxtra` move by move (every option: 3-6 players, with or wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import attrs
@@ -23,10 +23,8 @@ import numpy as np
 
 from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
-from ..exxtra.dice import DIE_A, DIE_B, X, combination
-from ..exxtra.moves import RUNGS
-from ..exxtra.observations import TOP_COMBINATION
-from ..exxtra.state import FINISH
+from ..core.checks import quote
+from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import lockstep
 from .lockstep import Playouts
 
@@ -87,20 +85,20 @@ class Batch:
 
 
 @cache
-def _faces() -> dict[str, np.ndarray]:
+def _faces() -> Mapping[str, np.ndarray]:
     """Per chance id: the X faces shown, the combination, a double's advance (EX-ROLL-*)."""
     rolls = [(a, b) for a in DIE_A for b in DIE_B]
-    return {
-        "xs": np.array([(a == X) + (b == X) for a, b in rolls], dtype=np.int8),
-        "combination": np.array([combination(a, b) for a, b in rolls]),
-        "double": np.array([a if a == b != X else 0 for a, b in rolls], dtype=np.int8),
-    }
+    return lockstep.table(
+        xs=np.array([(a == X) + (b == X) for a, b in rolls], dtype=np.int8),
+        combination=np.array([combination(a, b) for a, b in rolls]),
+        double=np.array([a if a == b != X else 0 for a, b in rolls], dtype=np.int8),
+    )
 
 
 def _check_rules(rules: ex.Rules | None) -> ex.Rules:
     rules = ex.Rules() if rules is None else rules
     if not isinstance(rules, ex.Rules):
-        raise RulesError(f"the EXXtra batch engine needs exxtra.Rules, got {rules!r}")
+        raise RulesError(f"the EXXtra batch engine needs exxtra.Rules, got {quote(rules)}")
     return rules
 
 
@@ -209,7 +207,7 @@ def _decisions() -> tuple[np.ndarray, np.ndarray]:
         for taken in range(1 << (RUNGS - 1))
     ]
     ids = np.array([row + [REROLL] * (1 + RUNGS - len(row)) for row in legal])
-    return np.array([len(row) for row in legal]), ids
+    return lockstep.read_only(np.array([len(row) for row in legal])), lockstep.read_only(ids)
 
 
 def _choices(batch: Batch) -> lockstep.Choices:

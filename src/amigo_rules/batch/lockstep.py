@@ -9,14 +9,15 @@ outcomes and random decisions, and how to advance games in place.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
-from types import ModuleType
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Any, Protocol, TypeVar
 
 import attrs
 import numpy as np
 
 from ..core import IllegalMoveError, RulesError, StateError
+from ..core.checks import quote
 
 
 class ArrayBatch(attrs.AttrsInstance, Protocol):
@@ -76,8 +77,19 @@ def arrays(batch: Any) -> Iterable[tuple[str, np.ndarray]]:
 def frozen(batch: B) -> B:
     """``batch`` with read-only arrays: a batch is a value, like the scalar states."""
     for _, array in arrays(batch):
-        array.flags.writeable = False
+        read_only(array)
     return batch
+
+
+def read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only: what a batch or a cached table hands out."""
+    array.flags.writeable = False
+    return array
+
+
+def table(**columns: np.ndarray) -> Mapping[str, np.ndarray]:
+    """A cached table of read-only ``columns`` by name, itself read-only."""
+    return MappingProxyType({name: read_only(column) for name, column in columns.items()})
 
 
 def copied(batch: B) -> B:
@@ -152,7 +164,7 @@ def size(n: Any) -> int:
     try:
         value = operator.index(n)
     except TypeError:
-        raise RulesError(f"the number of games must be an integer, got {n!r}") from None
+        raise RulesError(f"the number of games must be an integer, got {quote(n)}") from None
     if value < 1:
         raise RulesError(f"the number of games must be at least 1, got {value}")
     return value
@@ -285,7 +297,7 @@ def seats(player: Any, n: int, players: int) -> np.ndarray:
     seat = np.asarray(player)
     if seat.dtype.kind not in "iu" or seat.shape not in ((), (n,)):
         raise RulesError(f"player must be a seat or an integer array of shape ({n},), got "
-                         f"{player!r}")
+                         f"{quote(player)}")
     if ((seat < 0) | (seat >= players)).any():
-        raise RulesError(f"no player {player!r} in a {players}-player game")
+        raise RulesError(f"no player {quote(player)} in a {players}-player game")
     return np.broadcast_to(seat, (n,)).astype(np.int64)

@@ -18,7 +18,7 @@ the shuffled track laid by setup chance nodes); other options raise `RulesError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import attrs
@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import verflixxt as vx
 from ..core import CHANCE, TERMINAL, RulesError
+from ..core.checks import quote
 from ..track import (
     FINISH,
     GIFT,
@@ -39,8 +40,15 @@ from ..track import (
     is_plus,
     value,
 )
-from ..verflixxt.observations import PHASES, TILE_KINDS
-from ..verflixxt.setup import box, laid_out, path_tiles, shuffled_setup, track_length
+from ..verflixxt import (
+    PHASES,
+    TILE_KINDS,
+    box,
+    laid_out,
+    path_tiles,
+    shuffled_setup,
+    track_length,
+)
 from . import lockstep
 from .lockstep import Playouts
 
@@ -143,17 +151,17 @@ class _Shape:
 
 
 @cache
-def _tables() -> dict[str, np.ndarray]:
+def _tables() -> Mapping[str, np.ndarray]:
     """Per tile code: plus value, minus value (positive), lucky, takeable, Gift rank."""
     kinds = (*TILE_KINDS, None)
     path = [t in PATH_TILES for t in TILE_KINDS] + [False]
-    return {
-        "plus": np.array([value(t) if t in PATH_TILES and is_plus(t) else 0 for t in kinds]),
-        "minus": np.array([-value(t) if t in PATH_TILES and is_minus(t) else 0 for t in kinds]),
-        "lucky": np.array([t == LUCKY for t in kinds]),
-        "takeable": np.array(path),
-        "rank": np.array([gift_rank(t) if p else 0 for t, p in zip(kinds, path, strict=True)]),
-    }
+    return lockstep.table(
+        plus=np.array([value(t) if t in PATH_TILES and is_plus(t) else 0 for t in kinds]),
+        minus=np.array([-value(t) if t in PATH_TILES and is_minus(t) else 0 for t in kinds]),
+        lucky=np.array([t == LUCKY for t in kinds]),
+        takeable=np.array(path),
+        rank=np.array([gift_rank(t) if p else 0 for t, p in zip(kinds, path, strict=True)]),
+    )
 
 
 def _code(tile: str) -> int:
@@ -164,7 +172,7 @@ def _supported(rules: vx.Rules) -> str:
     """The preset ``rules`` are (``"classic"``, ``"amigo"``, ``"amigo_pro"``); `RulesError`
     naming the options the batch engine does not play otherwise."""
     if not isinstance(rules, vx.Rules):
-        raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {rules!r}")
+        raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {quote(rules)}")
     if not 2 <= rules.players <= 6:
         raise RulesError(
             f"the batch engine plays 2-6 players; Rules.players={rules.players} is not supported"
@@ -234,12 +242,12 @@ def _shape_of(rules: vx.Rules) -> _Shape:
         start_to_box=rules.start_tile_to_box,
         action_tiles=rules.action_tiles,
         shuffled=shuffled_setup(rules),
-        start_tiles=tiles,
-        start_pieces=pieces,
-        start_crowd=_crowd(pieces[:, None], owned, length)[:, 0],
-        owner=owner.astype(np.int8)[:, None],
-        path_slots=slots,
-        box=np.array([counts[t] for t in PATH_TILES]),
+        start_tiles=lockstep.read_only(tiles),
+        start_pieces=lockstep.read_only(pieces),
+        start_crowd=lockstep.read_only(_crowd(pieces[:, None], owned, length)[:, 0]),
+        owner=lockstep.read_only(owner.astype(np.int8)[:, None]),
+        path_slots=lockstep.read_only(slots),
+        box=lockstep.read_only(np.array([counts[t] for t in PATH_TILES])),
     )
 
 

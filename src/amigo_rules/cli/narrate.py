@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..core import Event
 from ..core.text import Line, Span, plural
-from ..verflixxt_hoch.text import card_span, item_span
+from ..verflixxt_hoch import card_span, item_span
 
 Words = list[Span]
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Any, TypeVar
 
 import numpy as np
+from attrs.exceptions import FrozenInstanceError
 
 from .checks import generator
 from .errors import IllegalMoveError
@@ -25,12 +26,33 @@ hashing Fractions costs more than sampling); each entry keeps its tuple alive.""
 
 class Outcomes(tuple[tuple[Any, Fraction], ...]):
     """A chance node's ``(move, probability)`` pairs that also carry the integer weights
-    they come from (card or tile counts), so that sampling needs no arithmetic on them."""
+    they come from (card or tile counts), so that sampling needs no arithmetic on them.
+
+    Read-only like a state (games cache their outcome tables and share them): setting or
+    deleting an attribute raises ``attrs.exceptions.FrozenInstanceError``.
+    """
 
     cumulative: tuple[int, ...]
     """The running sums of the weights."""
     denominator: int
     """The sum of the weights: each probability is its weight over this."""
+
+    def __new__(
+        cls, pairs: Iterable[tuple[Any, Fraction]], cumulative: tuple[int, ...], denominator: int
+    ) -> Outcomes:
+        outcomes = super().__new__(cls, pairs)
+        object.__setattr__(outcomes, "cumulative", cumulative)
+        object.__setattr__(outcomes, "denominator", denominator)
+        return outcomes
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Outcomes, (tuple(self), self.cumulative, self.denominator)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
 
 
 @lru_cache(maxsize=1024)
@@ -50,10 +72,7 @@ def by_counts(moves: Sequence[Any], counts: Sequence[int]) -> Outcomes:
     cumulative = tuple(accumulate(kept))
     total = cumulative[-1]
     shares = map(_shares(total).__getitem__, kept)
-    outcomes = Outcomes(zip(compress(moves, counts), shares, strict=True))
-    outcomes.cumulative = cumulative
-    outcomes.denominator = total
-    return outcomes
+    return Outcomes(zip(compress(moves, counts), shares, strict=True), cumulative, total)
 
 
 def _table(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[int, ...], int]:

@@ -101,6 +101,48 @@ def rules_of(rules_class: type[R], rules: Any, function: str) -> R:
     return rules
 
 
+def state_of(function: str, expected: type[R], state: Any) -> R:
+    """``state`` if it is the game's ``expected`` state (or `Rules`); else the
+    `ArgumentError` of `wrong_type`. For the functions off the per-move path (those on it
+    inline the test)."""
+    if type(state) is not expected:
+        raise wrong_type(function, expected, state)
+    return state
+
+
+def transition(
+    function: str,
+    expected: type,
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    before: Any,
+    move: Any,
+    after: Any,
+) -> None:
+    """The entry check of ``move_events``: ``before`` and ``after`` are states of the game
+    (`ArgumentError`), ``move`` one of ``legal_moves(before)`` (`IllegalMoveError`)."""
+    state_of(function, expected, before)
+    state_of(function, expected, after)
+    if move not in legal_moves(before):
+        raise IllegalMoveError(f"{shown(move)} is not a legal move of the state before")
+
+
+def viewer(value: Any, players: int) -> int | None:
+    """The ``player`` argument of a function that shows a state: None (everything) or a
+    seat (see `seat`)."""
+    return None if value is None else seat(value, players)
+
+
+def real(value: Any, what: str) -> float:
+    """``value`` as a ``float``: an int or a float (numpy's too), not a bool; anything else
+    raises `ArgumentError` naming ``what``; NaN a `RulesError`."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                      np.floating)):
+        raise ArgumentError(f"{what} must be a number, got {quote(value)} ({type_name(value)})")
+    if value != value:
+        raise RulesError(f"{what} must be a number, got NaN")
+    return float(value)
+
+
 def integer(value: Any, what: str) -> int:
     """``value`` as an ``int``: any integer type (numpy's too, via ``operator.index``);
     bools, floats, arrays and everything else raise `ArgumentError` naming ``what``."""

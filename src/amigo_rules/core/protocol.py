@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
@@ -37,7 +37,7 @@ class Game(Protocol):
     """The game's registered name (``"verflixxt"``)."""
     Rules: type
     """The game's rules class; ``Rules()`` is its default rule set."""
-    RULE_TEXTS: dict[str, str]
+    RULE_TEXTS: Mapping[str, str]
     """Rule id -> a one-line statement of the rule."""
 
     def new_game(self, rules: Any = None, *, seed: int | None = None) -> State:

@@ -189,7 +189,7 @@ def play(
                     hooks.finished(state, "forfeit")
                 record = GameRecord(module.NAME, rules, seed, tuple(moves), state, names)
                 raise AgentError(
-                    f"agent {names[player]!r} (player {player}) {failure}",
+                    f"agent {quote(names[player])} (player {player}) {failure}",
                     agent=names[player],
                     player=player,
                     record=record,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import AmigoRulesError
+from .checks import integer
+from .errors import RulesError
 
 Span = tuple[str, str]
 """A piece of text and the name of its style."""
@@ -22,10 +23,12 @@ MIN_WIDTH = 24
 
 
 def check_width(width: object) -> int:
-    """``width`` if it is an integer of at least `MIN_WIDTH`, else `AmigoRulesError`."""
-    if type(width) is not int or width < MIN_WIDTH:
-        raise AmigoRulesError(f"width must be an integer of at least {MIN_WIDTH}, got {width!r}")
-    return width
+    """``width`` if it is an integer (else `ArgumentError`) of at least `MIN_WIDTH` (else
+    `RulesError`)."""
+    number = integer(width, "width")
+    if number < MIN_WIDTH:
+        raise RulesError(f"width must be an integer of at least {MIN_WIDTH}, got {number}")
+    return number
 
 
 def player(index: int) -> Span:

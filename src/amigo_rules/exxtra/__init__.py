@@ -12,6 +12,11 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 >>> state = exxtra.apply(state, exxtra.parse_move(state, "place 5"))
 >>> state.ladder, exxtra.current_player(state)
 (((5, 70), None, None), -1)
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``DIE_A``, ``DIE_B``, ``X``, ``combination``, ``RUNGS``,
+``TOP_COMBINATION``, ``render_lines``).
 """
 
 from __future__ import annotations
@@ -24,7 +29,12 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
+from .dice import DIE_A as DIE_A
+from .dice import DIE_B as DIE_B
+from .dice import X as X
+from .dice import combination as combination
 from .engine import (
     apply,
     apply_events,
@@ -35,14 +45,15 @@ from .engine import (
     is_terminal,
     legal_moves,
     new_game,
-    parse_move,
     returns,
     score,
     winners,
 )
-from .moves import Move, Place, Reroll, Roll
+from .moves import RUNGS as RUNGS
+from .moves import Move, Place, Reroll, Roll, parse_notation
 from .narration import move_events, setup_events
 from .observation_json import observation_from_json, observation_schema, observation_to_json
+from .observations import TOP_COMBINATION as TOP_COMBINATION
 from .observations import (
     Observation,
     array_length,
@@ -56,6 +67,7 @@ from .serialization import NAME, from_json, to_json
 from .specs import spec
 from .state import FINISH, State
 from .svg import render_svg
+from .text import render_lines as render_lines
 from .text import render_text
 
 
@@ -107,6 +119,7 @@ __all__ = [
     "observation_schema",
     "observation_to_json",
     "parse_move",
+    "parse_notation",
     "relevant_rules",
     "render_svg",
     "render_text",

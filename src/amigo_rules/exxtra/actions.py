@@ -11,7 +11,7 @@ from ..core.actions import action_ids
 from ..core.checks import integer, quote, shown, wrong_type
 from .dice import DIE_A, DIE_B
 from .engine import illegality, legal_moves
-from .moves import PLACES, REROLL, RUNGS, Move, Place, Roll, rolls
+from .moves import PLACES, REROLL, RUNGS, Move, Place, Roll, parse_notation, rolls
 from .rules import Rules
 from .state import State
 
@@ -87,3 +87,23 @@ def legal_action_mask(state: State) -> np.ndarray:
         for move in legal_moves(state):
             mask[action_id(state, move)] = True
     return mask
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written ``text`` (the inverse of ``str(move)``).
+
+    Case-insensitive and tolerant of whitespace. Raises `IllegalMoveError` for text that
+    names no EXXtra move and for a move that is not legal here, listing the legal moves.
+    """
+    if type(state) is not State:
+        raise wrong_type("parse_move", State, state)
+    legal = ", ".join(map(str, legal_moves(state))) or "none, the game is over"
+    try:
+        move = parse_notation(text)
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(f"{exc}; legal here: {legal}") from None
+    problem = illegality(state, move)
+    if problem is not None:
+        raise IllegalMoveError(f"{quote(str(move))} is not legal here: {problem}; legal here: "
+                               f"{legal}")
+    return move

@@ -10,7 +10,7 @@ from typing import Any, cast
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
 from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import rules_of, shown, wrong_type
+from ..core.checks import rules_of, shown, state_of, wrong_type
 from ..core.events import Event, Sink
 from .dice import DIE_A, DIE_B, X, combination, combination_text, face_text
 from .moves import (
@@ -21,7 +21,6 @@ from .moves import (
     Place,
     Reroll,
     Roll,
-    parse_notation,
     roll_outcomes,
     rolls,
 )
@@ -255,6 +254,7 @@ def score(state: State) -> tuple[int, ...]:
 
 def explain_score(state: State) -> tuple[Breakdown, ...]:
     """Each player's `score` explained: the space their counter stands on (EX-END-2)."""
+    state_of("explain_score", State, state)
     return tuple(
         Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),))
         for p, at in enumerate(state.counters)
@@ -274,22 +274,3 @@ def returns(state: State) -> tuple[float, ...]:
     if type(state) is not State:
         raise wrong_type("returns", State, state)
     return shares(winners(state), state.rules.players)
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``).
-
-    Case-insensitive and tolerant of whitespace. Raises `IllegalMoveError` for text that
-    names no EXXtra move and for a move that is not legal here, listing the legal moves.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    legal = ", ".join(map(str, legal_moves(state))) or "none, the game is over"
-    try:
-        move = parse_notation(text)
-    except IllegalMoveError as exc:
-        raise IllegalMoveError(f"{exc}; legal here: {legal}") from None
-    problem = illegality(state, move)
-    if problem is not None:
-        raise IllegalMoveError(f"{str(move)!r} is not legal here: {problem}; legal here: {legal}")
-    return move

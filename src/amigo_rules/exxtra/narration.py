@@ -26,9 +26,10 @@ Everything in EXXtra is public: ``player`` changes nothing.
 
 from __future__ import annotations
 
+from ..core.checks import state_of, transition, viewer
 from ..core.errors import ArgumentError
 from ..core.events import Event
-from .engine import apply_events
+from .engine import apply_events, legal_moves
 from .moves import Move
 from .state import State
 
@@ -49,6 +50,8 @@ def move_events(
     >>> [e.kind for e in move_events(state, roll, exxtra.apply(state, roll))]
     ['roll', 'x_end']
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     state, events = apply_events(before, move)
     if state != after:
         raise ArgumentError("move_events: 'after' is not the state the move leads to")
@@ -57,4 +60,5 @@ def move_events(
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:
     """EXXtra's setup draws nothing: no events."""
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     return ()

@@ -6,7 +6,7 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout
-from ..core.checks import generator, seat, wrong_type
+from ..core.checks import generator, seat, state_of, wrong_type
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -68,6 +68,7 @@ class Observation:
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array`: 11 entries per player and 3 for the roll."""
+    state_of("array_length", Rules, rules)
     return (5 + RUNGS) * rules.players + 3
 
 

@@ -6,11 +6,14 @@ rule is given in full.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
+from ..core.checks import state_of
 from .state import State
 
-RULE_TEXTS: Final = {
+RULE_TEXTS: Final[Mapping[str, str]] = MappingProxyType({
     "EX-TURN-1": "Collect your pair's rung first: your pair on rung r moves you r spaces.",
     "EX-ROLL-6": "Roll again or place: keep rolling while no X shows, or accept.",
     "EX-PLACE-1": "Where a pair may go: rung 0 always, or an empty rung 1-5.",
@@ -22,7 +25,7 @@ RULE_TEXTS: Final = {
     "EX-ROLL-5": "Doubles move you at once: 1-1, 2-2 and 3-3 move 1, 2 or 3 spaces.",
     "EX-END-1": "First to the finish wins.",
     "EX-END-2": "Score and turn limit: a game stopped by the turn limit has no winner.",
-}
+})
 """Rule id → its title and gist, one line."""
 
 
@@ -34,6 +37,7 @@ def relevant_rules(state: State) -> tuple[str, ...]:
     >>> relevant_rules(exxtra.new_game())
     ('EX-ROLL-2', 'EX-ROLL-3', 'EX-ROLL-5')
     """
+    state_of("relevant_rules", State, state)
     if state.over:
         ids = {"EX-END-1", "EX-END-2"}
     elif state.roll is None:

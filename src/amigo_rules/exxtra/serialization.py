@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import StateError, jsonio
-from ..core.checks import quote, wrong_type
+from ..core.checks import cut, quote, wrong_type
 from .dice import X, combination_text, combinations
 from .moves import RUNGS
 from .rules import Rules
@@ -33,7 +33,7 @@ def to_json(state: State) -> str:
 def _combination(data: Any) -> int:
     value = jsonio.integer(data)
     if value not in combinations():
-        raise StateError(f"{value} is no combination of the dice")
+        raise StateError(f"{quote(value)} is no combination of the dice")
     return value
 
 
@@ -44,7 +44,7 @@ def _pair(value: Any) -> Pair | None:
         raise StateError(f"{quote(value)} is neither null nor a [rung, combination] pair")
     rung = jsonio.integer(value[0])
     if not 0 <= rung < RUNGS:
-        raise StateError(f"rung {rung} is not on the ladder 0-5")
+        raise StateError(f"rung {quote(rung)} is not on the ladder 0-5")
     return rung, _combination(value[1])
 
 
@@ -64,7 +64,7 @@ def from_json(text: str | bytes) -> State:
     )
     problem = inconsistency(state)
     if problem is not None:
-        raise StateError(f"inconsistent state: {problem}")
+        raise StateError(f"inconsistent state: {cut(problem)}")
     return state
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import StateError, jsonio
+from ..core.checks import quote
 from .board import Board
 
 
@@ -30,6 +31,7 @@ def board_from_data(body: dict[str, Any]) -> Board:
 def check_positions(what: str, positions: tuple[int, ...], finish: int) -> None:
     """`StateError` unless ``positions`` lie on the track 0 … ``finish``, ascending."""
     if any(not 0 <= x <= finish for x in positions):
-        raise StateError(f"{what}: positions {list(positions)} outside the track 0 … {finish}")
+        raise StateError(f"{what}: positions {quote(list(positions))} outside the track "
+                         f"0 … {finish}")
     if list(positions) != sorted(positions):
-        raise StateError(f"{what}: positions {list(positions)} are not in ascending order")
+        raise StateError(f"{what}: positions {quote(list(positions))} are not in ascending order")

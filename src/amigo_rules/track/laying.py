@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from types import MappingProxyType
 
 import attrs
 
@@ -63,5 +64,5 @@ def tile_named(word: str, kinds: tuple[str, ...]) -> str | None:
 
 
 @cache
-def _by_lower(kinds: tuple[str, ...]) -> dict[str, str]:
-    return {kind.lower(): kind for kind in kinds}
+def _by_lower(kinds: tuple[str, ...]) -> Mapping[str, str]:
+    return MappingProxyType({kind.lower(): kind for kind in kinds})

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 START: Final = "S"
@@ -22,9 +24,23 @@ ACTIONS: Final = (GIFT, STEAL)
 PATH_TILES: Final = (*PLUS, *MINUS, LUCKY)
 """Every kind of Verflixxt path tile, the ones a pawn can take."""
 
-BOX: Final = Counter({**dict.fromkeys(PLUS, 1), **dict.fromkeys(MINUS[:8], 2), "-9": 1,
-                      "-10": 1, LUCKY: 6})
-"""The 32 path tiles of the box (VX-COMP-1)."""
+
+
+def frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
+    """A read-only view of a multiset of tiles: what a constant or a cache hands out
+    (``Counter(view)`` gives a copy to compute with)."""
+    return MappingProxyType(Counter(counts))
+
+
+def sorted_tiles(counts: Mapping[str, int]) -> tuple[str, ...]:
+    """Every tile of the multiset ``counts``, sorted: ``{"L": 2, "+3": 1}`` → ``("+3", "L",
+    "L")``."""
+    return tuple(sorted(Counter(counts).elements()))
+
+
+BOX: Final = frozen_counts({**dict.fromkeys(PLUS, 1), **dict.fromkeys(MINUS[:8], 2), "-9": 1,
+                            "-10": 1, LUCKY: 6})
+"""The 32 path tiles of the box (VX-COMP-1), read-only."""
 ACTION_TILES_IN_BOX: Final = 4
 GUARDS_IN_BOX: Final = 8
 

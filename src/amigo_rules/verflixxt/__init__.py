@@ -8,12 +8,16 @@
 >>> state = verflixxt.apply(state, verflixxt.parse_move(state, "pawn 0"))
 >>> state.board.pawns[0], verflixxt.current_player(state)
 ((0, 0, 4), -1)
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``PHASES``, ``TILE_KINDS``, ``box``, ``laid_out``, ``path_tiles``,
+``shuffled_setup``, ``track_length``, ``render_lines``).
 """
 
 from __future__ import annotations
 
-from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.deprecation import renamed
 from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
@@ -23,9 +27,10 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
-from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse
+from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
 from .narration import move_events, setup_events
 from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import (
@@ -36,26 +41,24 @@ from .observations import (
     observation,
     observation_layout,
 )
+from .observations import PHASES as PHASES
+from .observations import TILE_KINDS as TILE_KINDS
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
+from .setup import box as box
 from .setup import initial_state, new_game
+from .setup import laid_out as laid_out
+from .setup import path_tiles as path_tiles
+from .setup import shuffled_setup as shuffled_setup
+from .setup import track_length as track_length
 from .specs import max_game_length, spec
 from .state import Phase, State
 from .svg import render_svg
+from .text import render_lines as render_lines
 from .text import render_text
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
-
-    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    return require_legal(parse(text), legal_moves(state), text)
 
 
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
@@ -118,6 +121,7 @@ __all__ = [
     "observation_schema",
     "observation_to_json",
     "parse_move",
+    "parse_notation",
     "relevant_rules",
     "render_svg",
     "render_text",
@@ -131,3 +135,5 @@ __all__ = [
     "visible_notation",
     "winners",
 ]
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

@@ -13,7 +13,9 @@ has an empty hand, every player takes all seven cards back."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 from .moves import GUARD, PAWN, STOP, Move, Step, step
 from .state import State
@@ -47,10 +49,11 @@ def card_moves(state: State, plain: tuple[Step, ...]) -> tuple[Move, ...]:
 
 
 @cache
-def _card_steps(finish: int) -> dict[tuple[str, int], tuple[Step, ...]]:
-    """Per (piece, card) the moves by that card from every position before ``finish``."""
-    return {(piece, value): tuple(step(piece, p, value) for p in range(finish))
-            for piece in (PAWN, GUARD) for value in CARDS}
+def _card_steps(finish: int) -> Mapping[tuple[str, int], tuple[Step, ...]]:
+    """Per (piece, card) the moves by that card from every position before ``finish``
+    (read-only: cached)."""
+    return MappingProxyType({(piece, value): tuple(step(piece, p, value) for p in range(finish))
+                             for piece in (PAWN, GUARD) for value in CARDS})
 
 
 def played_card(state: State, value: int) -> State:

@@ -20,6 +20,7 @@ from ..core.checks import (
     quote,
     string_field,
 )
+from ..core.deprecation import renamed
 from ..track import PATH_TILES, Lay, lay, tile_named
 
 
@@ -166,12 +167,13 @@ GRAMMAR = (
 """The notation's forms, as ``parse_move`` names them in its error messages."""
 
 
-def parse(text: str) -> Move:
-    """The move written ``text`` (case and spacing are free), legal or not.
+def parse_notation(text: str) -> Move:
+    """The move written ``text`` (case and spacing are free), legal or not; `parse_move`
+    checks it against a state's legal moves.
 
-    >>> parse("  Pawn   7 ")
+    >>> parse_notation("  Pawn   7 ")
     Step(piece='pawn', position=7)
-    >>> str(parse("guard 3 -1"))
+    >>> str(parse_notation("guard 3 -1"))
     'guard 3 -1'
     """
     match = _GRAMMAR.fullmatch(notation(text))
@@ -200,3 +202,6 @@ def parse(text: str) -> Move:
     if word == "flip":
         return Flip(value)
     return Step(word, value)
+
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

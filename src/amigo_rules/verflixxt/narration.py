@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.checks import state_of, transition, viewer
 from ..core.errors import ArgumentError
 from ..core.events import Event
 from ..track import FACE_DOWN
-from .engine import apply_events
+from .engine import apply_events, legal_moves
 from .moves import Move
 from .observations import HIDDEN
 from .state import State
@@ -70,6 +71,8 @@ def move_events(
     >>> [(e.kind, e.tile) for e in found]
     [('move', '-3'), ('take', '-2')]
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     state, events = apply_events(before, move)
     if state != after:
         raise ArgumentError("move_events: 'after' is not the state the move leads to")
@@ -103,4 +106,5 @@ def _seen(event: Event, before: State, viewer: int) -> Event:
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:
     """What the setup did, seen by ``player``: none in Verflixxt! beyond the table
     itself, which every player sees."""
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     return ()

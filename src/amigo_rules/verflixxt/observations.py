@@ -3,13 +3,15 @@ players' towers with ``towers="top"`` / ``"hidden"`` (VXV-HIDDEN-TOWERS)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout, listing
-from ..core.checks import seat, wrong_type
+from ..core.checks import seat, state_of, wrong_type
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
 from .rules import Rules
@@ -24,8 +26,9 @@ HIDDEN = "?"
 
 
 @cache
-def _tile_index() -> dict[str, int]:
-    return {**{t: i for i, t in enumerate(TILE_KINDS)}, HIDDEN: len(TILE_KINDS) + 1}
+def _tile_index() -> Mapping[str, int]:
+    return MappingProxyType({**{t: i for i, t in enumerate(TILE_KINDS)},
+                             HIDDEN: len(TILE_KINDS) + 1})
 
 
 @attrs.frozen
@@ -168,6 +171,7 @@ def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The least and greatest value of every entry of `Observation.to_array` for ``rules``:
     0 and 1 for the one-hot entries, else the count's maximum (pawns per player on a slot,
     guards, tiles of a kind in a tower, hidden tiles)."""
+    state_of("array_bounds", Rules, rules)
     players = rules.players
     kinds_t = len(TILE_KINDS) + 1 + rules.hidden_tiles
     per_slot = kinds_t + players + 1

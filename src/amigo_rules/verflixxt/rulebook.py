@@ -6,11 +6,14 @@ rule is given in full with its rulings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
+from ..core.checks import state_of
 from .state import Phase, State
 
-RULE_TEXTS: Final = {
+RULE_TEXTS: Final[Mapping[str, str]] = MappingProxyType({
     "VX-TURN-1": "Players who are home are skipped: the die passes clockwise to the next "
                  "player with a pawn on the way.",
     "VX-TURN-2": "Roll once, move one piece exactly that far: an own pawn, or a guard "
@@ -48,7 +51,7 @@ RULE_TEXTS: Final = {
     "VXV-10": "Hidden tiles: every turn ends by turning an unoccupied path tile face down.",
     "VXV-HIDDEN-TOWERS": "Face-down towers: other players' towers show only their top tile "
                          "or their size.",
-}
+})
 """Rule id → its title and gist, one line."""
 
 
@@ -60,6 +63,7 @@ def relevant_rules(state: State) -> tuple[str, ...]:
     >>> relevant_rules(verflixxt.new_game())
     ('VX-TURN-1', 'VX-TURN-2')
     """
+    state_of("relevant_rules", State, state)
     rules = state.rules
     phase = state.phase
     ids = set()

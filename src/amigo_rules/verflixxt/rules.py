@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -240,5 +242,6 @@ class Rules:
         return cls(players=players, **{**settings, **options})
 
 
-PRESETS = {"classic": Rules.classic, "amigo": Rules.amigo, "amigo_pro": Rules.amigo_pro}
-"""The presets by name, as the command line takes them."""
+PRESETS: Mapping[str, Callable[..., Rules]] = MappingProxyType(
+    {"classic": Rules.classic, "amigo": Rules.amigo, "amigo_pro": Rules.amigo_pro})
+"""The presets by name, as the command line takes them (read-only)."""

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import tiles_of, wrong_type
+from ..core.checks import state_of, tiles_of, wrong_type
 from ..track import (
     LUCKY,
     PATH_TILES,
@@ -72,6 +72,7 @@ def explain_score(state: State) -> tuple[Breakdown, ...]:
     >>> mine.terms[0].values, mine.terms[0].note, mine.total == verflixxt.score(state)[0]
     ((-3, 5, 8), '1 lucky tile turns -8 into +8', True)
     """
+    state_of("explain_score", State, state)
     rules = state.rules
     explain = (explain_lucky_below if rules.lucky_below
                else explain_lucky_by_count if rules.negative_lucky else explain_lucky_converts)

@@ -120,7 +120,7 @@ def check_state(state: State) -> None:
     for p, tower in enumerate(towers):
         bad = [t for t in tower if t not in PATH_TILES]
         if bad:
-            raise StateError(f"towers: player {p} holds {bad}, which are not path tiles")
+            raise StateError(f"towers: player {p} holds {quote(bad)}, which are not path tiles")
     expected = _path_multiset(rules)
     laid = (face_up(t) for t in tiles)
     held = Counter(t for t in laid if t in PATH_TILES) + Counter(t for w in towers for t in w)
@@ -129,7 +129,8 @@ def check_state(state: State) -> None:
         held[state.penalty[1]] += 1
     if held != expected:
         missing, extra = expected - held, held - expected
-        raise StateError(f"tiles are not conserved: missing {dict(missing)}, extra {dict(extra)}")
+        raise StateError(f"tiles are not conserved: missing {quote(dict(missing))}, "
+                         f"extra {quote(dict(extra))}")
     if rules.start_tile_to_box and tiles[0] == START and not board.pieces_at(0):
         raise StateError("the start tile is empty but still in the track (start_tile_to_box)")
     _check_turn(state, finish)
@@ -144,9 +145,9 @@ def _check_laying(state: State) -> None:
         raise StateError("phase 'lay' without a shuffled layout")
     if board.tiles[:1] != (START,) or any(t not in PATH_TILES for t in laid):
         raise StateError("tiles: a track being laid holds the start tile, then path tiles")
-    over = Counter(laid) - box(rules)
+    over = Counter(laid) - Counter(box(rules))
     if over or len(laid) >= sum(box(rules).values()):
-        raise StateError(f"tiles: {len(laid)} laid, more than the box holds: {dict(over)}")
+        raise StateError(f"tiles: {len(laid)} laid, more than the box holds: {quote(dict(over))}")
     fresh = State(rules=rules,
                   board=Board(board.tiles, ((0,) * rules.pawns_per_player,) * rules.players),
                   towers=((),) * rules.players, player=0, phase=Phase.LAY,
@@ -161,7 +162,7 @@ def _check_track(rules: Rules, tiles: tuple[str, ...]) -> None:
         known |= {FACE_DOWN + t for t in PATH_TILES}
     unknown = sorted({t for t in tiles if t not in known})
     if unknown:
-        raise StateError(f"tiles: unknown tiles {unknown}")
+        raise StateError(f"tiles: unknown tiles {quote(unknown)}")
     if not tiles or tiles[-1] != FINISH or tiles.count(FINISH) != 1:
         raise StateError("tiles: the finish tile must be last, once")
     if START in tiles[1:] or (tiles[0] != START and not rules.start_tile_to_box):
@@ -186,13 +187,13 @@ def _check_penalty(state: State, penalty: tuple[int, str]) -> None:
     if state.rules.early_end != "one_pawn_left" or state.phase is not Phase.OVER:
         raise StateError("penalty: only at the end of a game with early_end='one_pawn_left'")
     if not 0 <= owner < state.rules.players or tile not in PATH_TILES or not is_minus(tile):
-        raise StateError(f"penalty: {[owner, tile]} is not [player, minus tile]")
+        raise StateError(f"penalty: {quote([owner, tile])} is not [player, minus tile]")
 
 
 def _check_turn(state: State, finish: int) -> None:
     players = state.rules.players
     if not 0 <= state.player < players:
-        raise StateError(f"player {state.player} is not a player of this game")
+        raise StateError(f"player {quote(state.player)} is not a player of this game")
     rules = state.rules
     if state.phase is Phase.ROLL and rules.tactical_cards:
         raise StateError("phase 'roll': tactical_cards replace the die (VXV-9)")
@@ -200,7 +201,7 @@ def _check_turn(state: State, finish: int) -> None:
         raise StateError("phase 'steal' needs action_tiles (VX-ACT-2)")
     rolled = state.phase is Phase.MOVE and not rules.tactical_cards
     if (state.roll != 0) != rolled or not 0 <= state.roll <= 6:
-        raise StateError(f"roll {state.roll} does not fit the {state.phase.value} phase")
+        raise StateError(f"roll {quote(state.roll)} does not fit the {state.phase.value} phase")
     pawns = state.board.pawns
     early = state.rules.early_end
     if early == "first_home":  # VXV-4
@@ -219,7 +220,7 @@ def _check_turn(state: State, finish: int) -> None:
     if state.phase in (Phase.ROLL, Phase.MOVE) and all(
         x == finish for x in state.board.pawns[state.player]
     ):
-        raise StateError(f"player {state.player} is to play with every pawn home")
+        raise StateError(f"player {quote(state.player)} is to play with every pawn home")
     if state.phase is Phase.STEAL and not any(
         t for p, t in enumerate(state.towers) if p != state.player
     ):
@@ -245,22 +246,22 @@ def _check_cards(state: State) -> None:
         raise StateError(f"hands: {len(hands)} hands for {state.rules.players} players")
     for p, hand in enumerate(hands):
         if list(hand) != sorted(set(hand)) or not set(hand) <= set(CARDS):
-            raise StateError(f"hands: player {p} holds {list(hand)}, not distinct cards of "
+            raise StateError(f"hands: player {p} holds {quote(list(hand))}, not distinct cards of "
                              f"{list(CARDS)} in ascending order")
     if len(set(played)) != len(played) or not set(played) <= set(CARDS):
-        raise StateError(f"played: {list(played)} are not distinct cards")
+        raise StateError(f"played: {quote(list(played))} are not distinct cards")
     hand = hands[state.player]
     total = sum(played)
     if set(played) & set(hand):
-        raise StateError(f"played: {list(played)} are still in hand")
+        raise StateError(f"played: {quote(list(played))} are still in hand")
     if total > LIMIT + (-1 in hand):
-        raise StateError(f"played: {list(played)} add up to {total}, more than {LIMIT} "
+        raise StateError(f"played: {quote(list(played))} add up to {total}, more than {LIMIT} "
                          f"(7 only while the -1 is in hand)")
     if not played or state.phase not in (Phase.MOVE, Phase.FLIP):
         return
     going_on = cards_going_on(state) is not None
     if state.phase is Phase.MOVE and not going_on:
-        raise StateError(f"phase 'move' after {list(played)}, but no card can be played: "
+        raise StateError(f"phase 'move' after {quote(list(played))}, but no card can be played: "
                          "the turn would have ended")
     if state.phase is Phase.FLIP and total > LIMIT and going_on:
         raise StateError(f"phase 'flip' at a sum of {total}: the turn goes on with the -1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 
 import numpy as np
@@ -20,6 +21,8 @@ from ..track import (
     PLUS,
     START,
     Board,
+    frozen_counts,
+    sorted_tiles,
 )
 from .cards import CARDS
 from .rules import Rules
@@ -29,14 +32,14 @@ _MINUS_FIRST = MINUS[:8]
 
 
 @cache
-def box(rules: Rules) -> Counter[str]:
-    """The path tiles of the game: the box (VX-COMP-1), with VXV-8's lucky tiles (shared:
-    never change the answer)."""
+def box(rules: Rules) -> Mapping[str, int]:
+    """The path tiles of the game: the box (VX-COMP-1), with VXV-8's lucky tiles; read-only
+    (``Counter(box(rules))`` to compute with it)."""
     if isinstance(rules.layout, tuple):
-        return Counter(t for t in rules.layout if t in PATH_TILES)
+        return frozen_counts(Counter(t for t in rules.layout if t in PATH_TILES))
     if rules.lucky_tiles == BOX[LUCKY]:
         return BOX
-    return BOX + Counter({LUCKY: rules.lucky_tiles - BOX[LUCKY]})
+    return frozen_counts({**BOX, LUCKY: rules.lucky_tiles})
 
 
 def path_tiles(rules: Rules, shuffled: tuple[str, ...] | None = None) -> tuple[str, ...]:
@@ -59,7 +62,7 @@ def path_tiles(rules: Rules, shuffled: tuple[str, ...] | None = None) -> tuple[s
     elif layout == "lucky_last":
         path = (*_MINUS_FIRST, *PLUS, *MINUS, *lucky)
     else:
-        path = shuffled if shuffled is not None else tuple(sorted(BOX.elements()))
+        path = shuffled if shuffled is not None else sorted_tiles(BOX)
     if rules.action_tiles:  # after each of the first four groups of 8 path tiles
         path = (*sum(((*path[i : i + 8], GIFT) for i in range(0, 32, 8)), ()), *path[32:])
     return path
@@ -117,7 +120,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     seed = checks.seed(seed)
     if not shuffled_setup(rules):
         return laid_out(rules)
-    tiles = sorted(box(rules).elements())
+    tiles = sorted_tiles(box(rules))
     order = np.random.default_rng(seed).permutation(len(tiles))
     return laid_out(rules, tuple(tiles[i] for i in order))
 

@@ -4,7 +4,7 @@ the derivation of its maximum game length."""
 from __future__ import annotations
 
 from ..core import GameSpec
-from ..core.checks import rules_of
+from ..core.checks import rules_of, state_of
 from .actions import num_actions, num_chance_outcomes
 from .observations import array_bounds, array_length
 from .rules import Rules
@@ -63,6 +63,7 @@ def max_game_length(rules: Rules) -> int | None:
     (VXV-2) or swap pawns (VXV-7) allows games of any length; tiles moved to the end of the
     track (VXV-3, VXV-8b) raise Φ again, and no bound is claimed for them (None).
     """
+    state_of("max_game_length", Rules, rules)
     if rules.roll_one is not None or rules.passed_tiles_to_end or rules.negative_lucky_sweep:
         return None
     length = track_length(rules)

@@ -6,12 +6,16 @@
 (('4o', '5o'), True)
 >>> [str(m) for m in ho.legal_moves(state)][:2]
 ['card 4o pawn 0', 'card 4o lucky 0']
+
+The library's upper floors (batch engines, agents, command line) import a game only from
+here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
+helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_STACK``,
+``render_lines``, ``card_span``, ``item_span``).
 """
 
 from __future__ import annotations
 
-from ..core.actions import require_legal
-from ..core.checks import wrong_type
+from ..core.deprecation import renamed
 from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
@@ -21,8 +25,10 @@ from .actions import (
     move_for_action,
     num_actions,
     num_chance_outcomes,
+    parse_move,
 )
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
+from .gifts import top_tile as top_tile
 from .moves import (
     GRAMMAR,
     Attack,
@@ -35,7 +41,7 @@ from .moves import (
     Steal,
     Stop,
     TurnUp,
-    parse,
+    parse_notation,
 )
 from .narration import move_events, setup_events
 from .observation_json import observation_from_json, observation_schema, observation_to_json
@@ -55,17 +61,13 @@ from .setup import HatDraw, hat_draw, initial_state, new_game
 from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
+from .text import card_span as card_span
+from .text import item_span as item_span
+from .text import render_lines as render_lines
 from .text import render_text
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
-
-    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
-    """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    return require_legal(parse(text), legal_moves(state), text)
+from .tiles import CARD_VALUE as CARD_VALUE
+from .tiles import TOKEN_STACK as TOKEN_STACK
+from .tiles import TRACK_TILES as TRACK_TILES
 
 
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
@@ -130,8 +132,8 @@ __all__ = [
     "observation_layout",
     "observation_schema",
     "observation_to_json",
-    "parse",
     "parse_move",
+    "parse_notation",
     "relevant_rules",
     "render_svg",
     "render_text",
@@ -145,3 +147,5 @@ __all__ = [
     "visible_notation",
     "winners",
 ]
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

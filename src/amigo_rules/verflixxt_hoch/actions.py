@@ -21,7 +21,19 @@ from ..core.actions import action_ids, action_mask, find_action, require_legal
 from ..core.checks import wrong_type
 from ..track import Lay
 from .engine import current_player, legal_moves
-from .moves import PIECES, Attack, Deal, Draw, HatMove, Hats, Move, Play, Steal, TurnUp
+from .moves import (
+    PIECES,
+    Attack,
+    Deal,
+    Draw,
+    HatMove,
+    Hats,
+    Move,
+    Play,
+    Steal,
+    TurnUp,
+    parse_notation,
+)
 from .rules import Rules
 from .state import State
 from .tiles import CARD_INDEX, CARDS, TRACK_TILES
@@ -111,3 +123,14 @@ def legal_action_ids(state: State) -> np.ndarray:
     if type(state) is not State:
         raise wrong_type("legal_action_ids", State, state)
     return action_ids(legal_moves(state), _id_of(state))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written ``text`` (the inverse of ``str(move)``, case-insensitive).
+
+    Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
+    """
+    if type(state) is not State:
+        raise wrong_type("parse_move", State, state)
+    move: Move = require_legal(parse_notation(text), legal_moves(state), text)
+    return move

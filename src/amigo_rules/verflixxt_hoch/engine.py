@@ -3,10 +3,11 @@ HO-HAT-*, HO-END-1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import TypedDict, TypeVar, cast
 
 import attrs
@@ -283,11 +284,13 @@ def _plays(state: State, card: str, pieces: list[tuple[str, int]]) -> list[Play]
 
 
 @cache
-def _play_rows(card: str, length: int) -> tuple[dict[str, tuple[Play, ...]], tuple[Play, ...]]:
+def _play_rows(
+    card: str, length: int
+) -> tuple[Mapping[str, tuple[Play, ...]], tuple[Play, ...]]:
     """``card`` played on each kind of piece from every position of a track of ``length``
-    tiles, and on the cursed cap the other way."""
+    tiles, and on the cursed cap the other way (read-only: cached)."""
     rows = {piece: tuple(play(card, piece, x) for x in range(length)) for piece in PIECES}
-    return rows, tuple(play(card, CURSED, x, True) for x in range(length))
+    return MappingProxyType(rows), tuple(play(card, CURSED, x, True) for x in range(length))
 
 
 def _attacks(state: State, value: int) -> tuple[Attack, ...]:
@@ -376,7 +379,8 @@ def apply(state: State, move: Move, events: Sink = None) -> State:
     if (isinstance(move, Steal) and phase is Phase.STEAL
             and move.victim in victims(state.towers, state.player)):
         return _steal(state, move.victim, events)
-    if phase in _SETUP and any(m == move for m, _ in _setup_outcomes(state)):
+    if phase in _SETUP and any(type(m) is type(move) and m == move
+                               for m, _ in _setup_outcomes(state)):
         return _set_up(state, move, events)
     raise IllegalMoveError(_why_illegal(state, move))
 

@@ -20,6 +20,7 @@ import attrs
 
 from ..core import IllegalMoveError
 from ..core.checks import flag_field, integer_field, notation, number, quote, string_field
+from ..core.deprecation import renamed
 from ..track import Lay, tile_named
 from .tiles import CARD_VALUE, CARDS, TRACK_TILES
 
@@ -212,10 +213,11 @@ def _unknown(text: str) -> IllegalMoveError:
     return IllegalMoveError(f"unknown move notation {quote(text)}; expected {GRAMMAR}")
 
 
-def parse(text: str) -> Move:
-    """The move written ``text`` (case and spacing are free), legal or not.
+def parse_notation(text: str) -> Move:
+    """The move written ``text`` (case and spacing are free), legal or not; `parse_move`
+    checks it against a state's legal moves.
 
-    >>> str(parse("  CARD 3Y  cursed 7 -3"))
+    >>> str(parse_notation("  CARD 3Y  cursed 7 -3"))
     'card 3y cursed 7 -3'
     """
     head, _, rest = notation(text).partition(" ")
@@ -261,3 +263,6 @@ def parse(text: str) -> Move:
             reverse = True
         return Play(card, piece, number(position), reverse)
     raise _unknown(text)
+
+
+__getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

@@ -46,9 +46,10 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.checks import state_of, transition, viewer
 from ..core.errors import ArgumentError
 from ..core.events import Event
-from .engine import apply_events
+from .engine import apply_events, legal_moves
 from .moves import Move
 from .state import State
 from .tiles import CARDS
@@ -70,6 +71,8 @@ def move_events(
     >>> [(e.kind, e.tile) for e in move_events(state, move, ho.apply(state, move))]
     [('card', '4o'), ('move', '-8')]
     """
+    transition("move_events", State, legal_moves, before, move, after)
+    player = viewer(player, before.rules.players)
     state, events = apply_events(before, move)
     if state != after:
         raise ArgumentError("move_events: 'after' is not the state the move leads to")
@@ -94,6 +97,7 @@ def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...
     >>> [e.kind for e in setup_events(ho.new_game(ho.Rules(players=2), seed=3), player=0)]
     ['deal', 'turn_up', 'hats']
     """
+    player = viewer(player, state_of("setup_events", State, state).rules.players)
     out = [Event("deal", p, items=hand) for p, hand in enumerate(state.hands)
            if player in (None, p)]
     turned = tuple(c for c, n in zip(CARDS, state.discard, strict=True) for _ in range(n))

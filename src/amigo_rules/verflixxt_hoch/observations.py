@@ -9,7 +9,7 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout, listing
-from ..core.checks import seat, wrong_type
+from ..core.checks import seat, state_of, wrong_type
 from ..track import ACTIONS, FINISH, START
 from .rules import Rules
 from .setup import GUARDS, deck_counts
@@ -178,6 +178,7 @@ def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
 def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The least and greatest value of every entry of `Observation.to_array` for ``rules``:
     0 and 1 for the one-hot entries and flags, else the count's maximum."""
+    state_of("array_bounds", Rules, rules)
     players = rules.players
     slots = rules.track_length
     kinds = len(TILE_KINDS) + 1
@@ -187,7 +188,7 @@ def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
         high[s * per_slot + kinds : s * per_slot + kinds + players] = rules.pawns_per_player
         high[s * per_slot + kinds + players] = GUARDS
     base = slots * per_slot
-    box = rules.box() + Counter(TOKEN_STACK) + Counter(HATS)
+    box = Counter(rules.box()) + Counter(TOKEN_STACK) + Counter(HATS)
     deck = deck_counts(rules)
     for _ in range(players):
         high[base : base + len(COLLECTED)] = [box[k] for k in COLLECTED]

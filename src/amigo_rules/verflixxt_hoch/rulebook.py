@@ -6,11 +6,14 @@ rule is given in full with its rulings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
+from ..core.checks import state_of
 from .state import Phase, State
 
-RULE_TEXTS: Final = {
+RULE_TEXTS: Final[Mapping[str, str]] = MappingProxyType({
     "HO-SETUP-3": "Two secret cards each.",
     "HO-SETUP-4": "Allocating the hats: the highest card turned up gets the lucky hat, the "
                   "next the cursed cap; the lucky hat begins.",
@@ -38,7 +41,7 @@ RULE_TEXTS: Final = {
     "HO-ATTACK-1": "\"À l'attaque !\": a pair of equal cards pushes every opponent pawn and "
                    "guard on your pawn's tile.",
     "HO-COMBINE-1": "The amigo action tiles: Gift and Steal on the track, as in Verflixxt!.",
-}
+})
 """Rule id → its title and gist, one line."""
 
 
@@ -50,6 +53,7 @@ def relevant_rules(state: State) -> tuple[str, ...]:
     >>> relevant_rules(ho.new_game(ho.Rules(players=2), seed=3))[:3]
     ('HO-TURN-1', 'HO-TURN-2', 'HO-TURN-3')
     """
+    state_of("relevant_rules", State, state)
     rules = state.rules
     phase = state.phase
     ids = set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -11,7 +12,7 @@ import attrs
 from ..core import RulesError
 from ..core.checks import quote
 from ..core.validators import choice, flag, integer
-from ..track import ACTION_TILES_IN_BOX, ACTIONS
+from ..track import ACTION_TILES_IN_BOX, ACTIONS, frozen_counts
 from .tiles import DEFAULT_DECK, PATH_BOX, RISK_BOX, TRACK_TILES, VALUES
 
 DECK_LIMIT = 240
@@ -56,12 +57,12 @@ def _layout(_rules: Any, _attribute: Any, value: Any) -> None:
     unknown = sorted({t for t in value if t not in TRACK_TILES and t not in ACTIONS})
     if unknown:
         raise RulesError(f"Rules.layout holds unknown tiles {quote(unknown)}")
-    box = PATH_BOX + RISK_BOX
+    box = Counter(PATH_BOX) + Counter(RISK_BOX)
     if sum(t in ACTIONS for t in value) > ACTION_TILES_IN_BOX:
         raise RulesError(f"Rules.layout holds more than {ACTION_TILES_IN_BOX} action tiles")
     over = {t: n for t, n in Counter(value).items() if t not in ACTIONS and n > box[t]}
     if over:
-        raise RulesError(f"Rules.layout holds more tiles than the box: {over}")
+        raise RulesError(f"Rules.layout holds more tiles than the box: {quote(over)}")
     if not any(t in TRACK_TILES for t in value):
         raise RulesError("Rules.layout needs at least one path or risk tile")
 
@@ -109,8 +110,8 @@ class Rules:
                 f"{3 * self.players} (2 dealt and 1 turned up each)"
             )
         if total > DECK_LIMIT:
-            raise RulesError(f"Rules.deck holds {total} cards; at most {DECK_LIMIT} are allowed "
-                             "(four times the box's 60)")
+            raise RulesError(f"Rules.deck holds {quote(total)} cards; at most {DECK_LIMIT} are "
+                             "allowed (four times the box's 60)")
         if not any(y + o for value, y, o in self.deck if value > 0):
             raise RulesError("Rules.deck holds no card of value 1 … 6: no pawn could move "
                              "forward, so no game could end")
@@ -120,9 +121,9 @@ class Rules:
         """3 pawns each with 2-4 players, 2 with 5-8 (HO-COMP-4)."""
         return 3 if self.players <= 4 else 2
 
-    def box(self) -> Counter[str]:
-        """The tiles laid between start and finish (HO-COMP-1), as a multiset (shared:
-        never change the answer)."""
+    def box(self) -> Mapping[str, int]:
+        """The tiles laid between start and finish (HO-COMP-1), as a read-only multiset
+        (``Counter(rules.box())`` to compute with it)."""
         return _box(self)
 
     @property
@@ -141,11 +142,11 @@ class Rules:
 
 
 @cache
-def _box(rules: Rules) -> Counter[str]:
+def _box(rules: Rules) -> Mapping[str, int]:
     if rules.layout is not None:
-        return Counter(t for t in rules.layout if t not in ACTIONS)
-    risk = RISK_BOX - Counter(["R3"]) if rules.players in (2, 4) else RISK_BOX
-    return PATH_BOX + risk
+        return frozen_counts(Counter(t for t in rules.layout if t not in ACTIONS))
+    risk = Counter(RISK_BOX) - Counter(["R3"]) if rules.players in (2, 4) else RISK_BOX
+    return frozen_counts(Counter(PATH_BOX) + Counter(risk))
 
 
 @cache

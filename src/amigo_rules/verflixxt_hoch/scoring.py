@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import tiles_of, wrong_type
+from ..core.checks import state_of, tiles_of, wrong_type
 from ..core.text import plural
 from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
@@ -57,6 +57,7 @@ def explain_score(state: State) -> tuple[Breakdown, ...]:
     >>> [(t.what, t.points) for t in ho.explain_score(state)[0].terms]
     [('path tiles', 8), ('risk tiles', 11), ('finish tokens', 2), ('hats', 10)]
     """
+    state_of("explain_score", State, state)
     return tuple(Breakdown(p, _terms(tower)) for p, tower in enumerate(state.towers))
 
 

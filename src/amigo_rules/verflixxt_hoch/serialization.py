@@ -17,6 +17,7 @@ from ..track import (
     board_from_data,
     board_to_data,
     check_positions,
+    sorted_tiles,
 )
 from .engine import _hat_actions
 from .gifts import victims
@@ -117,7 +118,7 @@ def check_state(state: State) -> None:
     known = {START, FINISH, *TRACK_TILES, *(ACTIONS if rules.action_tiles else ())}
     unknown = sorted({t for t in tiles if t not in known})
     if unknown:
-        raise StateError(f"tiles: unknown tiles {unknown}")
+        raise StateError(f"tiles: unknown tiles {quote(unknown)}")
     if len(tiles) < 2 or tiles[0] != START or tiles[-1] != FINISH or tiles.count(START) != 1 \
             or tiles.count(FINISH) != 1:
         raise StateError("tiles: the start tile must be first and the finish last, once each")
@@ -133,7 +134,7 @@ def check_state(state: State) -> None:
             raise StateError(f"pawns: player {p} has {len(positions)}, not "
                              f"{rules.pawns_per_player}")
         check_positions(f"pawns of player {p}", positions, finish)
-    laid = rules.layout if rules.layout is not None else tuple(sorted(rules.box().elements()))
+    laid = rules.layout if rules.layout is not None else sorted_tiles(rules.box())
     expected_guards = len(guard_positions((START, *laid, FINISH)))
     if len(board.guards) != expected_guards:
         raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")
@@ -152,7 +153,7 @@ def _check_setup(state: State) -> None:
     if state.phase is Phase.LAY:
         laid = tiles[1:]
         if expected.phase is not Phase.LAY or tiles[:1] != (START,) \
-                or any(t not in TRACK_TILES for t in laid) or Counter(laid) - rules.box() \
+                or any(t not in TRACK_TILES for t in laid) or Counter(laid) - Counter(rules.box()) \
                 or len(laid) >= sum(rules.box().values()):
             raise StateError("tiles: the track being laid is not drawn from the box")
         expected = attrs.evolve(expected, board=Board(tiles, expected.board.pawns))
@@ -165,12 +166,13 @@ def _check_setup(state: State) -> None:
         for card in hand:
             if card not in CARD_INDEX or expected.phase is not Phase.DEAL \
                     or expected.player != player or not expected.pile[CARD_INDEX[card]]:
-                raise StateError(f"hands: player {player}'s {list(hand)} were not dealt so")
+                raise StateError(f"hands: player {quote(player)}'s {quote(list(hand))} were not "
+                                 "dealt so")
             expected = dealt(expected, card)
     for card in state.turned:
         if expected.phase is not Phase.HATS or card not in CARD_INDEX \
                 or not expected.pile[CARD_INDEX[card]]:
-            raise StateError(f"turned: {list(state.turned)} were not turned up so")
+            raise StateError(f"turned: {quote(list(state.turned))} were not turned up so")
         expected = turned_up(expected, card)
     if state != expected:
         raise StateError(f"the {state.phase.value} phase of the setup does not replay to this "
@@ -185,19 +187,19 @@ def _check_collections(state: State) -> None:
     for p, tower in enumerate(towers):
         bad = [t for t in tower if t not in allowed]
         if bad:
-            raise StateError(f"towers: player {p} holds {bad}, which are not collectable")
+            raise StateError(f"towers: player {p} holds {quote(bad)}, which are not collectable")
     held = Counter(t for t in state.board.tiles if t in TRACK_TILES)
     held += Counter(t for w in towers for t in w if t in TRACK_TILES)
-    expected = state.rules.box()
+    expected = Counter(state.rules.box())
     if held != expected:
-        raise StateError(f"tiles are not conserved: missing {dict(expected - held)}, extra "
-                         f"{dict(held - expected)}")
+        raise StateError(f"tiles are not conserved: missing {quote(dict(expected - held))}, extra "
+                         f"{quote(dict(held - expected))}")
     if not 0 <= state.tokens <= len(TOKEN_STACK):
-        raise StateError(f"tokens: {state.tokens} taken, the stack has {len(TOKEN_STACK)}")
+        raise StateError(f"tokens: {quote(state.tokens)} taken, the stack has {len(TOKEN_STACK)}")
     taken = Counter(t for w in towers for t in w if t in TOKENS)
     if taken != Counter(TOKEN_STACK[: state.tokens]):
-        raise StateError(f"tokens: the collections hold {dict(taken)}, but the top "
-                         f"{state.tokens} tokens of the stack were taken")
+        raise StateError(f"tokens: the collections hold {quote(dict(taken))}, but the top "
+                         f"{quote(state.tokens)} tokens of the stack were taken")
 
 
 def _check_hats(state: State, finish: int) -> None:
@@ -213,7 +215,7 @@ def _check_hats(state: State, finish: int) -> None:
         player, position = h
         if not 0 <= player < state.rules.players or position not in board.pawns[player] \
                 or position == finish:
-            raise StateError(f"hats: {name} is on {list(h)}, where no pawn of that player "
+            raise StateError(f"hats: {name} is on {quote(list(h))}, where no pawn of that player "
                              "is in play")
         if i == 1 and h == state.hats[0] and board.pawns[player].count(position) < 2:
             raise StateError("hats: both hats on one pawn")
@@ -226,14 +228,14 @@ def _check_cards(state: State) -> None:
     held = [0] * len(CARDS)
     for p, hand in enumerate(state.hands):
         if any(c not in CARD_INDEX for c in hand) or len(hand) > 2:
-            raise StateError(f"hands: player {p} holds {list(hand)}")
+            raise StateError(f"hands: player {p} holds {quote(list(hand))}")
         if list(hand) != sorted(hand, key=CARD_INDEX.__getitem__):
             raise StateError(f"hands: player {p}'s cards are not in card order")
         for c in hand:
             held[CARD_INDEX[c]] += 1
     for what, counts in (("pile", state.pile), ("discard", state.discard)):
         if len(counts) != len(CARDS) or any(n < 0 for n in counts):
-            raise StateError(f"{what}: {list(counts)} is not a count per card kind")
+            raise StateError(f"{what}: {quote(list(counts))} is not a count per card kind")
     total = tuple(h + a + b for h, a, b in zip(held, state.pile, state.discard, strict=True))
     if total != deck_counts(state.rules):
         raise StateError("cards are not conserved: hands, draw and discard piles do not add "
@@ -244,17 +246,17 @@ def _check_turn(state: State, finish: int) -> None:
     players = state.rules.players
     player, phase = state.player, state.phase
     if not 0 <= player < players:
-        raise StateError(f"player {player} is not a player of this game")
+        raise StateError(f"player {quote(player)} is not a player of this game")
     hand = len(state.hands[player])
     in_play = any(x != finish for x in state.board.pawns[player])
     for p, h in enumerate(state.hands):
         if p != player and len(h) != 2 and any(x != finish for x in state.board.pawns[p]):
             raise StateError(f"hands: player {p}, still in play, holds {len(h)} cards")
     if not 0 <= state.plays <= 2 or (state.yellow and not state.plays):
-        raise StateError(f"plays {state.plays} / yellow {state.yellow} are inconsistent")
+        raise StateError(f"plays {quote(state.plays)} / yellow {state.yellow} are inconsistent")
     pending = phase is Phase.HAT or (phase is Phase.STEAL and state.arrived != -1)
     if not pending and (state.arrived != -1 or state.arrived_hat != NO_HAT):
-        raise StateError(f"arrived {state.arrived} outside the hat phase")
+        raise StateError(f"arrived {quote(state.arrived)} outside the hat phase")
     if phase is Phase.OVER:
         if not all(x == finish for ps in state.board.pawns for x in ps):
             raise StateError("phase 'over' while pawns are still on the way")
@@ -263,11 +265,11 @@ def _check_turn(state: State, finish: int) -> None:
         if not state.rules.action_tiles or not victims(state.towers, player) \
                 or not 1 <= state.plays <= 2 or hand != 2 - state.plays \
                 or (state.arrived != -1 and not _pending_hat(state, finish)):
-            raise StateError(f"the steal phase does not fit plays {state.plays}, {hand} cards "
-                             "in hand and the collections")
+            raise StateError(f"the steal phase does not fit plays {quote(state.plays)}, {hand} "
+                             "cards in hand and the collections")
         return
     if not in_play:
-        raise StateError(f"player {player} is to play with every pawn home")
+        raise StateError(f"player {quote(player)} is to play with every pawn home")
     if phase is Phase.PLAY:
         ok = state.plays == 0 and hand == 2
     elif phase is Phase.DOUBLE:
@@ -277,7 +279,7 @@ def _check_turn(state: State, finish: int) -> None:
     else:
         ok = state.plays >= 1 and hand == 2 - state.plays and _pending_hat(state, finish)
     if not ok:
-        raise StateError(f"the {phase.value} phase does not fit plays {state.plays}, "
+        raise StateError(f"the {phase.value} phase does not fit plays {quote(state.plays)}, "
                          f"{hand} cards in hand")
 
 

@@ -9,9 +9,9 @@ from fractions import Fraction
 import attrs
 import numpy as np
 
-from ..core import checks, sample_outcome
+from ..core import ArgumentError, RulesError, checks, sample_outcome
 from ..core.checks import rules_of
-from ..track import FINISH, GIFT, START, Board
+from ..track import FINISH, GIFT, START, Board, sorted_tiles
 from .moves import Hats
 from .rules import Rules
 from .state import Phase, State
@@ -85,6 +85,13 @@ def hat_draw(players: int, values: Sequence[int]) -> HatDraw:
     >>> hat_draw(3, [6, 4, 4]).next  # 1 and 2 tie for the cap: 1 turns up first
     1
     """
+    players = checks.integer(players, "players")
+    if players < 2:
+        raise RulesError(f"a hat draw needs at least 2 players, got {players}")
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise ArgumentError(f"values must be a sequence of card values, got "
+                            f"{checks.type_name(values)}")
+    values = [checks.integer(v, "a card value") for v in values]
     at = 0
 
     def round_of(group: Sequence[int]) -> tuple[Sequence[int], HatDraw | None]:
@@ -162,7 +169,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     rng = np.random.default_rng(checks.seed(seed))
     state = initial_state(rules)
     if state.phase is Phase.LAY:
-        box = sorted(rules.box().elements())
+        box = sorted_tiles(rules.box())
         state = track_laid(state, tuple(box[i] for i in rng.permutation(len(box))))
     cards = [c for c, n in zip(CARDS, deck_counts(rules), strict=True) for _ in range(n)]
     order = iter([cards[i] for i in rng.permutation(len(cards))])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from ..track import BOX, LUCKY, PATH_TILES
+from ..track import BOX, LUCKY, PATH_TILES, frozen_counts
 
 RISK: Final = tuple(f"R{n}" for n in range(3, 8))
 """Risk tile kinds ``R3`` … ``R7`` (±N, HO-COMP-1)."""
@@ -20,10 +20,11 @@ HATS: Final = (LUCKY_HAT, CURSED_CAP)
 TOKEN_STACK: Final = ("T2", "T2", "T3", "T3", "T4", "T4", "T5", "T6")
 """The finish tokens, top of the stack first (HO-COMP-3)."""
 
-PATH_BOX: Final = BOX - Counter(["+1", "+2", "-3", "-4", "-5", "-6", "-7", LUCKY])
-"""The 24 path tiles of hoch² (HO-COMP-1)."""
-RISK_BOX: Final = Counter({"R3": 1, "R4": 2, "R5": 2, "R6": 2, "R7": 1})
-"""The 8 risk tiles (HO-COMP-1)."""
+PATH_BOX: Final = frozen_counts(
+    Counter(BOX) - Counter(["+1", "+2", "-3", "-4", "-5", "-6", "-7", LUCKY]))
+"""The 24 path tiles of hoch² (HO-COMP-1), read-only."""
+RISK_BOX: Final = frozen_counts({"R3": 1, "R4": 2, "R5": 2, "R6": 2, "R7": 1})
+"""The 8 risk tiles (HO-COMP-1), read-only."""
 TRACK_TILES: Final = (*PATH_TILES, *RISK)
 """Every kind of tile a pawn can take in hoch²."""
 COLLECTED: Final = (*PATH_TILES, *RISK, *TOKENS, *HATS)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ... import exxtra
 from ...core import RulesError
-from ...exxtra.text import render_lines as draw
+from ...exxtra import render_lines as draw
 
 PRESETS: tuple[str, ...] = ()
 """EXXtra has no presets."""

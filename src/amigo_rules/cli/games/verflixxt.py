@@ -7,7 +7,7 @@ from typing import Any
 from ...core import RulesError
 from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Rules
-from ...verflixxt.text import render_lines as draw
+from ...verflixxt import render_lines as draw
 
 PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
 """The ``--preset`` choices, the first one the default."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core import RulesError
 from ...verflixxt_hoch import Rules
-from ...verflixxt_hoch.text import render_lines as draw
+from ...verflixxt_hoch import render_lines as draw
 
 PRESETS: tuple[str, ...] = ("standard",)
 """The ``--preset`` choices: the game as boxed (options come as variants)."""
