@@ -86,15 +86,15 @@ class AmigoAECEnv(AECEnv):
         self.episode = Episode(self.table, np.random.default_rng())
         """The game in progress."""
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (seeded when ``seed`` is given) and play chance up to the first
         decision."""
         rng = self.episode.rng if seed is None else np.random.default_rng(seed)

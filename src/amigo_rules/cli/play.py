@@ -37,8 +37,9 @@ from .session import INTERRUPTED, Leave, Session
 @click.option("--force", is_flag=True,
               help="Let the save replace a file that holds another game (without it, such "
                    "a file is kept and the game saved beside it: NAME-2.json).")
-def play_command(game, preset, players, seed, bots, variants, seat, save_path,
-                 load_path, force) -> None:
+def play_command(game: str | None, preset: str | None, players: int | None, seed: int | None,
+                 bots: str | None, variants: tuple[str, ...], seat: int, save_path: str | None,
+                 load_path: str | None, force: bool) -> None:
     """Play GAME against bots in the terminal.
 
     Before each of your decisions the table is drawn and the legal moves are listed,

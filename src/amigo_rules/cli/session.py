@@ -81,7 +81,7 @@ class Session:
     ``moves`` already played."""
 
     def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
-                 seed: int, seat: int, names: dict[int, str], moves: tuple = (),
+                 seed: int, seat: int, names: dict[int, str], moves: tuple[Any, ...] = (),
                  path: str | None = None, *, force: bool = False,
                  own: tuple[str, ...] = ()) -> None:
         self.out = out
@@ -101,7 +101,7 @@ class Session:
         for move in moves:
             self.history.append((self.state, move))
             self.state = module.apply(self.state, move)
-        self.legal: tuple = ()
+        self.legal: tuple[Any, ...] = ()
         self.reader: Any = None
 
     # ------------------------------------------------------------ the game

@@ -51,12 +51,14 @@ class GameRecord:
     @property
     def winners(self) -> tuple[int, ...]:
         """The winners of the final state."""
-        return get_game(self.game).winners(self.final_state)
+        winners: tuple[int, ...] = get_game(self.game).winners(self.final_state)
+        return winners
 
     @property
     def score(self) -> tuple[int, ...]:
         """The scores of the final state."""
-        return get_game(self.game).score(self.final_state)
+        score: tuple[int, ...] = get_game(self.game).score(self.final_state)
+        return score
 
     def to_json(self) -> str:
         """The record as versioned JSON, moves in their notation."""

@@ -25,9 +25,9 @@ class Roll:
     The hash is cached: the sampler of chance nodes hashes the whole outcome table.
     """
 
-    a: int = attrs.field(converter=integer_field("Roll.a"))
+    a: int = attrs.field(converter=integer_field("Roll.a"))  # type: ignore[misc]
     """Die A's face: 1, 2, 3, 4, 7, or 0 for the X (EX-COMP-1)."""
-    b: int = attrs.field(converter=integer_field("Roll.b"))
+    b: int = attrs.field(converter=integer_field("Roll.b"))  # type: ignore[misc]
     """Die B's face: 1, 2, 3, 5, 6, or 0 for the X (EX-COMP-1)."""
 
     def __str__(self) -> str:
@@ -46,7 +46,7 @@ class Reroll:
 class Place:
     """Accept the combination and place the pair on ``rung`` (EX-PLACE-1)."""
 
-    rung: int = attrs.field(converter=integer_field("Place.rung"))
+    rung: int = attrs.field(converter=integer_field("Place.rung"))  # type: ignore[misc]
     """The rung of the ladder the dice go to, 0-5 (EX-PLACE-1)."""
 
     def __str__(self) -> str:

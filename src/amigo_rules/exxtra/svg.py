@@ -7,8 +7,8 @@ from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour, player_entries
 from .dice import combination_text
 from .moves import RUNGS
-from .observations import observation
-from .state import FINISH, State
+from .observations import Observation, observation
+from .state import FINISH, Pair, State
 
 WIDTH = 768
 MARGIN = 20
@@ -54,7 +54,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     return canvas.document(WIDTH, top, f"EXXtra table: {status}")
 
 
-def _status(seen, players: int) -> str:
+def _status(seen: State | Observation, players: int) -> str:
     """Whose turn it is and what they do, in words."""
     who = seen.turn % players
     if FINISH in seen.counters:
@@ -71,7 +71,8 @@ def _status(seen, players: int) -> str:
 
 def _faces(combination: int) -> tuple[str, str]:
     """The two dice of a combination, higher first, X for 0 (EX-ROLL-2)."""
-    return tuple("X" if d == 0 else str(d) for d in divmod(combination, 10))
+    tens, units = divmod(combination, 10)
+    return ("X" if tens == 0 else str(tens)), ("X" if units == 0 else str(units))
 
 
 def _die(canvas: Canvas, x: float, y: float, face: str, size: float = DIE) -> None:
@@ -103,7 +104,7 @@ def _counter_track(canvas: Canvas, y: float, counters: tuple[int, ...]) -> float
     return top - y
 
 
-def _ladder(canvas: Canvas, y: float, ladder) -> float:
+def _ladder(canvas: Canvas, y: float, ladder: tuple[Pair | None, ...]) -> float:
     """Rungs 5 (top) … 0, each with the pairs on it (rung 0 in as many lines as its pairs
     need); returns the height used."""
     left, right = MARGIN + 10, WIDTH / 2 - 10
@@ -138,7 +139,7 @@ def _ladder(canvas: Canvas, y: float, ladder) -> float:
     return bottom - y
 
 
-def _players(canvas: Canvas, y: float, seen, players: int) -> float:
+def _players(canvas: Canvas, y: float, seen: State | Observation, players: int) -> float:
     """Right of the ladder: per player the counter and where the dice are, then the roll
     waiting for a decision. Returns the bottom edge."""
     x = WIDTH / 2 + 14

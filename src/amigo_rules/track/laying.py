@@ -25,7 +25,7 @@ from ..core.checks import string_field
 class Lay:
     """The next tile of the shuffled track is ``tile`` (a chance outcome of the setup)."""
 
-    tile: str = attrs.field(converter=string_field("Lay.tile"))
+    tile: str = attrs.field(converter=string_field("Lay.tile"))  # type: ignore[misc]
     """The tile laid at the next place of the track."""
 
     def __str__(self) -> str:

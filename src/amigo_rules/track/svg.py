@@ -44,13 +44,13 @@ class Look(NamedTuple):
 
 
 class Piece(NamedTuple):
-    """What stands on a tile: ``count`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
+    """What stands on a tile: ``number`` pawns of ``player`` (``kind`` ``"pawn"``) or guards
     (``"guard"``, ``player`` -1); ``mark`` draws an accessory on top (a hat), ``words`` is the
     tooltip."""
 
     kind: str
     player: int
-    count: int = 1
+    number: int = 1
     mark: Callable[[Canvas, float, float], None] | None = None
     words: str = ""
 
@@ -101,20 +101,20 @@ def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
     carries its size on a badge (``×3``)."""
     if piece.kind == "guard":
         canvas.open("g")
-        canvas.title(piece.words or plural(piece.count, "guard"))
-        for i in reversed(range(min(piece.count, 2))):
+        canvas.title(piece.words or plural(piece.number, "guard"))
+        for i in reversed(range(min(piece.number, 2))):
             step = STACK_STEP * i
             canvas.rect(cx - PIECE_R + step, cy - PIECE_R - step, 2 * PIECE_R, 2 * PIECE_R,
                         rx=3, fill=GUARD_FILL, stroke=INK, stroke_width=1.5)
-        top = STACK_STEP * (min(piece.count, 2) - 1)
+        top = STACK_STEP * (min(piece.number, 2) - 1)
         canvas.text(cx + top, cy - top, "G", size=15, font_weight="bold")
-        count_badge(canvas, cx, cy + PIECE_R, piece.count)
+        count_badge(canvas, cx, cy + PIECE_R, piece.number)
         canvas.close("g")
     else:
-        pawn(canvas, cx, cy, piece.player, r=PIECE_R, count=piece.count,
+        pawn(canvas, cx, cy, piece.player, r=PIECE_R, count=piece.number,
              label=piece.words or None)
     if piece.mark is not None:
-        top = STACK_STEP * (min(piece.count, 2) - 1)
+        top = STACK_STEP * (min(piece.number, 2) - 1)
         piece.mark(canvas, cx + top, cy - top)
 
 

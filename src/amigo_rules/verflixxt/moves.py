@@ -30,7 +30,7 @@ from ..track import PATH_TILES, Lay, lay, tile_named
 class Roll:
     """The die showing ``value`` (a chance outcome, VX-TURN-2)."""
 
-    value: int = attrs.field(converter=integer_field("Roll.value"))
+    value: int = attrs.field(converter=integer_field("Roll.value"))  # type: ignore[misc]
     """The number rolled, 1-6."""
 
     def __str__(self) -> str:
@@ -44,9 +44,9 @@ class Step:
     the value of the tactical card played (VXV-9).
     """
 
-    piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))
+    piece: str = attrs.field(converter=string_field("Step.piece", ("pawn", "guard")))  # type: ignore[misc]
     """``"pawn"`` or ``"guard"``."""
-    position: int = attrs.field(converter=integer_field("Step.position"))
+    position: int = attrs.field(converter=integer_field("Step.position"))  # type: ignore[misc]
     """Where the piece stands before the move."""
     delta: int | None = attrs.field(
         default=None, converter=integer_field("Step.delta", optional=True)  # type: ignore[misc]
@@ -67,7 +67,7 @@ class Step:
 class Steal:
     """Steal the top tile of ``victim``'s tower (VX-ACT-2)."""
 
-    victim: int = attrs.field(converter=integer_field("Steal.victim"))
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))  # type: ignore[misc]
     """The seat whose top tile is taken."""
 
     def __str__(self) -> str:
@@ -80,9 +80,9 @@ class Swap:
     ``target`` change places; ``owner`` names the opponent when several have pawns there,
     else it is None."""
 
-    position: int = attrs.field(converter=integer_field("Swap.position"))
+    position: int = attrs.field(converter=integer_field("Swap.position"))  # type: ignore[misc]
     """Where the moving pawn stands (VXV-2)."""
-    target: int = attrs.field(converter=integer_field("Swap.target"))
+    target: int = attrs.field(converter=integer_field("Swap.target"))  # type: ignore[misc]
     """The adjacent tile where the opponent's pawn stands; the two change places."""
     owner: int | None = attrs.field(
         default=None, converter=integer_field("Swap.owner", optional=True)  # type: ignore[misc]
@@ -98,7 +98,7 @@ class Swap:
 class Flip:
     """VXV-10: turn the unoccupied face-up path tile on ``position`` face down."""
 
-    position: int = attrs.field(converter=integer_field("Flip.position"))
+    position: int = attrs.field(converter=integer_field("Flip.position"))  # type: ignore[misc]
     """The position of the path tile turned face down (VXV-10)."""
 
     def __str__(self) -> str:

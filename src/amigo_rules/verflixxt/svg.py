@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..core.checks import wrong_type
 from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries
+from ..track import Board
 from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
-from .observations import observation
+from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 
@@ -27,8 +28,9 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     """
     if type(state) is not State:
         raise wrong_type("render_svg", State, state)
-    seen = state if player is None else observation(state, player)
-    board = state.board if player is None else seen
+    view = None if player is None else observation(state, player)
+    seen = state if view is None else view
+    board = state.board if view is None else view
     rules = state.rules
     canvas = Canvas()
     viewer = "everything shown" if player is None else f"as player {player} sees it"
@@ -74,12 +76,12 @@ def _hidden_symbol(canvas: Canvas, x: float, y: float) -> None:
     canvas.text(x, y, "?", size=14, fill=look.ink, font_weight="bold")
 
 
-def _penalty(seen, p: int) -> int:
+def _penalty(seen: State | Observation, p: int) -> int:
     penalty = seen.penalty
     return int(penalty[1]) if penalty is not None and penalty[0] == p else 0
 
 
-def _status(seen, board) -> str:
+def _status(seen: State | Observation, board: Board | Observation) -> str:
     """Whose turn it is and what they do, in words."""
     who = f"Player {seen.player}"
     phase = seen.phase
@@ -99,7 +101,7 @@ def _status(seen, board) -> str:
     return f"{who} rolled {seen.roll} and moves a piece"
 
 
-def _cards(seen) -> list[str]:
+def _cards(seen: State | Observation) -> list[str]:
     """VXV-9: every hand (public), a line per two players."""
     if not seen.hands:
         return []

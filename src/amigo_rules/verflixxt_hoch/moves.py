@@ -43,16 +43,16 @@ class Play:
     other direction (HO-HAT-4).
     """
 
-    card: str = attrs.field(converter=string_field("Play.card", CARDS))
+    card: str = attrs.field(converter=string_field("Play.card", CARDS))  # type: ignore[misc]
     """The card played: its value and colour (``3y``, ``-1o``)."""
     piece: str | None = attrs.field(
         default=None, converter=string_field("Play.piece", PIECES, optional=True)  # type: ignore[misc]
     )
     """``pawn`` (an own pawn without hat), ``lucky``/``cursed`` (the own pawn wearing that hat),
     ``guard``, or None for a 0 card."""
-    position: int = attrs.field(default=0, converter=integer_field("Play.position"))
+    position: int = attrs.field(default=0, converter=integer_field("Play.position"))  # type: ignore[misc]
     """Where the piece stands before the move."""
-    reverse: bool = attrs.field(default=False, converter=flag_field("Play.reverse"))
+    reverse: bool = attrs.field(default=False, converter=flag_field("Play.reverse"))  # type: ignore[misc]
     """The cursed cap's other direction (HO-HAT-4)."""
 
     def __str__(self) -> str:
@@ -81,9 +81,9 @@ class HatMove:
     player whose hatless pawn gets the hat), ``swap`` or ``none``.
     """
 
-    action: str = attrs.field(converter=string_field("HatMove.action", HAT_ACTIONS))
+    action: str = attrs.field(converter=string_field("HatMove.action", HAT_ACTIONS))  # type: ignore[misc]
     """``take``, ``give``, ``swap`` or ``none`` (HO-HAT-2)."""
-    target: str = attrs.field(default="", converter=string_field("HatMove.target"))
+    target: str = attrs.field(default="", converter=string_field("HatMove.target"))  # type: ignore[misc]
     """With ``take``, the hat (``lucky``/``cursed``); with ``give``, the player whose hatless pawn
     gets it; else empty."""
 
@@ -95,7 +95,7 @@ class HatMove:
 class Draw:
     """Drawing a ``card`` of that kind (a chance outcome, HO-TURN-4)."""
 
-    card: str = attrs.field(converter=string_field("Draw.card", CARDS))
+    card: str = attrs.field(converter=string_field("Draw.card", CARDS))  # type: ignore[misc]
     """The card drawn (HO-TURN-4)."""
 
     def __str__(self) -> str:
@@ -106,7 +106,7 @@ class Draw:
 class Deal:
     """A ``card`` of that kind is dealt to the player being dealt to (chance, HO-SETUP-3)."""
 
-    card: str = attrs.field(converter=string_field("Deal.card", CARDS))
+    card: str = attrs.field(converter=string_field("Deal.card", CARDS))  # type: ignore[misc]
     """The card dealt (HO-SETUP-3)."""
 
     def __str__(self) -> str:
@@ -117,7 +117,7 @@ class Deal:
 class TurnUp:
     """A ``card`` of that kind is turned up for the hats (chance, HO-SETUP-4)."""
 
-    card: str = attrs.field(converter=string_field("TurnUp.card", CARDS))
+    card: str = attrs.field(converter=string_field("TurnUp.card", CARDS))  # type: ignore[misc]
     """The card turned up for the hats (HO-SETUP-4)."""
 
     def __str__(self) -> str:
@@ -129,9 +129,9 @@ class Hats:
     """The lucky hat goes to ``lucky``, the cursed cap to ``cursed``: drawn at random when
     the pile runs out while players are tied (chance, HO-SETUP-4)."""
 
-    lucky: int = attrs.field(converter=integer_field("Hats.lucky"))
+    lucky: int = attrs.field(converter=integer_field("Hats.lucky"))  # type: ignore[misc]
     """The seat that receives the lucky hat (HO-SETUP-4)."""
-    cursed: int = attrs.field(converter=integer_field("Hats.cursed"))
+    cursed: int = attrs.field(converter=integer_field("Hats.cursed"))  # type: ignore[misc]
     """The seat that receives the cursed cap (HO-SETUP-4)."""
 
     def __str__(self) -> str:
@@ -142,7 +142,7 @@ class Hats:
 class Attack:
     """Attack from the tile ``position`` with the pair of equal cards in hand (HO-ATTACK-1)."""
 
-    position: int = attrs.field(converter=integer_field("Attack.position"))
+    position: int = attrs.field(converter=integer_field("Attack.position"))  # type: ignore[misc]
     """The shared tile the attack is made on (HO-ATTACK-1)."""
 
     def __str__(self) -> str:
@@ -153,7 +153,7 @@ class Attack:
 class Steal:
     """Take the top-most path tile of ``victim``'s collection (HO-COMBINE-1, VX-ACT-2)."""
 
-    victim: int = attrs.field(converter=integer_field("Steal.victim"))
+    victim: int = attrs.field(converter=integer_field("Steal.victim"))  # type: ignore[misc]
     """The seat whose top tile is taken (HO-COMBINE-1)."""
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..core.checks import wrong_type
 from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn, player_entries
 from ..core.text import plural
+from ..track import Board
 from ..track.svg import (
     CHIP_H,
     CHIP_W,
@@ -21,7 +22,7 @@ from ..track.svg import (
     pieces_on,
     tile_look,
 )
-from .observations import observation
+from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
@@ -81,15 +82,17 @@ def hat_chip(canvas: Canvas, x: float, y: float, item: str) -> None:
     canvas.text(x + CHIP_W - 11, y + CHIP_H / 2, points, size=12, font_weight="bold")
 
 
-def _pieces(board, hats, position: int) -> list[Piece]:
+def _pieces(
+    board: Board | Observation, hats: tuple[tuple[int, int] | None, ...], position: int
+) -> list[Piece]:
     """The pieces on ``position``: each hat on its pawn first (so the hat has room above
     it), then per player the hatless pawns, then the guards."""
     hatted, plain = [], []
     for piece in pieces_on(position, board.pawns, board.guards):
         worn = [i for i, hat in enumerate(hats) if hat == (piece.player, position)]
         if piece.kind == "pawn" and worn:
-            if piece.count > len(worn):
-                plain.append(piece._replace(count=piece.count - len(worn)))
+            if piece.number > len(worn):
+                plain.append(piece._replace(number=piece.number - len(worn)))
             who = f"player {piece.player} ({colour_name(piece.player)})"
             hatted += [Piece("pawn", piece.player, 1, MARKS[i], f"{who}, wearing the "
                              f"{HAT_NAMES[i]}") for i in worn]
@@ -113,8 +116,9 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     """
     if type(state) is not State:
         raise wrong_type("render_svg", State, state)
-    seen = state if player is None else observation(state, player)
-    board = state.board if player is None else seen
+    view = None if player is None else observation(state, player)
+    seen = state if view is None else view
+    board = state.board if view is None else view
     rules = state.rules
     canvas = Canvas()
     status = _status(seen, board)
@@ -123,7 +127,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     viewer = "everything shown" if player is None else f"as player {player} sees it"
     top = header(canvas, "Verflixxt hoch\u00b2", [status, f"{rules.players} players, {viewer}"])
     top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x), look)
-    points = score(state) if player is None else score_of(seen)
+    points = score(state) if view is None else score_of(view)
     rows = [(p, f"P{p}: {points[p]} pts", tower) for p, tower in enumerate(seen.towers)]
     top += draw_collections(canvas, top + 6, "Collections (first taken on the left)", rows,
                             hat_chip) + 8
@@ -138,7 +142,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
 
 
-def score_of(seen) -> tuple[int, ...]:
+def score_of(seen: Observation) -> tuple[int, ...]:
     """The scores an observation shows (every collection is public)."""
     return tuple(score_tiles(tower) for tower in seen.towers)
 
@@ -166,12 +170,13 @@ def draw_card(canvas: Canvas, x: float, y: float, card: str | None, count: int =
     canvas.close("g")
 
 
-def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
+def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None) -> float:
     """Per player the cards in hand: face up for the viewer (everyone's without one), else
     backs and their number."""
     canvas.text(MARGIN, y + 14, "Hands", size=18, anchor="start", font_weight="bold")
     top = y + 32
-    sizes = seen.hand_sizes if viewer is not None else tuple(len(h) for h in seen.hands)
+    sizes = (seen.hand_sizes if isinstance(seen, Observation)
+             else tuple(len(h) for h in seen.hands))
     half = (WIDTH - 2 * MARGIN) / 2
     for p, size in enumerate(sizes):
         x, row_top = MARGIN + (p % 2) * half, top + (p // 2) * (CARD_H + 8)
@@ -179,7 +184,7 @@ def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
         canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {plural(size, 'card')}", size=16,
                     anchor="start")
         if viewer is None or p == viewer:
-            cards = seen.hands[p] if viewer is None else seen.hand
+            cards = seen.hand if isinstance(seen, Observation) else seen.hands[p]
             for i, card in enumerate(cards):
                 draw_card(canvas, x + HAND_X + i * (CARD_W + 6), row_top, card)
         elif size:
@@ -187,14 +192,14 @@ def _hands(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
     return 32 + (len(sizes) + 1) // 2 * (CARD_H + 8)
 
 
-def _piles(canvas: Canvas, y: float, seen, viewer: int | None) -> float:
+def _piles(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None) -> float:
     """The draw pile (backs; its cards too without a viewer), the discard pile (public) and
     the finish tokens still to win, top of the stack first."""
-    pile = sum(seen.pile) if viewer is None else seen.pile_size
+    pile = seen.pile_size if isinstance(seen, Observation) else sum(seen.pile)
     canvas.text(MARGIN, y + 14, f"Draw pile: {plural(pile, 'card')}", size=18, anchor="start",
                 font_weight="bold")
     top = y + 32
-    if viewer is None:
+    if not isinstance(seen, Observation):
         top += _card_counts(canvas, top, seen.pile)
     else:
         draw_card(canvas, MARGIN, top, None, pile)
@@ -231,7 +236,7 @@ def _tile(tiles: Sequence[str], position: int) -> str:
     return f"the {look(tiles[position]).label} (position {position})"
 
 
-def _status(seen, board) -> str:
+def _status(seen: State | Observation, board: Board | Observation) -> str:
     """Whose turn it is and what they do, in words."""
     who = f"Player {seen.player}"
     phase = seen.phase
