@@ -10,7 +10,8 @@ from typing import Any, cast
 from ..core import CHANCE, TERMINAL, IllegalMoveError, checks, shares
 from ..core.actions import among
 from ..core.breakdown import Breakdown, Term
-from ..core.checks import rules_of, shown, state_of, wrong_type
+from ..core.checks import rules_of, shown, state_of, type_name, wrong_type
+from ..core.errors import ArgumentError
 from ..core.events import Event, Sink
 from .dice import DIE_A, DIE_B, X, combination, combination_text, face_text
 from .moves import (
@@ -120,7 +121,7 @@ def illegality(state: State, move: Any) -> str | None:
     return "it is not an EXXtra move"
 
 
-def apply(state: State, move: Move, events: Sink = None) -> State:
+def apply(state: State, move: Move, *, events: Sink = None) -> State:
     """The state after ``move``; ``state`` is left as it is.
 
     With ``events`` (a list) the move's events are appended to it, everything shown
@@ -130,6 +131,8 @@ def apply(state: State, move: Move, events: Sink = None) -> State:
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
+    if events is not None and type(events) is not list:
+        raise ArgumentError(f"apply: events must be a list or None, got {type_name(events)}")
     if state.roll is None:
         if isinstance(move, Roll) and move.a in DIE_A and move.b in DIE_B and not state.over:
             return _rolled(state, move.a, move.b, events)
@@ -155,7 +158,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     [('place', 0, 3)]
     """
     out: list[Event] = []
-    after = apply(state, move, out)
+    after = apply(state, move, events=out)
     if after.over:
         won = winners(after)
         out += [Event("finish", p) for p in won]

@@ -9,7 +9,8 @@ from typing import cast
 
 from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..core.actions import among
-from ..core.checks import shown, wrong_type
+from ..core.checks import shown, type_name, wrong_type
+from ..core.errors import ArgumentError
 from ..core.events import Event, Sink
 from ..track import (
     FACE_DOWN,
@@ -228,7 +229,7 @@ def _victims(state: State) -> tuple[int, ...]:
     return victims(state.towers, state.player)
 
 
-def apply(state: State, move: Move, events: Sink = None) -> State:
+def apply(state: State, move: Move, *, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
 
     With ``events`` (a list) the move's events are appended to it, everything shown
@@ -238,6 +239,8 @@ def apply(state: State, move: Move, events: Sink = None) -> State:
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
+    if events is not None and type(events) is not list:
+        raise ArgumentError(f"apply: events must be a list or None, got {type_name(events)}")
     phase = state.phase
     if phase is Phase.ROLL and isinstance(move, Roll) and 1 <= move.value <= 6:
         if events is not None:
@@ -291,7 +294,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 tile=None, value=2, items=()),)
     """
     out: list[Event] = []
-    after = apply(state, move, out)
+    after = apply(state, move, events=out)
     if after.phase is Phase.OVER:
         out.append(Event("over"))
     return after, tuple(out)

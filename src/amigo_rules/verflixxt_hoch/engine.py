@@ -15,7 +15,8 @@ import attrs
 from ..core import CHANCE, TERMINAL, IllegalMoveError
 from ..core.actions import among
 from ..core.chance import by_counts
-from ..core.checks import shown, wrong_type
+from ..core.checks import shown, type_name, wrong_type
+from ..core.errors import ArgumentError
 from ..core.events import Event, Sink
 from ..track import (
     ACTIONS,
@@ -351,7 +352,7 @@ def _hat_actions(
     return tuple(out)
 
 
-def apply(state: State, move: Move, events: Sink = None) -> State:
+def apply(state: State, move: Move, *, events: Sink = None) -> State:
     """The state after ``move``; the input is never changed.
 
     With ``events`` (a list) the move's events are appended to it, everything shown
@@ -361,6 +362,8 @@ def apply(state: State, move: Move, events: Sink = None) -> State:
     """
     if type(state) is not State:
         raise wrong_type("apply", State, state)
+    if events is not None and type(events) is not list:
+        raise ArgumentError(f"apply: events must be a list or None, got {type_name(events)}")
     phase = state.phase
     if (isinstance(move, Play) and phase in (Phase.PLAY, Phase.DOUBLE)
             and among(move, legal_moves(state))):
@@ -397,7 +400,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     [('card', '4o'), ('move', '-8')]
     """
     out: list[Event] = []
-    after = apply(state, move, out)
+    after = apply(state, move, events=out)
     if after.phase is Phase.OVER:
         out.append(Event("over"))
     return after, tuple(out)
