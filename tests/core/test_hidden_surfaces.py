@@ -24,11 +24,11 @@ import amigo_rules
 from amigo_rules import CHANCE, GameRecord, exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.cli import games
-from amigo_rules.cli.narrate import Teller
 from amigo_rules.cli.replay import Replay
 from amigo_rules.cli.session import Session
 from amigo_rules.core import IllegalMoveError, chance_rng, sample_chance
 from amigo_rules.core.text import plain
+from amigo_rules.narrator import Teller
 
 CONFIGS = {
     "hidden_tiles": (verflixxt, verflixxt.Rules(hidden_tiles=True, players=3)),

@@ -13,8 +13,8 @@ from replaying import random_game
 import amigo_rules
 from amigo_rules import exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.cli.narrate import TELLERS, Teller
 from amigo_rules.core import Event, chance_rng, sample_chance
+from amigo_rules.narrator import TELLERS, Teller
 
 VX_RULES = [
     verflixxt.Rules.classic(),

@@ -20,6 +20,8 @@ from engine_processes import gone
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.arena import tournament
+from amigo_rules.core.text import plain
+from amigo_rules.narrator import Teller
 from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
 
 ROOT = Path(__file__).parents[2]
@@ -173,10 +175,17 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
     events = [m for side, m in lines if m["type"] == "event"]
     assert [e["move_number"] for e in events] == list(range(len(record.moves)))
     state = ar.verflixxt_hoch.new_game(seed=3)
+    teller = Teller(0, state.rules.pawns_per_player)
     for event, move in zip(events, record.moves, strict=True):
         assert event["move"] == ar.verflixxt_hoch.visible_notation(state, move, player=0)
         assert event["player"] == ar.verflixxt_hoch.current_player(state)
-        state = ar.verflixxt_hoch.apply(state, move)
+        after = ar.verflixxt_hoch.apply(state, move)
+        told = ar.verflixxt_hoch.move_events(state, move, after, player=0)
+        assert event["text"] == plain(teller.lines(told)).replace("\n", " ")
+        if event["move"] is None:  # the card another seat draws is not in the words
+            assert event["text"].endswith("draws a card") or "deal" in event["text"]
+            assert str(move).split()[-1] not in event["text"]
+        state = after
     assert any(e["move"] is None for e in events)  # another seat's cards, dealt or drawn
     acts = [m for _, m in lines if m["type"] == "act"]
     seen = 0

@@ -14,9 +14,9 @@ from rich.text import Text
 from ..agents import make_agent
 from ..arena.plan import agent_seed
 from ..core import AgentError, get_game, play
+from ..narrator import Teller
 from . import games
 from .literal import MESSAGE_LIMIT, literal
-from .narrate import Teller
 from .options import (
     BOTS,
     CONTEXT,

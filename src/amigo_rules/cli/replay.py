@@ -12,10 +12,10 @@ from rich.console import Console
 from ..core import CHANCE, GameRecord, get_game
 from ..core.files import write_atomic
 from ..core.text import Line
+from ..narrator import Teller
 from . import games
 from .html import Frame, replay_page
 from .literal import literal
-from .narrate import Teller
 from .options import CONTEXT, console
 from .palette import block, styled
 from .result import result_lines

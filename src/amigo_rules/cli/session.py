@@ -25,9 +25,9 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, plural, words
+from ..narrator import Teller
 from .foresee import foreseen
 from .literal import MESSAGE_LIMIT, literal
-from .narrate import Teller
 from .palette import block, styled
 from .result import result_lines
 from .saves import HUMAN, default_path, save, saved_in

@@ -19,7 +19,8 @@ from typing import Any
 from ..core import get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
-from ..core.nodes import CHANCE
+from ..core.text import plain
+from ..narrator import Teller
 from . import messages
 from .process import Deadline, LineTooLong, Process, ProcessGone
 
@@ -82,6 +83,9 @@ class Table:
         self.move_number = 0
         self.hidden = state is None or module.spec(state.rules).has_hidden_information
         """Whether a move may be hidden from the seat (else every notation is shown)."""
+        self.teller = Teller(seat, None if state is None
+                             else getattr(state.rules, "pawns_per_player", None))
+        """Words the moves' events for the seat, as the narration does."""
 
 
 class EngineAgent:
@@ -172,7 +176,9 @@ class EngineAgent:
         player = module.current_player(before)
         notation = (module.visible_notation(before, move, player=table.seat) if table.hidden
                     else str(move))
-        self._queue(messages.event(move_number, player, notation, event_text(player, notation)))
+        events = module.move_events(before, move, after, player=table.seat)
+        text = plain(table.teller.lines(events)).replace("\n", " ")
+        self._queue(messages.event(move_number, player, notation, text))
         if self.queued > EVENT_BATCH:
             try:
                 self._send(None, self.move_timeout)
@@ -370,12 +376,6 @@ class EngineAgent:
         if table is not None and table.state is not None:
             self._end(table.state, "forfeit")
         self.table = None
-
-
-def event_text(player: int, notation: str | None) -> str:
-    """The ``event``'s line of words: who did what, as far as the seat may see it."""
-    who = "chance" if player == CHANCE else f"player {player}"
-    return f"{who}: {notation if notation is not None else '(hidden)'}"
 
 
 _POOL_LOCK = threading.Lock()

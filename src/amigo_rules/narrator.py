@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..core import Event
-from ..core.text import Line, Span, plural
-from ..verflixxt_hoch import card_span, item_span
+from .core import Event
+from .core.text import Line, Span, plural
+from .verflixxt_hoch import card_span, item_span
 
 Words = list[Span]
 
