@@ -1,11 +1,25 @@
 """What a move would do, as the player about to choose it can foresee it: the narration
-of the move (the game's ``move_events``) told for states drawn from that player's
-observation (``sample_state``), keeping a tile only where they all agree.
+of the move (the game's ``move_events``) told to that player for the real state, with every
+tile the player cannot know before the choice hidden.
 
-Told for the real state, the narration of a move says what its mover will see afterwards:
-the face-down tile the pawn is about to take (VXV-10), the top of the hidden tower about to
-be stolen from (VXV-HIDDEN-TOWERS). A preview must not show those before the choice. The
-states drawn depend on the observation alone (a fixed seed), so the preview does too."""
+Told to its mover, the narration says what the mover sees *after* the move: the face-down
+tile the pawn takes (VXV-10), the top of the hidden tower stolen from (VXV-HIDDEN-TOWERS),
+the tiles the early end gives. A preview shows a tile only where the player's observation
+*before* the move shows it where it comes from (its source), which is exactly when the
+tile is the same in every state the player cannot tell from the real one:
+
+- the tile a piece moves onto and the passed tiles (VXV-3): the narration told to the
+  player already hides face-down ones, alike before and after the move;
+- a tile taken from the track (``take``): the observed tile at ``origin``;
+- a tile given or stolen (``gift``, ``steal``): the observed top of the giver's or the
+  victim's tower.
+
+Where not a tile but what happens depends on what the player cannot see, the preview ends
+before that event: a Gift's receiver (VX-ACT-1, ranked by the other towers' tops) unless
+every other tower's top is in view or there is a single other player; the VXV-5 penalty
+while face-down tiles lie in the track. The tiles the VXV-4 end gives are all ``?`` while
+face-down tiles lie in the track. Every other event is public. The preview depends on the
+observation and the move alone."""
 
 from __future__ import annotations
 
@@ -14,39 +28,51 @@ from types import ModuleType
 from typing import Any, Final
 
 import attrs
-import numpy as np
 
 from ..core import Event
+from ..verflixxt.observations import HIDDEN
 
-SAMPLES: Final = 16
-"""How many states are drawn from the observation."""
-HIDDEN: Final = "?"
-"""An item of ``items`` the player cannot foresee."""
+__all__ = ["HIDDEN", "foreseen"]
+
+_FROM_TOWER: Final = {"gift": "player", "steal": "other"}
+"""Kinds moving a tower's top tile, and the field naming whose tower."""
 
 
 def foreseen(module: ModuleType, state: Any, moves: Sequence[Any],
              player: int) -> list[tuple[Event, ...]]:
     """Per move of ``moves`` (``player``'s legal moves in ``state``), its events as
-    ``player`` can foresee them: a ``tile`` the drawn states disagree on is None, such an
-    item `HIDDEN`; from the first event they disagree on otherwise (which, where), none."""
-    rng = np.random.default_rng(0)
+    ``player`` can foresee them: a ``tile`` the player cannot know is None, such an item
+    `HIDDEN`; from an event whose happening the player cannot know, none."""
     seen = module.observation(state, player)
-    drawn = [module.sample_state(seen, rng) for _ in range(SAMPLES)]
-    return [_agreed([module.move_events(s, move, module.apply(s, move), player=player)
-                     for s in drawn]) for move in moves]
+    return [_foreseeable(module.move_events(state, move, module.apply(state, move),
+                                            player=player), seen)
+            for move in moves]
 
 
-def _agreed(told: list[tuple[Event, ...]]) -> tuple[Event, ...]:
-    """The events every telling agrees on, up to the first they do not; a tile or an
-    item they disagree on hidden."""
+def _foreseeable(events: Sequence[Event], seen: Any) -> tuple[Event, ...]:
+    """``events`` (a move's narration told to its mover) cut and hidden to what the
+    observation ``seen`` before the move tells."""
     out = []
-    for events in zip(*told, strict=False):
-        first = events[0]
-        if any(attrs.evolve(e, tile=None, items=()) != attrs.evolve(first, tile=None, items=())
-               for e in events):
-            break
-        tile = first.tile if all(e.tile == first.tile for e in events) else None
-        items = tuple(item if all(e.items[k:k + 1] == (item,) for e in events) else HIDDEN
-                      for k, item in enumerate(first.items))
-        out.append(attrs.evolve(first, tile=tile, items=items))
+    for event in events:
+        kind = event.kind
+        if kind == "take" and seen.tiles[event.origin] == HIDDEN:
+            event = attrs.evolve(event, tile=None)
+        elif kind in _FROM_TOWER:
+            if kind == "gift" and not _receiver_in_view(seen, event.player):
+                break
+            tower = seen.towers[getattr(event, _FROM_TOWER[kind])]
+            if tower[-1] == HIDDEN:
+                event = attrs.evolve(event, tile=None)
+        elif kind in ("end_take", "penalty") and HIDDEN in seen.tiles:
+            if kind == "penalty":
+                break
+            event = attrs.evolve(event, items=(HIDDEN,) * len(event.items))
+        out.append(event)
     return tuple(out)
+
+
+def _receiver_in_view(seen: Any, giver: int | None) -> bool:
+    """Whether the observation decides who receives ``giver``'s Gift (VX-ACT-1): the
+    receiver is ranked by the other towers' tops."""
+    others = [tower for p, tower in enumerate(seen.towers) if p != giver]
+    return len(others) == 1 or all(tower[-1:] != (HIDDEN,) for tower in others)
