@@ -1,0 +1,126 @@
+"""``play``'s move previews (cli/foresee.py) are exact: a tile shows iff the player can know
+it before the move, whatever its odds; without hidden information a preview is the
+narration of the real move."""
+
+import attrs
+import numpy as np
+import pytest
+
+import amigo_rules
+from amigo_rules import CHANCE, exxtra, verflixxt
+from amigo_rules import verflixxt_hoch as ho
+from amigo_rules.cli.foresee import foreseen
+from amigo_rules.core import chance_rng, sample_chance
+from amigo_rules.track import FACE_DOWN, FINISH, LUCKY, START, Board, remove_tile
+from amigo_rules.verflixxt.setup import box
+from amigo_rules.verflixxt.state import Phase, State
+
+HIDDEN_TILES = verflixxt.Rules(hidden_tiles=True, players=2)
+
+
+def track_state(first_face_up):
+    """Player 0 to move a pawn by 1 off the first tile after the start, alone there: six
+    lucky tiles and the -9 lie in the track after the start, the -9 fourth, the rest of
+    the box in the open towers. Face down, the first tile is lucky with odds 6/7."""
+    track = [LUCKY, LUCKY, LUCKY, "-9", LUCKY, LUCKY, LUCKY]
+    tiles = (START, *(t if x == 0 and first_face_up else FACE_DOWN + t
+                      for x, t in enumerate(track)), FINISH)
+    rest = [t for t, n in box(HIDDEN_TILES).items() for _ in range(n) if t not in track]
+    rest += ["-9"] * (box(HIDDEN_TILES)["-9"] - 1)
+    pawns = ((0, 0, 1), (0, 0, 0))
+    return State(HIDDEN_TILES, Board(tiles, pawns, ()), (tuple(rest[:12]), tuple(rest[12:])),
+                 0, Phase.MOVE, 1)
+
+
+def taken(state, seat=0):
+    """The tile each of ``seat``'s moves would take as previewed, by move."""
+    legal = verflixxt.legal_moves(state)
+    return {str(move): [e.tile for e in events if e.kind == "take"]
+            for move, events in zip(legal, foreseen(verflixxt, state, legal, seat),
+                                    strict=True)}
+
+
+@pytest.mark.rule("VXV-10")
+def test_a_likely_face_down_tile_is_not_foreseen():
+    state = track_state(first_face_up=False)
+    seen = verflixxt.observation(state, 0)
+    rng = np.random.default_rng(0)
+    odds = [verflixxt.sample_state(seen, rng).board.tiles[1] for _ in range(200)]
+    assert FACE_DOWN + LUCKY in odds and FACE_DOWN + "-9" in odds  # likely, not certain
+    assert taken(state)["pawn 1"] == [None]
+    real = verflixxt.apply(state, verflixxt.parse_move(state, "pawn 1"))
+    assert LUCKY in real.towers[0][-1:]  # the move does take the lucky tile
+
+
+@pytest.mark.rule("VXV-10")
+def test_a_face_up_tile_is_foreseen():
+    assert taken(track_state(first_face_up=True))["pawn 1"] == [LUCKY]
+
+
+def amigo_state(towers, phase, roll=0):
+    """An amigo game of 3 at ``phase``: tiles 30, 31, 33, 34 (-7, -3, +7, -6) are in the
+    towers (+7 player 0's, -6 player 1's, -3 and -7 player 2's, -7 on top), player 0's
+    third pawn alone on the Gift at 9."""
+    state = verflixxt.new_game(verflixxt.Rules.amigo(towers=towers, players=3), seed=1)
+    board = attrs.evolve(state.board, pawns=((0, 0, 9), (0, 0, 0), (0, 0, 0)))
+    assert [board.tiles[x] for x in (9, 30, 31, 33, 34)] == ["gift", "-7", "-3", "+7", "-6"]
+    for x in (34, 33, 31, 30):
+        board = remove_tile(board, x)
+    return attrs.evolve(state, board=board, towers=(("+7",), ("-6",), ("-3", "-7")),
+                        phase=phase, roll=roll)
+
+
+@pytest.mark.rule("VXV-HIDDEN-TOWERS")
+@pytest.mark.parametrize(("towers", "shown"), [("hidden", [None, None]),
+                                               ("top", ["-6", "-7"]),
+                                               ("open", ["-6", "-7"])])
+def test_a_stolen_tile_shows_iff_the_top_is_in_view(towers, shown):
+    state = amigo_state(towers, Phase.STEAL)
+    legal = verflixxt.legal_moves(state)
+    told = foreseen(verflixxt, state, legal, 0)
+    assert [[e.tile for e in events if e.kind == "steal"] for events in told] == [
+        [tile] for tile in shown]
+
+
+@pytest.mark.rule("VX-ACT-1")
+@pytest.mark.parametrize(("towers", "gift"), [("hidden", []),
+                                              ("top", [(2, "+7")]),
+                                              ("open", [(2, "+7")])])
+def test_a_gift_shows_iff_its_receiver_is_in_view(towers, gift):
+    state = amigo_state(towers, Phase.MOVE, roll=1)
+    move = verflixxt.parse_move(state, "pawn 9")
+    (events,) = foreseen(verflixxt, state, [move], 0)
+    assert [(e.other, e.tile) for e in events if e.kind == "gift"] == gift
+    assert events[0].kind == "move"  # the move itself is foreseen
+    real = verflixxt.move_events(state, move, verflixxt.apply(state, move), player=0)
+    assert [(e.other, e.tile) for e in real if e.kind == "gift"] == [(2, "+7")]
+
+
+OPEN = {
+    "classic": (verflixxt, verflixxt.Rules.classic(players=3)),
+    "amigo": (verflixxt, verflixxt.Rules.amigo(players=3)),
+    "hoch": (ho, ho.Rules(players=3, attack=True, action_tiles=True)),
+    "exxtra": (exxtra, exxtra.Rules(players=3)),
+}
+
+
+@pytest.mark.parametrize("name", list(OPEN))
+def test_without_hidden_tiles_a_preview_is_the_narration(name):
+    """Nothing on the table hidden (hoch²'s secret cards are drawn by chance, never by the
+    mover): every preview is the real move's narration told to its mover."""
+    module, rules = OPEN[name]
+    rng = chance_rng(2)
+    state = module.new_game(rules, seed=2)
+    decisions = 0
+    while module.current_player(state) != amigo_rules.TERMINAL:
+        seat = module.current_player(state)
+        if seat == CHANCE:
+            state = module.apply(state, sample_chance(module, state, rng))
+            continue
+        legal = module.legal_moves(state)
+        told = [module.move_events(state, m, module.apply(state, m), player=seat)
+                for m in legal]
+        assert foreseen(module, state, legal, seat) == told
+        decisions += 1
+        state = module.apply(state, legal[int(rng.integers(len(legal)))])
+    assert decisions > 10
