@@ -32,8 +32,6 @@ import attrs
 from ..core import Event
 from ..verflixxt.observations import HIDDEN
 
-__all__ = ["HIDDEN", "foreseen"]
-
 _FROM_TOWER: Final = {"gift": "player", "steal": "other"}
 """Kinds moving a tower's top tile, and the field naming whose tower."""
 
