@@ -30,7 +30,7 @@ from typing import Any, Final
 import attrs
 
 from ..core import Event
-from ..verflixxt.observations import HIDDEN
+from ..verflixxt import HIDDEN
 
 _FROM_TOWER: Final = {"gift": "player", "steal": "other"}
 """Kinds moving a tower's top tile, and the field naming whose tower."""
