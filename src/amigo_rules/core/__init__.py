@@ -11,6 +11,7 @@ from .errors import (
     StateError,
 )
 from .events import Event
+from .infoset import InformationSet
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
@@ -31,6 +32,7 @@ __all__ = [
     "GameRecord",
     "GameSpec",
     "IllegalMoveError",
+    "InformationSet",
     "Observation",
     "RulesError",
     "StateError",

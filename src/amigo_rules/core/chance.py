@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, compress
@@ -129,3 +129,43 @@ def arrangement(counts: Mapping[T, int], rng: np.random.Generator) -> list[T]:
     """
     items = [item for item, n in counts.items() for _ in range(n)]
     return [items[i] for i in rng.permutation(len(items))]
+
+
+def arrangement_count(counts: Mapping[T, int]) -> int:
+    """How many distinct arrangements the multiset ``counts`` has (the multinomial).
+
+    >>> arrangement_count({"a": 2, "b": 1})
+    3
+    """
+    total = 0
+    ways = 1
+    for n in counts.values():
+        total += n
+        ways *= math.comb(total, n)
+    return ways
+
+
+def arrangements(counts: Mapping[T, int]) -> Iterator[tuple[T, ...]]:
+    """Every distinct arrangement of the multiset ``counts``, each once (`arrangement`
+    draws one of them uniformly).
+
+    >>> list(arrangements({"a": 2, "b": 1}))
+    [('a', 'a', 'b'), ('a', 'b', 'a'), ('b', 'a', 'a')]
+    """
+    left = {item: n for item, n in counts.items() if n > 0}
+    size = sum(left.values())
+    order: list[T] = []
+
+    def place() -> Iterator[tuple[T, ...]]:
+        if len(order) == size:
+            yield tuple(order)
+            return
+        for item in list(left):
+            if left[item]:
+                left[item] -= 1
+                order.append(item)
+                yield from place()
+                order.pop()
+                left[item] += 1
+
+    return place()

@@ -38,7 +38,13 @@ from .engine import (
 )
 from .moves import Move, Place, Reroll, Roll
 from .narration import move_events, setup_events
-from .observations import Observation, array_length, observation, sample_state
+from .observations import (
+    Observation,
+    array_length,
+    consistent_states,
+    observation,
+    sample_state,
+)
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
@@ -62,6 +68,7 @@ __all__ = [
     "apply",
     "array_length",
     "chance_outcomes",
+    "consistent_states",
     "current_player",
     "explain_score",
     "from_json",

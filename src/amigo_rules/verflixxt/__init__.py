@@ -29,7 +29,7 @@ from .narration import move_events, setup_events
 from .observations import HIDDEN, Observation, array_bounds, array_length, observation
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
-from .sampling import sample_state
+from .sampling import consistent_states, may_lead_to, sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import initial_state, new_game
@@ -74,6 +74,7 @@ __all__ = [
     "array_bounds",
     "array_length",
     "chance_outcomes",
+    "consistent_states",
     "current_player",
     "explain_score",
     "from_json",
@@ -83,6 +84,7 @@ __all__ = [
     "legal_action_mask",
     "legal_moves",
     "max_game_length",
+    "may_lead_to",
     "move_events",
     "move_for_action",
     "new_game",
