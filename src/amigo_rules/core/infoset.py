@@ -80,7 +80,8 @@ class InformationSet:
                 f"{self.seat}'s"
             )
         if self.observation is None or self.states is None or not self._advance(observation):
-            states = self.game.consistent_states(observation, self.limit)
+            consistent = getattr(self.game, "consistent_states", None)
+            states = None if consistent is None else consistent(observation, self.limit)
             self._hold(None if states is None else dict(Counter(states)))
         self.observation = observation
 
