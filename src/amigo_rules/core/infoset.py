@@ -79,8 +79,11 @@ class InformationSet:
                 f"the observation is player {viewer}'s, this information set is seat "
                 f"{self.seat}'s"
             )
-        if self.observation is None or self.states is None or not self._advance(observation):
-            consistent = getattr(self.game, "consistent_states", None)
+        consistent = getattr(self.game, "consistent_states", None)
+        shown = None if consistent is None else consistent(observation, 1)
+        if shown is not None:  # nothing hidden: nothing to search for
+            self._hold({shown[0]: 1.0})
+        elif self.observation is None or self.states is None or not self._advance(observation):
             states = None if consistent is None else consistent(observation, self.limit)
             self._hold(None if states is None else dict(Counter(states)))
         self.observation = observation
