@@ -64,6 +64,10 @@ class InformationSet:
         """The last observation given."""
         self.states: dict[Any, float] | None = None
         """The states held, with their weights; None: only `observation` is known."""
+        self.recalled = False
+        """Whether `sample` accounts for every observation given since the game began
+        (False once the budget or the limit cut memory short, until an observation that
+        hides nothing)."""
         self._table: tuple[list[Any], list[float]] | None = None
 
     def reset(self) -> None:
@@ -83,9 +87,19 @@ class InformationSet:
         shown = None if consistent is None else consistent(observation, 1)
         if shown is not None:  # nothing hidden: nothing to search for
             self._hold({shown[0]: 1.0})
-        elif self.observation is None or self.states is None or not self._advance(observation):
+            self.recalled = True
+            self.observation = observation
+            return
+        if self.observation is None:
+            found: dict[Any, float] | None = {}  # the first observation
+        else:
+            found = None if self.states is None else self._advance(observation)
+        if found:
+            self.recalled = self.recalled and self.states is not None  # within the limit
+        else:  # a start (the first observation, or a new game) or memory cut short
             states = None if consistent is None else consistent(observation, self.limit)
             self._hold(None if states is None else dict(Counter(states)))
+            self.recalled = found is not None
         self.observation = observation
 
     def act(self, move: Any) -> None:
@@ -122,9 +136,9 @@ class InformationSet:
             list(states), list(accumulate(states.values()))
         )
 
-    def _advance(self, observation: Any) -> bool:
-        """Search from the states held to those ``observation`` shows; whether any was
-        found within the budget (then they are held)."""
+    def _advance(self, observation: Any) -> dict[Any, float] | None:
+        """Search from the states held to those ``observation`` shows: they are held and
+        returned (empty: none can lead there, a new game); None when over the budget."""
         game, seat, budget = self.game, self.seat, self.budget
         observe, current_player = game.observation, game.current_player
         may_lead_to = getattr(game, "may_lead_to", None)
@@ -142,7 +156,7 @@ class InformationSet:
                     continue
                 budget -= 1
                 if budget < 0:
-                    return False
+                    return None
                 if player == CHANCE:
                     steps = [(m, weight * float(p)) for m, p in game.chance_outcomes(state)]
                 else:
@@ -156,7 +170,6 @@ class InformationSet:
                     seen.add(after)
                     following[after] = following.get(after, 0.0) + share
             frontier = following
-        if not found:
-            return False
-        self._hold(found)
-        return True
+        if found:
+            self._hold(found)
+        return found
