@@ -4,6 +4,7 @@ configuration."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -11,7 +12,8 @@ import pytest
 
 from amigo_rules import InformationSet, exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.core import CHANCE, TERMINAL, ArgumentError, RulesError
-from amigo_rules.core.chance import arrangement_count, sample_outcome
+from amigo_rules.core.chance import sample_outcome
+from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 CONFIGS = {
     "hidden towers": (verflixxt, verflixxt.Rules.amigo(players=3, towers="hidden")),
@@ -150,6 +152,7 @@ def test_a_history_starting_mid_game_samples_uniformly() -> None:
     memory = InformationSet(game, 1)
     memory.observe(observation)
     assert memory.states is not None and 2 <= len(memory.states) <= 24
+    assert state in memory.states
     rng = np.random.default_rng(1)
     counts = Counter(memory.sample(rng) for _ in range(200 * len(memory.states)))
     assert set(counts) == set(memory.states)
@@ -157,15 +160,32 @@ def test_a_history_starting_mid_game_samples_uniformly() -> None:
     assert chi_square(counts, expected) < CHI2_999[len(expected) - 1]
 
 
-def test_hoch_deals_count_each_arrangement_of_the_unseen_cards() -> None:
-    """hoch²'s states are weighted by how many deals give them (the pile keeps counts)."""
-    obs = verflixxt_hoch.Observation
-    game, rules = CONFIGS["hoch² hands"]
-    history, _, _ = played(game, rules, seat=0, seed=2, decisions=1)
-    observation: obs = history[-1]
-    assert verflixxt_hoch.consistent_states(observation, 10) is None
-    deals = verflixxt_hoch.consistent_states(observation, 10**9)  # too many? limit below
-    assert deals is None or len(deals) == arrangement_count(Counter())  # not reached
+def test_hoch_samples_hands_as_a_shuffled_deck_deals_them() -> None:
+    """hoch²'s unseen cards are physical cards: an opponent's hand comes with the share of
+    the pairs of unseen cards that make it (chi-square; the pile keeps only counts)."""
+    rules = verflixxt_hoch.Rules(players=2, deck=(
+        (-1, 0, 0), (0, 0, 0), (1, 2, 1), (2, 1, 2), (3, 1, 1), (4, 0, 0), (5, 0, 0), (6, 0, 0)
+    ))
+    state = verflixxt_hoch.new_game(rules, seed=3)
+    viewer = verflixxt_hoch.current_player(state)
+    observation = verflixxt_hoch.observation(state, viewer)
+    memory = InformationSet(verflixxt_hoch, viewer)
+    memory.observe(observation)
+    assert memory.states is not None and len(memory.states) > 2
+    other = 1 - viewer
+    unseen: Counter[str] = Counter()
+    for s in memory.states:  # any state: the opponent's hand and the pile, together
+        unseen = Counter(s.hands[other]) + Counter(
+            dict(zip(CARDS, s.pile, strict=True))
+        )
+        break
+    cards = sorted(unseen.elements())
+    expected = Counter(tuple(sorted(pair, key=CARDS.index))
+                       for pair in combinations(cards, 2))
+    rng = np.random.default_rng(2)
+    counts = Counter(memory.sample(rng).hands[other] for _ in range(3000))
+    assert set(counts) == set(expected)
+    assert chi_square(counts, dict(expected)) < CHI2_999[len(expected) - 1]
 
 
 def test_a_new_game_is_noticed_and_reset_forgets() -> None:
