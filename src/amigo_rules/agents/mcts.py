@@ -198,6 +198,12 @@ class MCTSAgent:
         """Forget the game so far: the next observation starts a new game."""
         self._recall = None
 
+    @property
+    def information_set(self) -> InformationSet | None:
+        """What the agent remembers of the game under way (None: nothing yet, or
+        ``memory=False``)."""
+        return self._recall
+
     def _remember(self, observation: Any) -> InformationSet | None:
         """The agent's information set, given ``observation`` (None without memory)."""
         if not self.memory:
