@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from types import ModuleType
 from typing import Any
@@ -64,6 +64,7 @@ __all__ = [
     "load_game",
     "parameters",
     "params_for",
+    "state_from_moves",
 ]
 
 
@@ -485,6 +486,27 @@ class AgentBot(pyspiel.Bot):
 
     def inform_action(self, state: AmigoState, player_id: int, action: int) -> None:
         pass
+
+
+def state_from_moves(game: AmigoGame, moves: Iterable[Any]) -> AmigoState:
+    """The state of ``game`` after the amigo-rules ``moves`` (chance outcomes included)
+    from its initial state, the setup's chance nodes included (``initial_state``): an
+    OpenSpiel state with its whole history, so its information states and
+    `AmigoState.resample_from_infostate` hold. A move illegal where it comes is an
+    `amigo_rules.IllegalMoveError`.
+
+    >>> from amigo_rules import verflixxt
+    >>> rules = verflixxt.Rules.classic(players=2)  # a setup without chance
+    >>> record = verflixxt.apply(verflixxt.new_game(rules), verflixxt.Roll(3))
+    >>> state = state_from_moves(load_game("verflixxt", rules), [verflixxt.Roll(3)])
+    >>> state.position == record, state.history()
+    (True, [2])
+    """
+    state = game.new_initial_state()
+    module = state.table.module
+    for move in moves:
+        state.apply_action(module.action_id(state.position, move))
+    return state
 
 
 def load_game(
