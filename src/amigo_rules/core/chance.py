@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, compress
@@ -145,27 +145,33 @@ def arrangement_count(counts: Mapping[T, int]) -> int:
     return ways
 
 
-def arrangements(counts: Mapping[T, int]) -> Iterator[tuple[T, ...]]:
+def arrangements(counts: Mapping[T, int], limit: int) -> list[tuple[T, ...]] | None:
     """Every distinct arrangement of the multiset ``counts``, each once (`arrangement`
-    draws one of them uniformly).
+    draws one of them uniformly), or None when there are more than ``limit``.
 
-    >>> list(arrangements({"a": 2, "b": 1}))
+    >>> arrangements({"a": 2, "b": 1}, 3)
     [('a', 'a', 'b'), ('a', 'b', 'a'), ('b', 'a', 'a')]
+    >>> arrangements({"a": 2, "b": 1}, 2) is None
+    True
     """
+    if arrangement_count(counts) > limit:
+        return None
     left = {item: n for item, n in counts.items() if n > 0}
     size = sum(left.values())
     order: list[T] = []
+    found: list[tuple[T, ...]] = []
 
-    def place() -> Iterator[tuple[T, ...]]:
+    def place() -> None:
         if len(order) == size:
-            yield tuple(order)
+            found.append(tuple(order))
             return
         for item in list(left):
             if left[item]:
                 left[item] -= 1
                 order.append(item)
-                yield from place()
+                place()
                 order.pop()
                 left[item] += 1
 
-    return place()
+    place()
+    return found

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..core import StateError
-from ..core.chance import arrangement, arrangement_count, arrangements
+from ..core.chance import arrangement, arrangements
 from ..core.checks import generator, wrong_type
 from ..track import FACE_DOWN, PATH_TILES, Board
 from .observations import HIDDEN, Observation
@@ -38,10 +38,8 @@ def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]
     ``limit``."""
     if type(observation) is not Observation:
         raise wrong_type("consistent_states", Observation, observation)
-    unseen = _unseen(observation)
-    if arrangement_count(unseen) > limit:
-        return None
-    return tuple(_dealt(observation, dealt) for dealt in arrangements(unseen))
+    deals = arrangements(_unseen(observation), limit)
+    return None if deals is None else tuple(_dealt(observation, deal) for deal in deals)
 
 
 def _unseen(obs: Observation) -> Counter[str]:
