@@ -16,7 +16,7 @@ from .errors import ArgumentError, RulesError
 from .nodes import CHANCE, TERMINAL
 from .registry import get_game
 
-LIMIT = 4096
+LIMIT = 512
 """The most states an information set holds; beyond, it keeps only the last observation."""
 BUDGET = 5_000
 """The most states searched between two observations; beyond, memory starts afresh."""
