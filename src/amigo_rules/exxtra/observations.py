@@ -114,5 +114,16 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
     if type(observation) is not Observation:
         raise wrong_type("sample_state", Observation, observation)
     generator(rng)
-    obs = observation
+    return _state(observation)
+
+
+def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]:
+    """The one state consistent with ``observation``: EXXtra hides nothing (so ``limit``,
+    at least 1 in any use, never matters)."""
+    if type(observation) is not Observation:
+        raise wrong_type("consistent_states", Observation, observation)
+    return (_state(observation),)
+
+
+def _state(obs: Observation) -> State:
     return State(obs.rules, obs.counters, obs.ladder, obs.turn, obs.roll, obs.first_roll)
