@@ -356,5 +356,5 @@ def test_a_new_game_resets_the_memory():
     agent.reset()
     assert agent.information_set is None
     assert MCTSAgent(memory=False).information_set is None
-    with pytest.raises(RulesError, match="memory"):
+    with pytest.raises(ArgumentError, match="memory"):
         MCTSAgent(memory=1)

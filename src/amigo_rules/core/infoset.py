@@ -52,14 +52,18 @@ class InformationSet:
         self, game: str | ModuleType, seat: int, *, limit: int = LIMIT, budget: int = BUDGET
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
+        """The game module."""
         for label, number in (("limit", limit), ("budget", budget)):
             if type(number) is not int or number < 1:
                 raise ArgumentError(f"{label} must be a positive int, got {number!r}")
         self.seat = integer(seat, "seat")
+        """The seat whose observations these are."""
         if self.seat < 0:
             raise RulesError(f"seat must be >= 0, got {seat}")
         self.limit = limit
+        """The most states held: past it memory falls back to the current observation."""
         self.budget = budget
+        """The most states one search between two observations may visit."""
         self.observation: Any = None
         """The last observation given."""
         self.states: dict[Any, float] | None = None

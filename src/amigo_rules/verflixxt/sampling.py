@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..core import StateError
+from ..core import RulesError, StateError
 from ..core.chance import arrangement, arrangements
-from ..core.checks import generator, wrong_type
+from ..core.checks import generator, integer, wrong_type
 from ..track import FACE_DOWN, PATH_TILES, Board
 from .observations import HIDDEN, Observation
 from .setup import box
@@ -38,6 +38,9 @@ def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]
     ``limit``."""
     if type(observation) is not Observation:
         raise wrong_type("consistent_states", Observation, observation)
+    limit = integer(limit, "limit")
+    if limit < 1:
+        raise RulesError(f"limit must be at least 1, got {limit}")
     deals = arrangements(_unseen(observation), limit)
     return None if deals is None else tuple(_dealt(observation, deal) for deal in deals)
 
@@ -83,6 +86,10 @@ def may_lead_to(state: State, observation: Observation) -> bool:
     them, VX-TURN-2, not with swaps, VXV-7; a tile under a pawn is neither taken nor turned,
     only the tiles before it can leave or move on). A quick necessary test that prunes the
     search of `amigo_rules.core.infoset.InformationSet`."""
+    if type(state) is not State:
+        raise wrong_type("may_lead_to", State, state)
+    if type(observation) is not Observation:
+        raise wrong_type("may_lead_to", Observation, observation)
     board = state.board
     tiles = board.tiles
     seen = observation.tiles
