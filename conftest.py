@@ -79,10 +79,12 @@ class Examples(pytest.Item):
         self.in_sequence = in_sequence
 
     def runtest(self) -> None:
-        """Run the blocks in a new empty working directory: files an example writes (a
-        results file, a saved game) never land in the repository."""
+        """Run the blocks in a new working directory that shows the repository's
+        ``examples/`` (as a clone's root does): files an example writes (a results file, a
+        saved game) never land in the repository."""
         home = os.getcwd()
         with tempfile.TemporaryDirectory(prefix="amigo-rules-docs-") as folder:
+            os.symlink(ROOT / "examples", Path(folder) / "examples")
             os.chdir(folder)
             try:
                 self._run_blocks()

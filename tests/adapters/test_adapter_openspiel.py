@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
-from amigo_rules import RulesError, exxtra, get_game, verflixxt, verflixxt_hoch
+from amigo_rules import CHANCE, RulesError, exxtra, get_game, verflixxt, verflixxt_hoch
 from amigo_rules.adapters import openspiel as adapter
 from amigo_rules.agents import VerflixxtGreedyAgent
+from amigo_rules.core.chance import sample_outcome
 
 SMALL = verflixxt.Rules(
     players=2, layout=("-1", "+2", "L", "+3", "-4", "+5", "-6", "+4"), guards=False
@@ -282,3 +283,53 @@ def test_the_declared_maximum_game_length_holds_over_many_random_games(game, rul
     for _ in range(400):
         state = random_playout(loaded.new_initial_state(), rng)
         assert not state.truncated and len(state.history()) <= loaded.max_game_length()
+
+
+HIDDEN_TOWERS = verflixxt.Rules.classic(players=2, towers="hidden")
+
+
+def test_ismcts_bot_plays_a_game_with_hidden_towers():
+    """OpenSpiel's Python ISMCTSBot resamples through resample_from_infostate."""
+    game = adapter.load_game("verflixxt", HIDDEN_TOWERS, max_game_length=120)
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 8,
+                           random_state=rng)
+    other = adapter.AgentBot(VerflixxtGreedyAgent(seed=1))
+    state = game.new_initial_state()
+    while not state.is_terminal():  # evaluate_bots would ask ISMCTSBot for restart_at
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action((bot, other)[state.current_player()].step(state))
+    assert state.is_terminal() and sum(state.returns()) == 1.0
+
+
+def test_resampling_keeps_what_the_player_saw_and_remembers_the_towers():
+    rng = np.random.default_rng(5)
+    moves = []
+    position = verflixxt.new_game(HIDDEN_TOWERS)
+    while len(moves) < 60 or "?" not in verflixxt.observation(position, 0).towers[1]:
+        if verflixxt.current_player(position) == CHANCE:
+            move = sample_outcome(verflixxt.chance_outcomes(position), rng)
+        else:
+            legal = verflixxt.legal_moves(position)
+            move = legal[int(rng.integers(len(legal)))]
+        moves.append(move)
+        position = verflixxt.apply(position, move)
+    state = adapter.state_from_moves(adapter.load_game("verflixxt", HIDDEN_TOWERS), moves)
+    assert state.position == position
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(10):
+        resampled = state.resample_from_infostate(0, sampler)
+        assert resampled.history() == state.history()
+        assert resampled.information_state_string(0) == state.information_state_string(0)
+        assert resampled.position == position  # every tile went into a tower in view
+    hoch = adapter.load_game("verflixxt_hoch", verflixxt_hoch.Rules(players=3))
+    state = hoch.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 40:
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node()
+                           else state.chance_outcomes()[0][0])
+    player = state.current_player()
+    hands = {state.resample_from_infostate(player, sampler).position.hands for _ in range(20)}
+    assert len(hands) > 1 and all(h[player] == state.position.hands[player] for h in hands)

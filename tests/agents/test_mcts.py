@@ -20,6 +20,7 @@ from amigo_rules import (
 )
 from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent
 from amigo_rules.core import sample_chance
+from amigo_rules.core.chance import sample_outcome
 from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 ho = verflixxt_hoch
@@ -317,3 +318,43 @@ def test_one_agent_may_play_several_games():
         state, player = first_decision(module, module.Rules(), seed=3)
         legal = module.legal_moves(state)
         assert agent.act(module.observation(state, player), legal) in legal
+
+
+def test_determinisations_come_from_what_the_agent_saw():
+    """With hidden towers the agent remembers which tiles went into every tower: each
+    determinisation is the true state, where the memoryless agent redraws the towers."""
+    rules = verflixxt.Rules.amigo(players=2, towers="hidden")
+    state = verflixxt.new_game(rules, seed=4)
+    agents = [MCTSAgent(seed=0, simulations=4), RandomAgent(seed=1)]
+    rng = np.random.default_rng(0)
+    decisions = 0
+    while decisions < 12:
+        player = verflixxt.current_player(state)
+        if player == CHANCE:
+            move = sample_outcome(verflixxt.chance_outcomes(state), rng)
+        else:
+            observation = verflixxt.observation(state, player)
+            move = agents[player].act(observation, verflixxt.legal_moves(state))
+            decisions += player == 0
+        if player == 0:
+            assert set(agents[0].information_set.states) == {verflixxt.apply(state, move)}
+        state = verflixxt.apply(state, move)
+    observation = verflixxt.observation(state, 0)
+    assert "?" in observation.towers[1]
+    assert verflixxt.consistent_states(observation, 1) is None  # the towers are hidden
+
+
+def test_a_new_game_resets_the_memory():
+    agent = MCTSAgent(seed=0, simulations=4)
+    rules = verflixxt.Rules.amigo(players=2, towers="hidden")
+    for seed in (3, 4):
+        state, player = first_decision(verflixxt, rules, seed=seed)
+        agent.act(verflixxt.observation(state, player), verflixxt.legal_moves(state))
+        memory = agent.information_set  # this game's state after the agent's move
+        after = {verflixxt.apply(state, m) for m in verflixxt.legal_moves(state)}
+        assert memory.recalled and len(memory.states) == 1 and set(memory.states) <= after
+    agent.reset()
+    assert agent.information_set is None
+    assert MCTSAgent(memory=False).information_set is None
+    with pytest.raises(ArgumentError, match="memory"):
+        MCTSAgent(memory=1)

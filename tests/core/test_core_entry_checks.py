@@ -59,7 +59,7 @@ def _good(game: ModuleType, function: str, name: str) -> Any:
         "rules": state.rules, "player": 0, "text": str(move),
         "observation": game.observation(state, 0), "rng": np.random.default_rng(0),
         "action_id": game.action_id(state, move), "action": game.action_id(state, move),
-        "tiles": ["L"], "seed": 1, "players": 3, "values": [6, 4, 2],
+        "tiles": ["L"], "seed": 1, "players": 3, "values": [6, 4, 2], "limit": 64,
     }.get(name, state)
 
 

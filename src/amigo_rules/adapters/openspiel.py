@@ -31,7 +31,9 @@ attributes pickled); `AgentBot` lets an amigo-rules agent play in OpenSpiel's
 
 from __future__ import annotations
 
+import copy
 import hashlib
+from collections.abc import Callable, Iterable
 from enum import Enum
 from types import ModuleType
 from typing import Any
@@ -40,7 +42,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, GAMES, TERMINAL, RulesError, decide, get_game
+from ..core import CHANCE, GAMES, TERMINAL, InformationSet, RulesError, decide, get_game
 from ..core.checks import quote
 from .episode import DEFAULT_MAX_GAME_LENGTH, Table, table
 
@@ -63,6 +65,7 @@ __all__ = [
     "load_game",
     "parameters",
     "params_for",
+    "state_from_moves",
 ]
 
 
@@ -330,6 +333,24 @@ class AmigoState(pyspiel.State):
         text: str = self.table.module.to_json(self.position)
         return text
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> AmigoState:
+        """A state ``player_id`` cannot tell apart from this one given everything they saw
+        since the initial state (their `amigo_rules.core.InformationSet` along the path),
+        drawn with the uniform ``probability_sampler()`` (OpenSpiel's ISMCTS passes
+        ``pyspiel.UniformProbabilitySampler``). It has this state's history: only the
+        hidden part of the position differs."""
+        if self.trail is None:
+            self.trail = _replayed(self)
+        trail = self.trail
+        rng = np.random.default_rng(int(probability_sampler() * 2**63))
+        position = _memory(self, player_id).sample(rng)
+        resampled: AmigoState = self.clone()
+        resampled.position = position
+        resampled.trail = _Trail(trail.parent, trail.action, trail.actor, position)
+        return resampled
+
 
 # --- observations and information states -------------------------------------------------
 
@@ -338,7 +359,7 @@ class _Trail:
     """The path to a state, shared by its clones, with each player's recall digest once
     asked for. A pickled trail is dropped, and rebuilt from ``history()`` when needed."""
 
-    __slots__ = ("action", "actor", "digests", "parent", "position")
+    __slots__ = ("action", "actor", "digests", "memories", "parent", "position")
 
     def __init__(self, parent: _Trail | None, action: int, actor: int, position: Any) -> None:
         self.parent = parent
@@ -346,6 +367,7 @@ class _Trail:
         self.actor = actor
         self.position = position
         self.digests: dict[int, bytes] = {}
+        self.memories: dict[int, InformationSet] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Trail:
         return self
@@ -388,6 +410,26 @@ def _recall(state: AmigoState, player: int) -> bytes:
         hasher.update(repr(observation(node.position, player)).encode())
         digest = node.digests[player] = hasher.digest()
     return digest
+
+
+def _memory(state: AmigoState, player: int) -> InformationSet:
+    """``player``'s information set at ``state``: every observation along the path and
+    their own moves, kept on the trail (a copy per node, built from the nearest ancestor's)."""
+    module = state.table.module
+    chain = []
+    node: _Trail | None = state.trail
+    while node is not None and player not in node.memories:
+        chain.append(node)
+        node = node.parent
+    memory = InformationSet(module, player) if node is None else node.memories[player]
+    for node in reversed(chain):
+        memory = copy.copy(memory)
+        parent = node.parent
+        if parent is not None and node.actor == player:
+            memory.act(module.move_for_action(parent.position, node.action))
+        memory.observe(module.observation(node.position, player))
+        node.memories[player] = memory
+    return memory
 
 
 def _text(value: Any) -> str:
@@ -463,6 +505,27 @@ class AgentBot(pyspiel.Bot):
 
     def inform_action(self, state: AmigoState, player_id: int, action: int) -> None:
         """Nothing to do: the agent sees each decision's observation afresh."""
+
+
+def state_from_moves(game: AmigoGame, moves: Iterable[Any]) -> AmigoState:
+    """The state of ``game`` after the amigo-rules ``moves`` (chance outcomes included)
+    from its initial state, the setup's chance nodes included (``initial_state``): an
+    OpenSpiel state with its whole history, so its information states and
+    `AmigoState.resample_from_infostate` hold. A move illegal where it comes is an
+    `amigo_rules.IllegalMoveError`.
+
+    >>> from amigo_rules import verflixxt
+    >>> rules = verflixxt.Rules.classic(players=2)  # a setup without chance
+    >>> record = verflixxt.apply(verflixxt.new_game(rules), verflixxt.Roll(3))
+    >>> state = state_from_moves(load_game("verflixxt", rules), [verflixxt.Roll(3)])
+    >>> state.position == record, state.history()
+    (True, [2])
+    """
+    state = game.new_initial_state()
+    module = state.table.module
+    for move in moves:
+        state.apply_action(module.action_id(state.position, move))
+    return state
 
 
 def load_game(

@@ -4,10 +4,12 @@
 every player, and selection at a decision maximises the acting player's mean plus the UCB1
 exploration term. Chance nodes are sampled by their exact probabilities. Hidden information
 is searched as single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley and
-Whitehouse 2012): each simulation starts from its own determinisation
-``sample_state(observation, rng)``, one tree is shared by all of them, and since the legal
-moves at a node differ between determinisations, a child's exploration term counts the
-simulations in which it was *available* instead of the parent's visits. The agent never
+Whitehouse 2012): each simulation starts from its own determinisation, drawn from the
+agent's `amigo_rules.core.InformationSet` (the states consistent with everything it has
+seen this game, its own moves included: perfect recall), one tree is shared by all of
+them, and since the legal moves at a node differ between determinisations, a child's
+exploration term counts the simulations in which it was *available* instead of the
+parent's visits. The agent never
 sees the true state: only the observation and the legal moves it is given.
 
 Rollouts leave the tree by a policy and are cut off after a few moves, where the game's
@@ -22,12 +24,14 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, checks, get_game
+from ..core import CHANCE, TERMINAL, ArgumentError, InformationSet, RulesError, checks, get_game
 from ..core.chance import draw_outcome
 from .playouts import (
     POLICY_NAMES,
@@ -102,6 +106,11 @@ class MCTSAgent:
             ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
             children are tried best-ranked first. 0 turns it off; a game without a prior
             ignores it. Default: the game's own default.
+        memory: draw the determinisations from what the agent has seen this game (an
+            `amigo_rules.core.InformationSet` fed with every observation and own move;
+            ``False``: from the current observation alone, ``sample_state``). A new game
+            is noticed when its observation cannot follow the last one; `reset` says so
+            at once.
 
     After each search, ``stats`` holds ``simulations``, ``seconds`` and the root's
     ``visits`` per move.
@@ -126,6 +135,7 @@ class MCTSAgent:
         depth: int | str | None = "default",
         exploration: float | None = None,
         prior: float | None = None,
+        memory: bool = True,
     ) -> None:
         simulations = checks.integer(simulations, "simulations")
         if simulations < 1:
@@ -166,8 +176,13 @@ class MCTSAgent:
         """The numpy generator of the search (determinisations, ties)."""
         self.random = random.Random(int(self.rng.integers(2**63)))
         """A ``random.Random`` seeded from ``rng``, for the rollouts' cheap draws."""
+        if type(memory) is not bool:
+            raise ArgumentError(f"memory must be True or False, got {checks.quote(memory)}")
+        self.memory = memory
+        """Whether determinisations come from what the agent saw this game (`InformationSet`)."""
         self.stats: dict[str, Any] = {}
         """The last search: ``simulations``, ``seconds`` and the root's ``visits`` per move."""
+        self._recall: InformationSet | None = None
         self._player = 0
         self._setups: dict[int, tuple[Any, ...]] = {}
 
@@ -197,8 +212,36 @@ class MCTSAgent:
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         """The move the search visited most (a single legal move is answered at once)."""
-        if len(legal_moves) == 1:
-            return legal_moves[0]
+        recall = self._remember(observation)
+        move = legal_moves[0] if len(legal_moves) == 1 else self._decide(observation, legal_moves)
+        if recall is not None:
+            recall.act(move)
+        return move
+
+    def reset(self) -> None:
+        """Forget the game so far: the next observation starts a new game."""
+        self._recall = None
+
+    @property
+    def information_set(self) -> InformationSet | None:
+        """What the agent remembers of the game under way (None: nothing yet, or
+        ``memory=False``)."""
+        return self._recall
+
+    def _remember(self, observation: Any) -> InformationSet | None:
+        """The agent's information set, given ``observation`` (None without memory)."""
+        if not self.memory:
+            return None
+        recall = self._recall
+        if recall is None or getattr(observation, "viewer", recall.seat) != recall.seat or (
+            recall.game is not self._configure(observation)[0]
+        ):
+            game = self._configure(observation)[0]
+            recall = self._recall = InformationSet(game, getattr(observation, "viewer", 0))
+        recall.observe(observation)
+        return recall
+
+    def _decide(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         start = time.perf_counter()
         root = self.search(observation)
         visits = {m: (c.visits, c.totals) for m, c in root.children.items() if m in legal_moves}
@@ -232,21 +275,28 @@ class MCTSAgent:
         return setup
 
     def search(self, observation: Any) -> Node:
-        """Run the simulations from ``observation``; return the root of the tree."""
+        """Run the simulations from ``observation`` (its determinisations drawn from the
+        agent's memory when ``observation`` is the last it was given); return the root of
+        the tree."""
         game, policy, depth, evaluate, c, prior, weight = self._configure(observation)
-        sample_state, current_player = game.sample_state, game.current_player
+        recall = self._recall
+        sample: Callable[[np.random.Generator], Any] = (
+            recall.sample if recall is not None and recall.observation is observation
+            else partial(game.sample_state, observation)
+        )
+        current_player = game.current_player
         legal_moves, chance_outcomes, apply = game.legal_moves, game.chance_outcomes, game.apply
         returns = game.returns
         rng = self.rng
         rand = self.random.random
         randrange = self.random.randrange
         log, sqrt = math.log, math.sqrt
-        first = sample_state(observation, rng)
+        first = sample(rng)
         self._player = current_player(first)
         players = len(returns(first))
         root = Node(players)
         for simulation in range(self.simulations):
-            state = first if simulation == 0 else sample_state(observation, rng)
+            state = first if simulation == 0 else sample(rng)
             node = root
             path: list[Node] = []
             while True:  # selection down the tree, then one expansion

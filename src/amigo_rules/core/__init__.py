@@ -12,6 +12,7 @@ from .errors import (
     StateError,
 )
 from .events import Event
+from .infoset import InformationSet
 from .nodes import CHANCE, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
@@ -34,6 +35,7 @@ __all__ = [
     "GameRecord",
     "GameSpec",
     "IllegalMoveError",
+    "InformationSet",
     "Observation",
     "RulesError",
     "StateError",

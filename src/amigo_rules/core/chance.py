@@ -148,3 +148,49 @@ def arrangement(counts: Mapping[T, int], rng: np.random.Generator) -> list[T]:
     """
     items = [item for item, n in counts.items() for _ in range(n)]
     return [items[i] for i in rng.permutation(len(items))]
+
+
+def arrangement_count(counts: Mapping[T, int]) -> int:
+    """How many distinct arrangements the multiset ``counts`` has (the multinomial).
+
+    >>> arrangement_count({"a": 2, "b": 1})
+    3
+    """
+    total = 0
+    ways = 1
+    for n in counts.values():
+        total += n
+        ways *= math.comb(total, n)
+    return ways
+
+
+def arrangements(counts: Mapping[T, int], limit: int) -> list[tuple[T, ...]] | None:
+    """Every distinct arrangement of the multiset ``counts``, each once (`arrangement`
+    draws one of them uniformly), or None when there are more than ``limit``.
+
+    >>> arrangements({"a": 2, "b": 1}, 3)
+    [('a', 'a', 'b'), ('a', 'b', 'a'), ('b', 'a', 'a')]
+    >>> arrangements({"a": 2, "b": 1}, 2) is None
+    True
+    """
+    if arrangement_count(counts) > limit:
+        return None
+    left = {item: n for item, n in counts.items() if n > 0}
+    size = sum(left.values())
+    order: list[T] = []
+    found: list[tuple[T, ...]] = []
+
+    def place() -> None:
+        if len(order) == size:
+            found.append(tuple(order))
+            return
+        for item in list(left):
+            if left[item]:
+                left[item] -= 1
+                order.append(item)
+                place()
+                order.pop()
+                left[item] += 1
+
+    place()
+    return found

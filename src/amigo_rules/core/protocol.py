@@ -88,6 +88,11 @@ class Game(Protocol):
     def sample_state(self, observation: Observation, rng: np.random.Generator) -> State:
         """A full state consistent with ``observation``, hidden parts drawn from ``rng``."""
 
+    def consistent_states(
+        self, observation: Observation, limit: int
+    ) -> tuple[State, ...] | None:
+        """The equally likely states ``observation`` may stand for, or None past ``limit``."""
+
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move of ``state`` written ``text`` in the game's notation."""
 

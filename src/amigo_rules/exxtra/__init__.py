@@ -57,6 +57,7 @@ from .observations import TOP_COMBINATION as TOP_COMBINATION
 from .observations import (
     Observation,
     array_length,
+    consistent_states,
     observation,
     observation_layout,
     sample_state,
@@ -100,6 +101,7 @@ __all__ = [
     "apply_events",
     "array_length",
     "chance_outcomes",
+    "consistent_states",
     "current_player",
     "explain_score",
     "from_json",

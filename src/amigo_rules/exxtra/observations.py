@@ -6,7 +6,8 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout
-from ..core.checks import generator, seat, state_of, wrong_type
+from ..core.checks import generator, integer, seat, state_of, wrong_type
+from ..core.errors import RulesError
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -114,5 +115,19 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
     if type(observation) is not Observation:
         raise wrong_type("sample_state", Observation, observation)
     generator(rng)
-    obs = observation
+    return _state(observation)
+
+
+def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]:
+    """The one state consistent with ``observation``: EXXtra hides nothing (so ``limit``,
+    at least 1 in any use, never matters)."""
+    if type(observation) is not Observation:
+        raise wrong_type("consistent_states", Observation, observation)
+    limit = integer(limit, "limit")
+    if limit < 1:
+        raise RulesError(f"limit must be at least 1, got {limit}")
+    return (_state(observation),)
+
+
+def _state(obs: Observation) -> State:
     return State(obs.rules, obs.counters, obs.ladder, obs.turn, obs.roll, obs.first_roll)

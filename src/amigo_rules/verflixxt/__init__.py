@@ -45,7 +45,7 @@ from .observations import PHASES as PHASES
 from .observations import TILE_KINDS as TILE_KINDS
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
-from .sampling import sample_state
+from .sampling import consistent_states, may_lead_to, sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import box as box
@@ -101,6 +101,7 @@ __all__ = [
     "array_bounds",
     "array_length",
     "chance_outcomes",
+    "consistent_states",
     "current_player",
     "explain_score",
     "from_json",
@@ -110,6 +111,7 @@ __all__ = [
     "legal_action_mask",
     "legal_moves",
     "max_game_length",
+    "may_lead_to",
     "move_events",
     "move_for_action",
     "new_game",

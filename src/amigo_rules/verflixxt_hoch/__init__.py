@@ -54,7 +54,7 @@ from .observations import (
 )
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
-from .sampling import sample_state
+from .sampling import consistent_states, sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
 from .setup import HatDraw, hat_draw, initial_state, new_game
@@ -113,6 +113,7 @@ __all__ = [
     "array_bounds",
     "array_length",
     "chance_outcomes",
+    "consistent_states",
     "current_player",
     "explain_score",
     "from_json",

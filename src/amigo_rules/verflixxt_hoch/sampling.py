@@ -1,16 +1,17 @@
-"""``sample_state``: a state consistent with what one player sees (for information-set
-search). What is hidden in hoch²: the other players' cards and the order of the draw pile
-(of which the state keeps only the counts)."""
+"""``sample_state`` and ``consistent_states``: states consistent with what one player
+sees (for information-set search). What is hidden in hoch²: the other players' cards and
+the order of the draw pile (of which the state keeps only the counts)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import numpy as np
 
-from ..core import StateError
-from ..core.chance import arrangement
-from ..core.checks import generator, wrong_type
+from ..core import RulesError, StateError
+from ..core.chance import arrangement, arrangements
+from ..core.checks import generator, integer, wrong_type
 from ..track import Board
 from .observations import Observation
 from .setup import deck_counts
@@ -29,7 +30,25 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
     if type(observation) is not Observation:
         raise wrong_type("sample_state", Observation, observation)
     generator(rng)
-    obs = observation
+    return _dealt(observation, arrangement(_unseen(observation), rng))
+
+
+def consistent_states(observation: Observation, limit: int) -> tuple[State, ...] | None:
+    """The states the viewer of ``observation`` cannot tell apart, one per distinct deal
+    of the unseen cards, all equally likely (deals that give the same hands and pile give
+    the same state, which then comes as often: the pile keeps only counts), or None when
+    there are more than ``limit`` deals."""
+    if type(observation) is not Observation:
+        raise wrong_type("consistent_states", Observation, observation)
+    limit = integer(limit, "limit")
+    if limit < 1:
+        raise RulesError(f"limit must be at least 1, got {limit}")
+    deals = arrangements(_unseen(observation), limit)
+    return None if deals is None else tuple(_dealt(observation, deal) for deal in deals)
+
+
+def _unseen(obs: Observation) -> Counter[str]:
+    """The cards the viewer has not seen: the other hands' and the draw pile's."""
     unseen = Counter(dict(zip(CARDS, deck_counts(obs.rules), strict=True)))
     unseen.subtract(obs.hand)
     unseen.subtract(dict(zip(CARDS, obs.discard, strict=True)))
@@ -37,13 +56,19 @@ def sample_state(observation: Observation, rng: np.random.Generator) -> State:
         size for p, size in enumerate(obs.hand_sizes) if p != obs.viewer
     ):
         raise StateError("the observation is not consistent with the rules' deck")
-    dealt = iter(arrangement(+unseen, rng))
+    return +unseen
+
+
+def _dealt(obs: Observation, dealt: Iterable[str]) -> State:
+    """The state of ``obs`` with ``dealt`` dealt, in order, into the other players' hands
+    by their sizes, the rest forming the draw pile."""
+    deal = iter(dealt)
     hands = tuple(
         obs.hand if p == obs.viewer
-        else tuple(sorted((next(dealt) for _ in range(size)), key=CARD_INDEX.__getitem__))
+        else tuple(sorted((next(deal) for _ in range(size)), key=CARD_INDEX.__getitem__))
         for p, size in enumerate(obs.hand_sizes)
     )
-    pile = Counter(dealt)
+    pile = Counter(deal)
     return State(
         obs.rules, Board(obs.tiles, obs.pawns, obs.guards), obs.towers, obs.hats, obs.tokens,
         hands, tuple(pile[c] for c in CARDS), obs.discard, obs.player, obs.phase, obs.plays,
