@@ -6,7 +6,9 @@ Told to its mover, the narration says what the mover sees *after* the move: the 
 tile the pawn takes (VXV-10), the top of the hidden tower stolen from (VXV-HIDDEN-TOWERS),
 the tiles the early end gives. A preview shows a tile only where the player's observation
 *before* the move shows it where it comes from (its source), which is exactly when the
-tile is the same in every state the player cannot tell from the real one:
+tile is the same in every state the player cannot tell from the real one (any tile the
+player has not seen may lie in any hidden place, so where the observation admits more than
+one state, no hidden place's tile is certain; where it admits one, everything is):
 
 - the tile a piece moves onto and the passed tiles (VXV-3): the narration told to the
   player already hides face-down ones, alike before and after the move;
@@ -42,9 +44,11 @@ def foreseen(module: ModuleType, state: Any, moves: Sequence[Any],
     ``player`` can foresee them: a ``tile`` the player cannot know is None, such an item
     `HIDDEN`; from an event whose happening the player cannot know, none."""
     seen = module.observation(state, player)
-    return [_foreseeable(module.move_events(state, move, module.apply(state, move),
-                                            player=player), seen)
+    told = [module.move_events(state, move, module.apply(state, move), player=player)
             for move in moves]
+    if module.consistent_states(seen, 1) is not None:  # one state: nothing to hide
+        return told
+    return [_foreseeable(events, seen) for events in told]
 
 
 def _foreseeable(events: Sequence[Event], seen: Any) -> tuple[Event, ...]:
