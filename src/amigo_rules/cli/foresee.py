@@ -20,8 +20,9 @@ Where not a tile but what happens depends on what the player cannot see, the pre
 before that event: a Gift's receiver (VX-ACT-1, ranked by the other towers' tops) unless
 every other tower's top is in view or there is a single other player; the VXV-5 penalty
 while face-down tiles lie in the track. The tiles the VXV-4 end gives are all ``?`` while
-face-down tiles lie in the track. Every other event is public. The preview depends on the
-observation and the move alone."""
+face-down tiles lie in the track. *Ruling:* these three are cautious, not exact (a receiver,
+penalty or end tile the unseen tiles happen to decide anyway is not shown); every other
+event is public. The preview depends on the observation and the move alone."""
 
 from __future__ import annotations
 
