@@ -105,26 +105,33 @@ OPEN = {
 }
 
 
-@pytest.mark.parametrize("name", list(OPEN))
-def test_without_hidden_tiles_a_preview_is_the_narration(name):
-    """Nothing on the table hidden (hoch²'s secret cards are drawn by chance, never by the
-    mover): every preview is the real move's narration told to its mover."""
-    module, rules = OPEN[name]
-    rng = chance_rng(2)
-    state = module.new_game(rules, seed=2)
-    decisions = 0
+def decisions(module, rules, seed):
+    """(state, seat) at every decision of a seeded game of random moves."""
+    rng = chance_rng(seed)
+    state = module.new_game(rules, seed=seed)
     while module.current_player(state) != amigo_rules.TERMINAL:
         seat = module.current_player(state)
         if seat == CHANCE:
             state = module.apply(state, sample_chance(module, state, rng))
             continue
+        yield state, seat
+        legal = module.legal_moves(state)
+        state = module.apply(state, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("name", list(OPEN))
+def test_without_hidden_tiles_a_preview_is_the_narration(name):
+    """Nothing on the table hidden (hoch²'s secret cards are drawn by chance, never by the
+    mover): every preview is the real move's narration told to its mover."""
+    module, rules = OPEN[name]
+    count = 0
+    for state, seat in decisions(module, rules, seed=2):
         legal = module.legal_moves(state)
         told = [module.move_events(state, m, module.apply(state, m), player=seat)
                 for m in legal]
         assert foreseen(module, state, legal, seat) == told
-        decisions += 1
-        state = module.apply(state, legal[int(rng.integers(len(legal)))])
-    assert decisions > 10
+        count += 1
+    assert count > 10
 
 
 def agreed(module, state, move, seat, limit=64):
@@ -186,19 +193,8 @@ EXACT = {
 
 def exact_game(name, seed):
     """`check_exact` at every decision of a seeded game of random moves."""
-    rules = EXACT[name]
-    rng = chance_rng(seed)
-    state = verflixxt.new_game(rules, seed=seed)
-    checked = 0
-    while verflixxt.current_player(state) != amigo_rules.TERMINAL:
-        seat = verflixxt.current_player(state)
-        if seat == CHANCE:
-            state = verflixxt.apply(state, sample_chance(verflixxt, state, rng))
-            continue
-        checked += check_exact(verflixxt, state, seat)
-        legal = verflixxt.legal_moves(state)
-        state = verflixxt.apply(state, legal[int(rng.integers(len(legal)))])
-    return checked
+    return sum(check_exact(verflixxt, state, seat)
+               for state, seat in decisions(verflixxt, EXACT[name], seed))
 
 
 @pytest.mark.parametrize("name", list(EXACT))
