@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core import get_game, jsonio
+from ..core import CHANCE, get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
+from ..core.events import Event
 from ..core.text import plain
 from ..narrator import Teller
 from . import messages
@@ -174,9 +175,15 @@ class EngineAgent:
             return
         module = table.module
         player = module.current_player(before)
-        notation = (module.visible_notation(before, move, player=table.seat) if table.hidden
-                    else str(move))
-        events = module.move_events(before, move, after, player=table.seat)
+        shown = _shown_events(module, before, move, after)
+        notation: str | None = str(move)
+        if table.hidden:
+            events = module.move_events(before, move, after, player=table.seat)
+            # visible_notation: a chance outcome the seat sees only in part is not shown
+            if player == CHANCE and events != shown:
+                notation = None
+        else:
+            events = shown
         text = plain(table.teller.lines(events)).replace("\n", " ")
         self._queue(messages.event(move_number, player, notation, text))
         if self.queued > EVENT_BATCH:
@@ -376,6 +383,22 @@ class EngineAgent:
         if table is not None and table.state is not None:
             self._end(table.state, "forfeit")
         self.table = None
+
+
+_LAST_MOVE: tuple[Any, Any, Any, tuple[Event, ...]] | None = None
+"""The last move told (``before``, ``move``, ``after``) and its events, all shown."""
+
+
+def _shown_events(module: ModuleType, before: Any, move: Any, after: Any) -> tuple[Event, ...]:
+    """``module.move_events(before, move, after)``, once per move for every engine seated
+    at the table (the hooks hand each of them the same objects)."""
+    global _LAST_MOVE
+    last = _LAST_MOVE
+    if last is not None and last[0] is before and last[1] is move and last[2] is after:
+        return last[3]
+    events = module.move_events(before, move, after)
+    _LAST_MOVE = (before, move, after, events)
+    return events
 
 
 _POOL_LOCK = threading.Lock()
