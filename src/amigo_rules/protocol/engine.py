@@ -175,15 +175,14 @@ class EngineAgent:
             return
         module = table.module
         player = module.current_player(before)
-        shown = _shown_events(module, before, move, after)
         notation: str | None = str(move)
-        if table.hidden:
+        if not table.hidden:
+            events = _shown_events(module, before, move)
+        else:
             events = module.move_events(before, move, after, player=table.seat)
             # visible_notation: a chance outcome the seat sees only in part is not shown
-            if player == CHANCE and events != shown:
+            if player == CHANCE and events != _shown_events(module, before, move):
                 notation = None
-        else:
-            events = shown
         text = plain(table.teller.lines(events)).replace("\n", " ")
         self._queue(messages.event(move_number, player, notation, text))
         if self.queued > EVENT_BATCH:
@@ -385,19 +384,20 @@ class EngineAgent:
         self.table = None
 
 
-_LAST_MOVE: tuple[Any, Any, Any, tuple[Event, ...]] | None = None
-"""The last move told (``before``, ``move``, ``after``) and its events, all shown."""
+_LAST_MOVE: tuple[Any, Any, tuple[Event, ...]] | None = None
+"""The last move told (``before`` and ``move``) and its events, all shown."""
 
 
-def _shown_events(module: ModuleType, before: Any, move: Any, after: Any) -> tuple[Event, ...]:
-    """``module.move_events(before, move, after)``, once per move for every engine seated
-    at the table (the hooks hand each of them the same objects)."""
+def _shown_events(module: ModuleType, before: Any, move: Any) -> tuple[Event, ...]:
+    """What ``move`` did, all shown (``move_events`` without a viewer), once per move for
+    every engine seated at the table (the hooks hand each of them the same objects; a move
+    the table played needs no checking again)."""
     global _LAST_MOVE
     last = _LAST_MOVE
-    if last is not None and last[0] is before and last[1] is move and last[2] is after:
-        return last[3]
-    events = module.move_events(before, move, after)
-    _LAST_MOVE = (before, move, after, events)
+    if last is not None and last[0] is before and last[1] is move:
+        return last[2]
+    events: tuple[Event, ...] = module.apply_events(before, move)[1]
+    _LAST_MOVE = (before, move, events)
     return events
 
 
