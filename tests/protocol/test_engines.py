@@ -205,7 +205,7 @@ def heard(engine: EngineAgent) -> list[dict]:
 @pytest.mark.parametrize("game", ["verflixxt_hoch", "exxtra"])
 def test_engines_at_one_table_each_hear_the_moves_as_their_own_seat_sees_them(game):
     """Two engines at a table: each ``event`` is the notation and narration of its seat,
-    not of the other (the events are worked out once per move for every seat)."""
+    not of the other (the table works out the events of a move once for every seat)."""
     module = ar.get_game(game)
     engines = [EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")]) for _ in range(2)]
     for engine in engines:

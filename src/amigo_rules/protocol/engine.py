@@ -164,8 +164,10 @@ class EngineAgent:
         except EngineError as exc:
             self.fault = exc
 
-    def moved(self, before: Any, move: Any, after: Any, move_number: int) -> None:
-        """Tell the engine of a move (``event``), as its seat may see it."""
+    def moved(self, before: Any, move: Any, after: Any, move_number: int,
+              events: tuple[Event, ...]) -> None:
+        """Tell the engine of a move (``event``), as its seat may see it (``events``: what
+        the move did, all shown)."""
         table = self.table
         if table is None:
             return
@@ -176,13 +178,12 @@ class EngineAgent:
         module = table.module
         player = module.current_player(before)
         notation: str | None = str(move)
-        if not table.hidden:
-            events = _shown_events(module, before, move)
-        else:
-            events = module.move_events(before, move, after, player=table.seat)
+        if table.hidden:
+            seen = module.move_events(before, move, after, player=table.seat)
             # visible_notation: a chance outcome the seat sees only in part is not shown
-            if player == CHANCE and events != _shown_events(module, before, move):
+            if player == CHANCE and seen != events:
                 notation = None
+            events = seen
         text = plain(table.teller.lines(events)).replace("\n", " ")
         self._queue(messages.event(move_number, player, notation, text))
         if self.queued > EVENT_BATCH:
@@ -382,23 +383,6 @@ class EngineAgent:
         if table is not None and table.state is not None:
             self._end(table.state, "forfeit")
         self.table = None
-
-
-_LAST_MOVE: tuple[Any, Any, tuple[Event, ...]] | None = None
-"""The last move told (``before`` and ``move``) and its events, all shown."""
-
-
-def _shown_events(module: ModuleType, before: Any, move: Any) -> tuple[Event, ...]:
-    """What ``move`` did, all shown (``move_events`` without a viewer), once per move for
-    every engine seated at the table (the hooks hand each of them the same objects; a move
-    the table played needs no checking again)."""
-    global _LAST_MOVE
-    last = _LAST_MOVE
-    if last is not None and last[0] is before and last[1] is move:
-        return last[2]
-    events: tuple[Event, ...] = module.apply_events(before, move)[1]
-    _LAST_MOVE = (before, move, events)
-    return events
 
 
 _POOL_LOCK = threading.Lock()
