@@ -134,6 +134,6 @@ def test_the_hooks_hear_every_move_with_its_events_worked_out_once(game):
         assert heard[:4] == (state, move, after, number)
         assert heard[4] == module.move_events(state, move, after)
         state = after
-    assert len(listeners[1].heard) == len(record.moves)
-    assert all(a[4] is b[4] for a, b in zip(*(t.heard for t in listeners)))  # once a move
+    first, second = (listener.heard for listener in listeners)
+    assert all(a[4] is b[4] for a, b in zip(first, second, strict=True))  # once a move
     assert listeners[0].reason == "rules"
