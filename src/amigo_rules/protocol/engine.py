@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core import CHANCE, get_game, jsonio
+from ..core import get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
 from ..core.events import Event
 from ..core.text import plain
+from ..core.visibility import notation_seen
 from ..narrator import Teller
 from . import messages
 from .process import Deadline, LineTooLong, Process, ProcessGone
@@ -178,11 +179,9 @@ class EngineAgent:
         module = table.module
         player = module.current_player(before)
         notation: str | None = str(move)
-        if table.hidden:
+        if table.hidden:  # the seat's view, and so its visible_notation
             seen = module.move_events(before, move, after, player=table.seat)
-            # visible_notation: a chance outcome the seat sees only in part is not shown
-            if player == CHANCE and seen != events:
-                notation = None
+            notation = notation_seen(move, player, seen, events)
             events = seen
         text = plain(table.teller.lines(events)).replace("\n", " ")
         self._queue(messages.event(move_number, player, notation, text))
