@@ -107,3 +107,33 @@ def test_tampered_records_raise_state_error():
     data["schema"] = "amigo-rules/state"
     with pytest.raises(StateError, match="schema"):
         GameRecord.from_json(json.dumps(data))
+
+
+class Listener(RandomAgent):
+    """A random agent that keeps what the table's hooks tell it."""
+
+    def seated(self, game, state, seat, seed):
+        self.heard = []
+
+    def moved(self, before, move, after, move_number, events):
+        self.heard.append((before, move, after, move_number, events))
+
+    def finished(self, state, reason):
+        self.reason = reason
+
+
+@pytest.mark.parametrize("game", amigo_rules.GAMES)
+def test_the_hooks_hear_every_move_with_its_events_worked_out_once(game):
+    module = amigo_rules.get_game(game)
+    listeners = [Listener(seed=0), Listener(seed=1)]
+    record = amigo_rules.play(game, [*listeners, RandomAgent(seed=2), RandomAgent(seed=3)],
+                              seed=4)
+    state = module.new_game(record.rules, seed=4)
+    for number, (move, heard) in enumerate(zip(record.moves, listeners[0].heard, strict=True)):
+        after = module.apply(state, move)
+        assert heard[:4] == (state, move, after, number)
+        assert heard[4] == module.move_events(state, move, after)
+        state = after
+    first, second = (listener.heard for listener in listeners)
+    assert all(a[4] is b[4] for a, b in zip(first, second, strict=True))  # once a move
+    assert listeners[0].reason == "rules"

@@ -197,6 +197,38 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
     assert acts and lines[-1][1]["type"] == "end" and lines[-1][1]["reason"] == "rules"
 
 
+def heard(engine: EngineAgent) -> list[dict]:
+    return [json.loads(line) for side, line in engine.transcript
+            if side == "host" and json.loads(line)["type"] == "event"]
+
+
+@pytest.mark.parametrize("game", ["verflixxt_hoch", "exxtra"])
+def test_engines_at_one_table_each_hear_the_moves_as_their_own_seat_sees_them(game):
+    """Two engines at a table: each ``event`` is the notation and narration of its seat,
+    not of the other (the table works out the events of a move once for every seat)."""
+    module = ar.get_game(game)
+    engines = [EngineAgent([PYTHON, str(EXAMPLES / "random_bot.py")]) for _ in range(2)]
+    for engine in engines:
+        engine.transcript = []
+    try:
+        record = ar.play(game, [engines[0], RandomAgent(1), engines[1], RandomAgent(3)],
+                         seed=5)
+    finally:
+        for engine in engines:
+            engine.close()
+    for seat, engine in zip((0, 2), engines, strict=True):
+        state = module.new_game(seed=5)
+        teller = Teller(seat, getattr(state.rules, "pawns_per_player", None))
+        for event, move in zip(heard(engine), record.moves, strict=True):
+            after = module.apply(state, move)
+            told = module.move_events(state, move, after, player=seat)
+            assert event["move"] == module.visible_notation(state, move, player=seat)
+            assert event["text"] == plain(teller.lines(told)).replace("\n", " ")
+            state = after
+    if game == "verflixxt_hoch":  # each seat misses the other's cards
+        assert heard(engines[0]) != heard(engines[1])
+
+
 def test_the_arenas_move_timeout_forfeits_a_silent_engine_and_ends_it():
     """An ``engine:`` name has no move limit of its own: the tournament's ``move_timeout``
     abandons the game, and the engine's process group is ended all the same."""

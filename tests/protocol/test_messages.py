@@ -18,6 +18,24 @@ def test_a_message_is_one_compact_utf8_line():
                                 "move": None, "text": "chance: roll 7-X"}
 
 
+@pytest.mark.parametrize("value", [
+    "chance: roll 7-X", "Ärger \"quoted\" \\ back\nnewline\t\u0001 \u2028 ☃ 😀", "", 0, -3,
+    2**70, True, False, None, 0.5, -1e300, [1, "a", None, [True]], {"a": {"b": [1.5]}},
+    {1: "int key"}, [{"id": 3, "move": "card 4o pawn 0"}], (1, 2),
+])
+def test_a_line_is_what_json_writes(value):
+    """Each kind of value written field by field as `json` writes it, compactly."""
+    message = {"type": "event", "value": value, "ünïcode key": value}
+    assert messages.encode(message) == (json.dumps(
+        message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+def test_a_raw_value_goes_in_as_its_text():
+    line = messages.encode(messages.act(2, '{"player": 0}', [{"id": 1, "move": "x"}], None))
+    assert line == (b'{"type":"act","move_number":2,"observation":{"player": 0},'
+                    b'"legal":[{"id":1,"move":"x"}],"deadline_ms":null}\n')
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -142,9 +142,10 @@ def play(
 
     An agent (or the ``listener`` attribute of a wrapper around one) with a ``seated``
     method is told of the table: ``seated(game, state, seat, seed)`` before the first move
-    (so its ``name`` may change), ``moved(before, move, after, move_number)`` after every
-    move, ``finished(state, reason)`` at the end (``"rules"``, ``"truncated"`` or
-    ``"forfeit"``). The seat protocol's engines use it.
+    (so its ``name`` may change), ``moved(before, move, after, move_number, events)`` after
+    every move (``events``: what it did, all shown, as ``apply_events`` gives them, worked
+    out once for every listener), ``finished(state, reason)`` at the end (``"rules"``,
+    ``"truncated"`` or ``"forfeit"``). The seat protocol's engines use it.
     """
     module = get_game(game)
     if not isinstance(agents, Sequence) or isinstance(agents, str):
@@ -196,9 +197,12 @@ def play(
                     player=player,
                     record=record,
                 ) from cause
-        after = module.apply(state, move)
-        for _, hooks in listeners:
-            hooks.moved(state, move, after, len(moves))
+        if listeners:
+            after, events = module.apply_events(state, move)
+            for _, hooks in listeners:
+                hooks.moved(state, move, after, len(moves), events)
+        else:
+            after = module.apply(state, move)
         state = after
         moves.append(move)
     for _, hooks in listeners:

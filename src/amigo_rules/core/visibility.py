@@ -39,6 +39,12 @@ def seen_notation(
     after = apply(state, move)
     if player is None or current_player(state) != CHANCE:
         return str(move)
-    if move_events(state, move, after, player=player) != move_events(state, move, after):
-        return None
-    return str(move)
+    return notation_seen(move, CHANCE, move_events(state, move, after, player=player),
+                         move_events(state, move, after))
+
+
+def notation_seen(move: Any, mover: int, seen: tuple[Event, ...],
+                  shown: tuple[Event, ...]) -> str | None:
+    """``str(move)``, played by ``mover``, for a viewer who sees its events as ``seen``
+    (``shown``: all of them): None when it is a chance outcome they see only in part."""
+    return None if mover == CHANCE and seen != shown else str(move)

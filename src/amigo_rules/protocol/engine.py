@@ -19,7 +19,9 @@ from typing import Any
 from ..core import get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
+from ..core.events import Event
 from ..core.text import plain
+from ..core.visibility import notation_seen
 from ..narrator import Teller
 from . import messages
 from .process import Deadline, LineTooLong, Process, ProcessGone
@@ -163,8 +165,10 @@ class EngineAgent:
         except EngineError as exc:
             self.fault = exc
 
-    def moved(self, before: Any, move: Any, after: Any, move_number: int) -> None:
-        """Tell the engine of a move (``event``), as its seat may see it."""
+    def moved(self, before: Any, move: Any, after: Any, move_number: int,
+              events: tuple[Event, ...]) -> None:
+        """Tell the engine of a move (``event``), as its seat may see it (``events``: what
+        the move did, all shown)."""
         table = self.table
         if table is None:
             return
@@ -174,9 +178,11 @@ class EngineAgent:
             return
         module = table.module
         player = module.current_player(before)
-        notation = (module.visible_notation(before, move, player=table.seat) if table.hidden
-                    else str(move))
-        events = module.move_events(before, move, after, player=table.seat)
+        notation: str | None = str(move)
+        if table.hidden:  # the seat's view, and so its visible_notation
+            seen = module.move_events(before, move, after, player=table.seat)
+            notation = notation_seen(move, player, seen, events)
+            events = seen
         text = plain(table.teller.lines(events)).replace("\n", " ")
         self._queue(messages.event(move_number, player, notation, text))
         if self.queued > EVENT_BATCH:

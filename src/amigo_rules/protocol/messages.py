@@ -7,7 +7,7 @@ message types and fields the protocol names (unknown fields are ignored) and rai
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..core.checks import quote
 from ..core.errors import AmigoRulesError
@@ -32,15 +32,29 @@ class ProtocolError(AmigoRulesError):
 
 def encode(message: Message) -> bytes:
     """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value is
-    embedded as the JSON text it is)."""
-    if not any(type(value) is Raw for value in message.values()):
-        return (_ENCODE(message) + "\n").encode()
-    fields = ",".join(f"{_ENCODE(key)}:{value if type(value) is Raw else _ENCODE(value)}"
-                      for key, value in message.items())
+    embedded as the JSON text it is). Written as `json` writes it, field by field, the
+    simple values directly: the host writes a line a move for every engine seat."""
+    fields = ",".join(f"{_STRING(key)}:{_value(value)}" for key, value in message.items())
     return ("{" + fields + "}\n").encode()
 
 
+def _value(value: Any) -> str:
+    """A field's value as compact JSON (a `Raw` value as it is)."""
+    kind = type(value)
+    if kind is str:
+        return _STRING(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    if kind is Raw:
+        return cast(str, value)
+    return _ENCODE(value)
+
+
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_STRING = json.encoder.encode_basestring
+"""A string as JSON, as `_ENCODE` writes it (``ensure_ascii`` off)."""
 
 
 def hello(game: str, rules: Message, players: int, seat: int, seed: int | None,
