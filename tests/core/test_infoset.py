@@ -205,8 +205,10 @@ def test_a_new_game_is_noticed_and_reset_forgets() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(ArgumentError):
         InformationSet(verflixxt, "1")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError):
+    with pytest.raises(RulesError, match="limit must be at least 1"):  # a wrong value
         InformationSet(verflixxt, 0, limit=0)
+    with pytest.raises(ArgumentError, match="budget"):  # a wrong type
+        InformationSet(verflixxt, 0, budget=1.5)  # type: ignore[arg-type]
     memory = InformationSet(verflixxt, 0)
     with pytest.raises(ArgumentError, match="player 1"):
         memory.observe(verflixxt.observation(verflixxt.new_game(seed=1), 1))

@@ -156,6 +156,15 @@ def integer(value: Any, what: str) -> int:
     raise ArgumentError(f"{what} must be an integer, got {quote(value)} ({type_name(value)})")
 
 
+def positive(value: Any, what: str) -> int:
+    """``value`` as an ``int`` of at least 1 (a count, a limit): a wrong type is an
+    `ArgumentError` (see `integer`), 0 or less a `RulesError`."""
+    number = integer(value, what)
+    if number < 1:
+        raise RulesError(f"{what} must be at least 1, got {number}")
+    return number
+
+
 def seat(value: Any, players: int, what: str = "player") -> int:
     """A seat ``0 … players - 1``; a wrong type is an `ArgumentError`, another integer a
     `RulesError`."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .checks import generator, integer
+from .checks import generator, integer, positive
 from .errors import ArgumentError, RulesError
 from .nodes import CHANCE, TERMINAL
 from .registry import get_game
@@ -53,9 +53,7 @@ class InformationSet:
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         """The game module."""
-        for label, number in (("limit", limit), ("budget", budget)):
-            if type(number) is not int or number < 1:
-                raise ArgumentError(f"{label} must be a positive int, got {number!r}")
+        limit, budget = positive(limit, "limit"), positive(budget, "budget")
         self.seat = integer(seat, "seat")
         """The seat whose observations these are."""
         if self.seat < 0:

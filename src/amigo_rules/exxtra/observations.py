@@ -6,8 +6,7 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout
-from ..core.checks import generator, integer, seat, state_of, wrong_type
-from ..core.errors import RulesError
+from ..core.checks import generator, positive, seat, state_of, wrong_type
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -123,9 +122,7 @@ def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]
     at least 1 in any use, never matters)."""
     if type(observation) is not Observation:
         raise wrong_type("consistent_states", Observation, observation)
-    limit = integer(limit, "limit")
-    if limit < 1:
-        raise RulesError(f"limit must be at least 1, got {limit}")
+    limit = positive(limit, "limit")
     return (_state(observation),)
 
 

@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..core import RulesError, StateError
+from ..core import StateError
 from ..core.chance import arrangement, arrangements
-from ..core.checks import generator, integer, wrong_type
+from ..core.checks import generator, positive, wrong_type
 from ..track import Board
 from .observations import Observation
 from .setup import deck_counts
@@ -40,9 +40,7 @@ def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]
     there are more than ``limit`` deals."""
     if type(observation) is not Observation:
         raise wrong_type("consistent_states", Observation, observation)
-    limit = integer(limit, "limit")
-    if limit < 1:
-        raise RulesError(f"limit must be at least 1, got {limit}")
+    limit = positive(limit, "limit")
     deals = arrangements(_unseen(observation), limit)
     return None if deals is None else tuple(_dealt(observation, deal) for deal in deals)
 
