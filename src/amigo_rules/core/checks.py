@@ -110,20 +110,26 @@ def state_of(function: str, expected: type[R], state: Any) -> R:
     return state
 
 
-def transition(
-    function: str,
+def told(
     expected: type,
-    legal_moves: Callable[[Any], tuple[Any, ...]],
+    apply_events: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]],
     before: Any,
     move: Any,
     after: Any,
-) -> None:
-    """The entry check of ``move_events``: ``before`` and ``after`` are states of the game
-    (`ArgumentError`), ``move`` one of ``legal_moves(before)`` (`IllegalMoveError`)."""
-    state_of(function, expected, before)
-    state_of(function, expected, after)
-    if move not in legal_moves(before):
-        raise IllegalMoveError(f"{shown(move)} is not a legal move of the state before")
+    player: Any,
+) -> tuple[tuple[Any, ...], int | None]:
+    """The entry of every game's ``move_events``: ``before`` and ``after`` are states of
+    the game (`ArgumentError`), ``player`` None or a seat (see `viewer`); then the move's
+    events from the engine's ``apply_events`` (which raises `IllegalMoveError` for a move
+    not legal in ``before``) and the viewer. ``after`` must be where the move leads
+    (`ArgumentError`)."""
+    state_of("move_events", expected, before)
+    state_of("move_events", expected, after)
+    seen_by = viewer(player, before.rules.players)
+    state, events = apply_events(before, move)
+    if state != after:
+        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    return events, seen_by
 
 
 def viewer(value: Any, players: int) -> int | None:

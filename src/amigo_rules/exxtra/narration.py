@@ -26,10 +26,9 @@ Everything in EXXtra is public: ``player`` changes nothing.
 
 from __future__ import annotations
 
-from ..core.checks import state_of, transition, viewer
-from ..core.errors import ArgumentError
+from ..core.checks import state_of, told, viewer
 from ..core.events import Event
-from .engine import apply_events, legal_moves
+from .engine import apply_events
 from .moves import Move
 from .state import State
 
@@ -50,11 +49,7 @@ def move_events(
     >>> [e.kind for e in move_events(state, roll, exxtra.apply(state, roll))]
     ['roll', 'x_end']
     """
-    transition("move_events", State, legal_moves, before, move, after)
-    player = viewer(player, before.rules.players)
-    state, events = apply_events(before, move)
-    if state != after:
-        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    events, _ = told(State, apply_events, before, move, after, player)
     return events
 
 

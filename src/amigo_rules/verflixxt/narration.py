@@ -41,11 +41,10 @@ from __future__ import annotations
 
 import attrs
 
-from ..core.checks import state_of, transition, viewer
-from ..core.errors import ArgumentError
+from ..core.checks import state_of, told, viewer
 from ..core.events import Event
 from ..track import FACE_DOWN
-from .engine import apply_events, legal_moves
+from .engine import apply_events
 from .moves import Move
 from .observations import HIDDEN
 from .state import State
@@ -71,11 +70,7 @@ def move_events(
     >>> [(e.kind, e.tile) for e in found]
     [('move', '-3'), ('take', '-2')]
     """
-    transition("move_events", State, legal_moves, before, move, after)
-    player = viewer(player, before.rules.players)
-    state, events = apply_events(before, move)
-    if state != after:
-        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    events, player = told(State, apply_events, before, move, after, player)
     if player is None:
         return events
     return tuple(_seen(event, before, player) for event in events)

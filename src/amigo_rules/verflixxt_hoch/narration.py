@@ -46,10 +46,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..core.checks import state_of, transition, viewer
-from ..core.errors import ArgumentError
+from ..core.checks import state_of, told, viewer
 from ..core.events import Event
-from .engine import apply_events, legal_moves
+from .engine import apply_events
 from .moves import Move
 from .state import State
 from .tiles import CARDS
@@ -71,11 +70,7 @@ def move_events(
     >>> [(e.kind, e.tile) for e in move_events(state, move, ho.apply(state, move))]
     [('card', '4o'), ('move', '-8')]
     """
-    transition("move_events", State, legal_moves, before, move, after)
-    player = viewer(player, before.rules.players)
-    state, events = apply_events(before, move)
-    if state != after:
-        raise ArgumentError("move_events: 'after' is not the state the move leads to")
+    events, player = told(State, apply_events, before, move, after, player)
     if player is None:
         return events
     return tuple(
