@@ -7,7 +7,8 @@ the class with ``seed`` alone.
 
 A name ``engine:COMMAND`` is a program speaking the seat protocol (PROTOCOL.md), taken
 from the protocol room's pool of this process (`PLUGINS`: loaded when first named, since
-that room sits above this one).
+that room sits above this one); ``ppo:PATH`` a trained ``MaskablePPO`` model
+(`amigo_rules.agents.learned`, loaded when first named: it needs the ``[rl]`` extra).
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
 }
 """For each game, the agent names and their classes (called with a seed)."""
 
-PLUGINS: dict[str, str] = {"engine": "amigo_rules.protocol.engine:pooled"}
-"""Prefixes of agent names served by a room above this one: ``prefix:REST`` calls the
-function named (``module:function``) as ``function(REST, game, seed=...)``."""
+PLUGINS: dict[str, str] = {
+    "engine": "amigo_rules.protocol.engine:pooled",
+    "ppo": "amigo_rules.agents.learned:loaded",
+}
+"""Prefixes of agent names served by a module loaded when first named (a room above this
+one, or an optional dependency): ``prefix:REST`` calls the function named
+(``module:function``) as ``function(REST, game, seed=...)``."""
 
 SEARCH_AGENTS = frozenset({"mcts"})
 """The names of agents that search (seconds per move at their defaults): default line-ups,

@@ -1,0 +1,227 @@
+"""Reinforcement learning with sb3-contrib's ``MaskablePPO`` (``pip install -e '.[rl]'``):
+environment and training throughput, training runs that log their learning curve, and the
+evaluation of a trained model over many games.
+
+    python benchmarks/rl.py speed                  # env steps/s and training steps/s
+    python benchmarks/rl.py train --game verflixxt --minutes 30 --model verflixxt.zip
+    python benchmarks/rl.py evaluate --game verflixxt --model verflixxt.zip --games 1000
+
+``train`` writes the learning curve to ``benchmarks/results/rl-<game>.json`` (the picture of
+the reinforcement-learning page is drawn from it) and ``evaluate`` adds its results there.
+The learner always plays against the game's baseline agent (``greedy`` for Verflixxt!,
+``heuristic`` for EXXtra). Rates are per second of wall-clock time (training is not only
+this process's CPU time: torch may use threads). Run by hand; figures are printed, never
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from amigo_rules import exxtra, verflixxt
+
+RESULTS = Path(__file__).parent / "results"
+FORMAT = "amigo-rules learning curve 1"
+"""The ``format`` of a curve file (read by the documentation's picture hook)."""
+
+CONFIGS: dict[str, tuple[str, Any, str]] = {
+    "verflixxt": ("Verflixxt! classic, 2 players", verflixxt.Rules.classic(players=2),
+                  "greedy"),
+    "exxtra": ("EXXtra, 4 players", exxtra.Rules(players=4), "heuristic"),
+}
+"""Per game: its label, the rules trained on and the opponents' agent."""
+
+HYPERPARAMETERS: dict[str, Any] = {
+    "learning_rate": 3e-4, "n_steps": 64, "batch_size": 1024, "n_epochs": 4,
+    "gamma": 0.995, "gae_lambda": 0.95, "ent_coef": 0.01,
+    "policy_kwargs": {"net_arch": [128, 128]},
+}
+"""``MaskablePPO``'s settings for every run (``n_steps`` per environment)."""
+
+
+def environments(game: str, kind: str, n: int, seed: int) -> Any:
+    """A Stable-Baselines3 ``VecEnv`` of ``n`` games of ``game`` against its baseline agent:
+    ``"scalar"``, ``n`` Gymnasium environments (``AmigoEnv``) stepped one by one, or
+    ``"vector"``, one vector environment on the batch engine."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from amigo_rules.adapters.gymnasium import AmigoEnv
+
+    _, rules, _ = CONFIGS[game]
+    if kind == "scalar":
+        env = DummyVecEnv([lambda: AmigoEnv(game, rules)] * n)
+        env.seed(seed)
+        return env
+    raise SystemExit(f"unknown environment kind {kind!r}")
+
+
+def model(env: Any, seed: int) -> Any:
+    """A fresh ``MaskablePPO`` with `HYPERPARAMETERS` on ``env``."""
+    from sb3_contrib import MaskablePPO
+
+    steps = max(8, HYPERPARAMETERS["n_steps"] * 256 // env.num_envs)  # same rollout size
+    return MaskablePPO("MlpPolicy", env, seed=seed, device="cpu", verbose=0,
+                       **{**HYPERPARAMETERS, "n_steps": steps})
+
+
+class Curve:
+    """A callback's state: the final rewards of the training episodes, logged as a point
+    ``(steps, seconds, win share, episodes)`` every ``every`` steps."""
+
+    def __init__(self, every: int) -> None:
+        self.every = every
+        self.start = time.perf_counter()
+        self.points: list[dict[str, float]] = []
+        self.shares: list[float] = []
+        self.next = every
+
+    def step(self, steps: int, rewards: np.ndarray, dones: np.ndarray) -> None:
+        self.shares += rewards[dones].tolist()
+        if steps >= self.next and self.shares:
+            self.points.append({
+                "steps": steps, "seconds": round(time.perf_counter() - self.start, 1),
+                "win_share": round(float(np.mean(self.shares)), 4),
+                "episodes": len(self.shares),
+            })
+            print(f"{steps:>10,} steps {self.points[-1]['seconds']:>8.0f} s  win share "
+                  f"{self.points[-1]['win_share']:.3f} over {len(self.shares)} games",
+                  flush=True)
+            self.shares, self.next = [], steps + self.every
+
+
+def train(args: argparse.Namespace) -> None:
+    """Train for ``--minutes``, save the model, write the curve file."""
+    import torch
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    torch.set_num_threads(args.threads)
+    env = environments(args.game, args.env, args.envs, args.seed)
+    learner = model(env, args.seed)
+    curve = Curve(args.every)
+    deadline = curve.start + 60 * args.minutes
+
+    class Logger(BaseCallback):  # type: ignore[misc]
+        def _on_step(self) -> bool:
+            curve.step(self.num_timesteps, self.locals["rewards"], self.locals["dones"])
+            return time.perf_counter() < deadline
+
+    learner.learn(total_timesteps=10**9, callback=Logger())
+    learner.save(args.model)
+    label, rules, opponent = CONFIGS[args.game]
+    document = {
+        "format": FORMAT, "game": args.game, "label": label, "rules": repr(rules),
+        "players": rules.players, "opponent": opponent, "env": args.env, "envs": args.envs,
+        "algorithm": "MaskablePPO", "hyperparameters": HYPERPARAMETERS, "seed": args.seed,
+        "steps": int(learner.num_timesteps),
+        "seconds": round(time.perf_counter() - curve.start, 1),
+        "curve": curve.points, "evaluation": [],
+    }
+    out = Path(args.out or RESULTS / f"rl-{args.game}.json")
+    out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    print(f"saved {args.model} and {out}")
+
+
+def evaluate(args: argparse.Namespace) -> None:
+    """Play ``--games`` games of the model against random and against the baseline agent
+    (every other seat), seats rotated; print and record the win shares with 95% intervals."""
+    from amigo_rules.arena import tournament
+
+    label, rules, baseline = CONFIGS[args.game]
+    out = Path(args.out or RESULTS / f"rl-{args.game}.json")
+    document = json.loads(out.read_text(encoding="utf-8"))
+    rows = []
+    for opponent in ("random", baseline):
+        agents = {"ppo": f"ppo:{args.model}"}
+        agents |= {f"{opponent} {seat}": opponent for seat in range(1, rules.players)}
+        start = time.perf_counter()
+        stats = tournament(args.game, agents, rules=rules, games=args.games,
+                           seed=args.seed).agents["ppo"]
+        low, high = stats.confidence
+        rows.append({"against": opponent, "games": stats.games,
+                     "win_share": round(stats.win_share, 4), "low": round(low, 4),
+                     "high": round(high, 4), "faults": stats.faults})
+        print(f"{label}: ppo against {rules.players - 1} × {opponent}: win share "
+              f"{stats.win_share:.3f} (95% {low:.3f}–{high:.3f}) over {stats.games} games, "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+    document["evaluation"] = rows
+    out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def env_rate(game: str, kind: str, n: int, seconds: float) -> float:
+    """Environment steps/s (the learner's decisions, random legal actions) of ``n`` games."""
+    env = environments(game, kind, n, 0)
+    env.reset()
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = np.stack(env.env_method("action_masks"))
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        env.step(actions)
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def train_rate(game: str, kind: str, n: int, steps: int) -> float:
+    """``MaskablePPO`` training steps/s over ``steps`` steps (rollouts and updates)."""
+    learner = model(environments(game, kind, n, 0), 0)
+    start = time.perf_counter()
+    learner.learn(total_timesteps=steps)
+    return learner.num_timesteps / (time.perf_counter() - start)
+
+
+def speed(args: argparse.Namespace) -> None:
+    """Env and training steps/s, the scalar environments against the vector env."""
+    import torch
+
+    torch.set_num_threads(args.threads)
+    for game in args.games:
+        cells = {kind: (env_rate(game, kind, n, args.seconds),
+                        train_rate(game, kind, n, args.train_steps))
+                 for kind, n in (("scalar", args.scalar_envs), ("vector", args.vector_envs))}
+        (env_s, train_s), (env_v, train_v) = cells["scalar"], cells["vector"]
+        print(f"{CONFIGS[game][0]:<32} env steps/s {env_s:>9,.0f} → {env_v:>10,.0f} "
+              f"({env_v / env_s:5.1f}×)   training steps/s {train_s:>7,.0f} → {train_v:>7,.0f} "
+              f"({train_v / train_s:4.1f}×)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("speed", help=speed.__doc__)
+    run.add_argument("--games", nargs="+", choices=list(CONFIGS), default=list(CONFIGS))
+    run.add_argument("--seconds", type=float, default=10.0, help="time per env measurement")
+    run.add_argument("--train-steps", type=int, default=20_000, help="steps per training")
+    run.add_argument("--scalar-envs", type=int, default=8)
+    run.add_argument("--vector-envs", type=int, default=256)
+    run.set_defaults(run=speed)
+    run = commands.add_parser("train", help=train.__doc__)
+    run.add_argument("--game", choices=list(CONFIGS), required=True)
+    run.add_argument("--minutes", type=float, default=30.0)
+    run.add_argument("--env", choices=["scalar", "vector"], default="vector")
+    run.add_argument("--envs", type=int, default=256)
+    run.add_argument("--every", type=int, default=20_000, help="steps per curve point")
+    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--model", required=True, help="where to save the model (.zip)")
+    run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")
+    run.set_defaults(run=train)
+    run = commands.add_parser("evaluate", help=evaluate.__doc__)
+    run.add_argument("--game", choices=list(CONFIGS), required=True)
+    run.add_argument("--model", required=True)
+    run.add_argument("--games", type=int, default=1000)
+    run.add_argument("--seed", type=int, default=1)
+    run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")
+    run.set_defaults(run=evaluate)
+    args = parser.parse_args(argv)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
