@@ -228,3 +228,21 @@ class AmigoEnv(gymnasium.Env):
 
 for _game, _id in ENV_IDS.items():
     gymnasium.register(id=_id, entry_point=f"{__name__}:AmigoEnv", kwargs={"game": _game})
+
+VECTOR_ENV_IDS = {
+    "verflixxt": "amigo_rules/VerflixxtVec-v0",
+    "exxtra": "amigo_rules/ExxtraVec-v0",
+}
+"""The ``gymnasium.make_vec`` id of each game's `AmigoVectorEnv` (the batch engine)."""
+SELF_PLAY_ENV_IDS = {
+    "verflixxt": "amigo_rules/VerflixxtSelfPlayVec-v0",
+    "exxtra": "amigo_rules/ExxtraSelfPlayVec-v0",
+}
+"""The ``gymnasium.make_vec`` id of each game's `SelfPlayVectorEnv`."""
+
+for _game, _id in VECTOR_ENV_IDS.items():
+    gymnasium.register(id=_id, vector_entry_point=f"{__package__}.vector:AmigoVectorEnv",
+                       kwargs={"game": _game})
+for _game, _id in SELF_PLAY_ENV_IDS.items():
+    gymnasium.register(id=_id, vector_entry_point=f"{__package__}.vector:SelfPlayVectorEnv",
+                       kwargs={"game": _game})
