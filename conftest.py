@@ -4,14 +4,19 @@ and of each page under docs/, page by page.
 Each block runs alone, in a namespace of its own, as a reader who copies only that block
 would run it: it imports what it uses. A page whose blocks build on each other (a tutorial)
 says so with the line ``<!-- examples: in sequence -->``; its blocks run in order in one
-namespace. A block holding ``>>>`` prompts is a doctest (its output must match, ``...``
-matching anything); any other ``python`` block must run without an exception. One test per
-page, named after it (``docs/bots.md::examples``); a failure names the block's line.
+namespace. A page whose examples take long (training a network) says
+``<!-- examples: slow -->``: its test is marked ``slow`` (run with ``-m slow``). A page
+whose examples need an optional package says ``<!-- examples: requires MODULE -->`` (a
+line per module); where one is missing its test is skipped, saying so. A block holding
+``>>>`` prompts is a doctest (its output must match, ``...`` matching anything); any other
+``python`` block must run without an exception. One test per page, named after it
+(``docs/bots.md::examples``); a failure names the block's line.
 """
 
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import os
 import re
 import tempfile
@@ -23,9 +28,13 @@ ROOT = Path(__file__).parent
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*(?P<lang>[\w-]*)")
 LANGUAGES = ("python", "pycon", "py")
 IN_SEQUENCE = "<!-- examples: in sequence -->"
+SLOW = "<!-- examples: slow -->"
+REQUIRES = re.compile(r"<!-- examples: requires ([\w.]+) -->")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
+if importlib.util.find_spec("stable_baselines3") is None:  # the [rl] extra
+    collect_ignore.append("src/amigo_rules/adapters/sb3.py")
 
 
 def code_blocks(text: str) -> list[tuple[int, str]]:
@@ -64,8 +73,12 @@ class Page(pytest.File):
         text = self.path.read_text(encoding="utf-8")
         blocks = code_blocks(text)
         if blocks:
-            yield Examples.from_parent(self, name="examples", blocks=blocks,
-                                       in_sequence=IN_SEQUENCE in text)
+            examples = Examples.from_parent(self, name="examples", blocks=blocks,
+                                            in_sequence=IN_SEQUENCE in text,
+                                            requires=tuple(REQUIRES.findall(text)))
+            if SLOW in text:
+                examples.add_marker(pytest.mark.slow)
+            yield examples
 
 
 class ExampleFailed(Exception):
@@ -73,15 +86,21 @@ class ExampleFailed(Exception):
 
 
 class Examples(pytest.Item):
-    def __init__(self, *, blocks: list[tuple[int, str]], in_sequence: bool, **kwargs) -> None:
+    def __init__(self, *, blocks: list[tuple[int, str]], in_sequence: bool,
+                 requires: tuple[str, ...] = (), **kwargs) -> None:
         super().__init__(**kwargs)
         self.blocks = blocks
         self.in_sequence = in_sequence
+        self.requires = requires
 
     def runtest(self) -> None:
         """Run the blocks in a new working directory that shows the repository's
         ``examples/`` (as a clone's root does): files an example writes (a results file, a
         saved game) never land in the repository."""
+        missing = [name for name in self.requires if importlib.util.find_spec(name) is None]
+        if missing:
+            pytest.skip(f"{self.path.name}: its examples need {', '.join(missing)}, which is "
+                        "not installed")
         home = os.getcwd()
         with tempfile.TemporaryDirectory(prefix="amigo-rules-docs-") as folder:
             os.symlink(ROOT / "examples", Path(folder) / "examples")

@@ -46,20 +46,32 @@ HYPERPARAMETERS: dict[str, Any] = {
 """``MaskablePPO``'s settings for every run (``n_steps`` per environment)."""
 
 
-def environments(game: str, kind: str, n: int, seed: int) -> Any:
-    """A Stable-Baselines3 ``VecEnv`` of ``n`` games of ``game`` against its baseline agent:
-    ``"scalar"``, ``n`` Gymnasium environments (``AmigoEnv``) stepped one by one, or
-    ``"vector"``, one vector environment on the batch engine."""
-    from stable_baselines3.common.vec_env import DummyVecEnv
+def environments(game: str, kind: str, n: int, seed: int, opponent: str | None = None) -> Any:
+    """A Stable-Baselines3 ``VecEnv`` of ``n`` games of ``game`` against ``opponent`` (None:
+    the configuration's): ``"scalar"``, ``n`` Gymnasium environments (``AmigoEnv``) stepped
+    one by one, or ``"vector"``, one vector environment on the batch engine."""
+    from amigo_rules.agents import make_agent
 
-    from amigo_rules.adapters.gymnasium import AmigoEnv
+    _, rules, baseline = CONFIGS[game]
+    opponent = opponent or baseline
+    if kind == "vector":
+        from amigo_rules.adapters.sb3 import SB3VecEnv
+        from amigo_rules.adapters.vector import AmigoVectorEnv
 
-    _, rules, _ = CONFIGS[game]
-    if kind == "scalar":
-        env = DummyVecEnv([lambda: AmigoEnv(game, rules)] * n)
-        env.seed(seed)
-        return env
-    raise SystemExit(f"unknown environment kind {kind!r}")
+        env = SB3VecEnv(AmigoVectorEnv(game, rules, num_envs=n, opponent=opponent))
+    else:
+        from stable_baselines3.common.vec_env import DummyVecEnv
+
+        from amigo_rules.adapters.gymnasium import AmigoEnv
+
+        def scalar(index: int) -> Any:
+            return lambda: AmigoEnv(game, rules, opponents=[
+                make_agent(opponent, game, seed=seed + 100 * index + seat)
+                for seat in range(1, rules.players)])
+
+        env = DummyVecEnv([scalar(index) for index in range(n)])
+    env.seed(seed)
+    return env
 
 
 def model(env: Any, seed: int) -> Any:
@@ -102,7 +114,7 @@ def train(args: argparse.Namespace) -> None:
     from stable_baselines3.common.callbacks import BaseCallback
 
     torch.set_num_threads(args.threads)
-    env = environments(args.game, args.env, args.envs, args.seed)
+    env = environments(args.game, args.env, args.envs, args.seed, args.opponent)
     learner = model(env, args.seed)
     curve = Curve(args.every)
     deadline = curve.start + 60 * args.minutes
@@ -114,18 +126,25 @@ def train(args: argparse.Namespace) -> None:
 
     learner.learn(total_timesteps=10**9, callback=Logger())
     learner.save(args.model)
-    label, rules, opponent = CONFIGS[args.game]
-    document = {
-        "format": FORMAT, "game": args.game, "label": label, "rules": repr(rules),
-        "players": rules.players, "opponent": opponent, "env": args.env, "envs": args.envs,
-        "algorithm": "MaskablePPO", "hyperparameters": HYPERPARAMETERS, "seed": args.seed,
-        "steps": int(learner.num_timesteps),
-        "seconds": round(time.perf_counter() - curve.start, 1),
-        "curve": curve.points, "evaluation": [],
-    }
     out = Path(args.out or RESULTS / f"rl-{args.game}.json")
+    seconds = time.perf_counter() - curve.start
+    document = curve_document(args.game, args.env, args.envs, args.seed,
+                              args.opponent or CONFIGS[args.game][2], curve.points,
+                              int(learner.num_timesteps), seconds)
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"saved {args.model} and {out}")
+
+
+def curve_document(game: str, env: str, envs: int, seed: int, opponent: str,
+                   points: list[dict[str, float]], steps: int, seconds: float) -> dict[str, Any]:
+    """The curve file of a training run (its evaluation still empty)."""
+    label, rules, _ = CONFIGS[game]
+    return {
+        "format": FORMAT, "game": game, "label": label, "rules": repr(rules),
+        "players": rules.players, "opponent": opponent, "env": env, "envs": envs,
+        "algorithm": "MaskablePPO", "hyperparameters": HYPERPARAMETERS, "seed": seed,
+        "steps": steps, "seconds": round(seconds, 1), "curve": points, "evaluation": [],
+    }
 
 
 def evaluate(args: argparse.Namespace) -> None:
@@ -154,9 +173,9 @@ def evaluate(args: argparse.Namespace) -> None:
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 
-def env_rate(game: str, kind: str, n: int, seconds: float) -> float:
+def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None) -> float:
     """Environment steps/s (the learner's decisions, random legal actions) of ``n`` games."""
-    env = environments(game, kind, n, 0)
+    env = environments(game, kind, n, 0, opponent)
     env.reset()
     rng = np.random.default_rng(0)
     steps, start = 0, time.perf_counter()
@@ -168,9 +187,9 @@ def env_rate(game: str, kind: str, n: int, seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def train_rate(game: str, kind: str, n: int, steps: int) -> float:
+def train_rate(game: str, kind: str, n: int, steps: int, opponent: str | None) -> float:
     """``MaskablePPO`` training steps/s over ``steps`` steps (rollouts and updates)."""
-    learner = model(environments(game, kind, n, 0), 0)
+    learner = model(environments(game, kind, n, 0, opponent), 0)
     start = time.perf_counter()
     learner.learn(total_timesteps=steps)
     return learner.num_timesteps / (time.perf_counter() - start)
@@ -182,8 +201,8 @@ def speed(args: argparse.Namespace) -> None:
 
     torch.set_num_threads(args.threads)
     for game in args.games:
-        cells = {kind: (env_rate(game, kind, n, args.seconds),
-                        train_rate(game, kind, n, args.train_steps))
+        cells = {kind: (env_rate(game, kind, n, args.seconds, args.opponent),
+                        train_rate(game, kind, n, args.train_steps, args.opponent))
                  for kind, n in (("scalar", args.scalar_envs), ("vector", args.vector_envs))}
         (env_s, train_s), (env_v, train_v) = cells["scalar"], cells["vector"]
         print(f"{CONFIGS[game][0]:<32} env steps/s {env_s:>9,.0f} → {env_v:>10,.0f} "
@@ -201,6 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--train-steps", type=int, default=20_000, help="steps per training")
     run.add_argument("--scalar-envs", type=int, default=8)
     run.add_argument("--vector-envs", type=int, default=256)
+    run.add_argument("--opponent", help="the opponents' agent (default: the baseline)")
     run.set_defaults(run=speed)
     run = commands.add_parser("train", help=train.__doc__)
     run.add_argument("--game", choices=list(CONFIGS), required=True)
@@ -208,6 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--env", choices=["scalar", "vector"], default="vector")
     run.add_argument("--envs", type=int, default=256)
     run.add_argument("--every", type=int, default=20_000, help="steps per curve point")
+    run.add_argument("--opponent", help="the opponents' agent (default: the baseline)")
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--model", required=True, help="where to save the model (.zip)")
     run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")

@@ -11,8 +11,9 @@ The value of that expression is drawn: an SVG string, or anything with ``_repr_s
 game state: its ``render_svg`` with everything shown). The blocks of one page run in order
 in one namespace, so a picture can go on from the state of the one before. The namespace
 starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exxtra``),
-``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``) and
-``game_tree(game, state, depth)`` (the figure of a game tree).
+``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``),
+``game_tree(game, state, depth)`` (the figure of a game tree) and ``learning_curves(*games)``
+(matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``).
 
 Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<figure>`` with
 its caption in the page; the picture links to its file, to be seen alone at full size. A block that fails logs a warning naming the page and the line, so
@@ -26,11 +27,13 @@ module), in a box titled "Spec card".
 from __future__ import annotations
 
 import ast
+import io
+import json
 import logging
 import re
 import shlex
 from fractions import Fraction
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from mkdocs.structure.files import File, Files
 
@@ -190,9 +193,112 @@ def _node(canvas, game, node, x, y, expanded):
         canvas.text(x, y + 36, "…", size=22)
 
 
+# --- learning curves ---------------------------------------------------------------------
+
+RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+CURVE_FORMAT = "amigo-rules learning curve 1"
+"""The ``format`` of the curve files ``benchmarks/rl.py train`` writes."""
+
+
+def read_curve(path: Path) -> dict:
+    """The curve file at ``path``, checked: a ``ValueError`` naming what is wrong with it."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path.name}: not a readable JSON file ({exc})") from None
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"{path.name}: {what}")
+
+    def share(value) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and (
+            0 <= value <= 1)
+
+    def count(value) -> bool:
+        return type(value) is int and value >= 0
+
+    need(isinstance(document, dict) and document.get("format") == CURVE_FORMAT,
+         f"not a curve file (format {CURVE_FORMAT!r})")
+    need(isinstance(document.get("label"), str), "label must be a string")
+    need(type(document.get("players")) is int and document["players"] >= 2,
+         "players must be an integer of at least 2")
+    need(isinstance(document.get("opponent"), str), "opponent must be a string")
+    points = document.get("curve")
+    need(isinstance(points, list) and len(points) >= 2, "curve must list at least 2 points")
+    for number, point in enumerate(points):
+        need(isinstance(point, dict) and count(point.get("steps"))
+             and share(point.get("win_share")) and count(point.get("episodes")),
+             f"curve point {number} needs steps, win_share (0 … 1) and episodes")
+    steps = [point["steps"] for point in points]
+    need(steps == sorted(set(steps)), "the curve's steps must increase")
+    rows = document.get("evaluation")
+    need(isinstance(rows, list), "evaluation must be a list")
+    for number, row in enumerate(rows):
+        need(isinstance(row, dict) and isinstance(row.get("against"), str)
+             and count(row.get("games")) and all(share(row.get(k))
+                                                 for k in ("win_share", "low", "high"))
+             and row["low"] <= row["win_share"] <= row["high"],
+             f"evaluation row {number} needs against, games and low ≤ win_share ≤ high")
+    return document
+
+
+def learning_curves(*games: str) -> str:
+    """An SVG figure, one panel per game, of the learning curves ``rl-<game>.json`` of
+    `RESULTS`: the win share of the training games against the steps played, the fair
+    share (one in ``players``) dashed, and the evaluation's win shares with their 95%
+    intervals at the right."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    documents = [read_curve(RESULTS / f"rl-{game}.json") for game in games]
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 10}):
+        figure = Figure(figsize=(4.2 * len(documents), 3.4), layout="constrained")
+        for axes, document in zip(figure.subplots(1, len(documents), squeeze=False)[0],
+                                  documents, strict=True):
+            _curve_panel(axes, document)
+        out = io.StringIO()
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _steps(value: float, _position=None) -> str:
+    """A number of steps in short: 250k, 1.5M."""
+    if value >= 1e6:
+        return f"{value / 1e6:g}M"
+    return f"{value / 1e3:g}k" if value >= 1e3 else f"{value:g}"
+
+
+def _curve_panel(axes, document: dict) -> None:
+    from matplotlib.ticker import FuncFormatter
+
+    points = document["curve"]
+    steps = [point["steps"] for point in points]
+    axes.plot(steps, [point["win_share"] for point in points], color=INK, linewidth=1.5,
+              label=f"training, against {document['opponent']}")
+    fair = 1 / document["players"]
+    axes.axhline(fair, color=MUTED, linestyle="--", linewidth=1, label="fair share")
+    markers = iter("os^D")
+    for row in document["evaluation"]:
+        axes.errorbar([steps[-1]], [row["win_share"]],
+                      yerr=[[row["win_share"] - row["low"]], [row["high"] - row["win_share"]]],
+                      fmt=next(markers, "o"), capsize=3,
+                      label=f"{row['games']:,} games against {row['against']}")
+    axes.set_title(document["label"])
+    axes.set_xlabel("steps (the learner's decisions)")
+    axes.set_ylabel("win share")
+    axes.set_ylim(0, 1)
+    axes.set_xlim(0, steps[-1] * 1.06)
+    axes.xaxis.set_major_formatter(FuncFormatter(_steps))
+    axes.grid(alpha=0.3)
+    axes.legend(loc="lower right", fontsize=8)
+
+
 def _namespace() -> dict:
     return {"verflixxt": verflixxt, "ho": verflixxt_hoch, "exxtra": exxtra, "play": play,
-            "game_tree": game_tree}
+            "game_tree": game_tree, "learning_curves": learning_curves}
 
 
 def _run(code: str, namespace: dict, where: str):

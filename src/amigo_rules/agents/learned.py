@@ -120,5 +120,9 @@ def _model(path: str, mtime: int, size: int) -> Any:
 
 
 def loaded(path: str, game: str, *, seed: int | None = None) -> LearnedAgent:
-    """The agent named ``ppo:PATH`` in the registry: `LearnedAgent.load` of ``path``."""
-    return LearnedAgent.load(path, game, seed=seed)
+    """The agent named ``ppo:PATH`` in the registry: `LearnedAgent.load` of ``path`` (a
+    `RulesError` without sb3-contrib: a name this installation cannot play)."""
+    try:
+        return LearnedAgent.load(path, game, seed=seed)
+    except ImportError:
+        raise RulesError(f"agent {quote('ppo:' + path)}: {INSTALL}") from None

@@ -151,7 +151,8 @@ def preset_help() -> str:
 def agents_listed() -> str:
     """Every game's registered agents, for the help of ``--bots`` and ``--agents``."""
     listed = "; ".join(f"{name}: {', '.join(AGENTS.get(name, {}))}" for name in games.names())
-    return listed + "; every game: engine:COMMAND (a program speaking the seat protocol)"
+    return (listed + "; every game: engine:COMMAND (a program speaking the seat protocol), "
+            "ppo:PATH (a trained MaskablePPO model; the [rl] extra)")
 
 
 def bots_help() -> str:
