@@ -114,6 +114,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.engine.new_games(self.table.rules, 1)  # RulesError for rules it does not play
         self.setup_moves = _setup_moves(game, self.table.rules)
         self.games: Any = None
         """The batch of games in progress (writable arrays), None before ``reset``."""
@@ -177,7 +178,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
             info["returns"] = np.where(over[:, None], returns, 0.0)
             info["_returns"] = done
             info.update(self._restart(np.flatnonzero(done), mover))
-        return self._observe(self._seats()), rewards, terminated, truncated, {**self._info(), **info}
+        observations = self._observe(self._seats())
+        return observations, rewards, terminated, truncated, {**self._info(), **info}
 
     def action_masks(self) -> np.ndarray:
         """``bool[num_envs, num_actions]``: the legal action ids of every game (at the
@@ -291,13 +293,14 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
                 "_seat": np.ones(self.num_envs, dtype=bool)}
 
 
-def _generator(seed: int | Sequence[int]) -> tuple[np.random.Generator, int | list[int]]:
-    """The generator of ``seed``: a non-negative int, or a list of them (one seed)."""
+def _generator(seed: int | Sequence[int]) -> tuple[np.random.Generator, int | None]:
+    """The generator of ``seed`` (a non-negative int, or a list of them taken as one seed)
+    and the seed to report as ``np_random_seed`` (None for a list)."""
     if isinstance(seed, Sequence) and not isinstance(seed, (str, bytes)):
         entropy = [int(checks.seed(s) or 0) for s in seed]
         if not entropy:
             raise RulesError("seed must be an int or a non-empty list of ints, got []")
-        return np.random.default_rng(entropy), entropy
+        return np.random.default_rng(entropy), None
     value = int(checks.seed(seed) or 0)
     return np.random.default_rng(value), value
 
