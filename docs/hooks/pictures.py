@@ -254,7 +254,7 @@ def learning_curves(*games: str) -> str:
     documents = [read_curve(RESULTS / f"rl-{game}.json") for game in games]
     with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
                      "font.size": 10}):
-        figure = Figure(figsize=(4.2 * len(documents), 3.4), layout="constrained")
+        figure = Figure(figsize=(4.2 * len(documents), 4.4), layout="constrained")
         for axes, document in zip(figure.subplots(1, len(documents), squeeze=False)[0],
                                   documents, strict=True):
             _curve_panel(axes, document)
@@ -282,7 +282,7 @@ def _curve_panel(axes, document: dict) -> None:
     axes.axhline(fair, color=MUTED, linestyle="--", linewidth=1, label="fair share")
     markers = iter("os^D")
     for row in document["evaluation"]:
-        axes.errorbar([steps[-1]], [row["win_share"]],
+        axes.errorbar([steps[-1] * 1.03], [row["win_share"]],
                       yerr=[[row["win_share"] - row["low"]], [row["high"] - row["win_share"]]],
                       fmt=next(markers, "o"), capsize=3,
                       label=f"{row['games']:,} games against {row['against']}")
@@ -290,10 +290,10 @@ def _curve_panel(axes, document: dict) -> None:
     axes.set_xlabel("steps (the learner's decisions)")
     axes.set_ylabel("win share")
     axes.set_ylim(0, 1)
-    axes.set_xlim(0, steps[-1] * 1.06)
+    axes.set_xlim(0, steps[-1] * 1.08)
     axes.xaxis.set_major_formatter(FuncFormatter(_steps))
     axes.grid(alpha=0.3)
-    axes.legend(loc="lower right", fontsize=8)
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8, frameon=False)
 
 
 def _namespace() -> dict:

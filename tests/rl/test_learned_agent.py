@@ -154,7 +154,7 @@ def test_sb3_vec_env_translates_steps_and_masks():
 
 
 def test_sb3_vec_env_refuses_other_envs():
-    with pytest.raises(ArgumentError, match="gymnasium.vector.VectorEnv"):
+    with pytest.raises(ArgumentError, match=r"gymnasium\.vector\.VectorEnv"):
         SB3VecEnv(AmigoEnv("exxtra"))
     next_step = gymnasium.vector.SyncVectorEnv([lambda: AmigoEnv("exxtra")])
     with pytest.raises(RulesError, match="same step"):

@@ -19,7 +19,7 @@ translates:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import gymnasium
@@ -51,8 +51,10 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
         if env.metadata.get("autoreset_mode") != AutoresetMode.SAME_STEP:
             raise RulesError("SB3VecEnv needs a vector environment that resets in the same "
                              "step (metadata['autoreset_mode'] == AutoresetMode.SAME_STEP)")
-        if not callable(getattr(env, "action_masks", None)):
+        masks = getattr(env, "action_masks", None)
+        if not callable(masks):
             raise RulesError("SB3VecEnv needs a vector environment with action_masks()")
+        self._masks: Callable[[], np.ndarray] = masks
         self.env = env
         """The Gymnasium vector environment."""
         super().__init__(env.num_envs, env.single_observation_space, env.single_action_space)
@@ -82,8 +84,7 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
 
     def action_masks(self) -> np.ndarray:
         """``bool[num_envs, num_actions]``: the legal action ids of every game."""
-        masks: np.ndarray = self.env.action_masks()
-        return masks
+        return self._masks()
 
     def close(self) -> None:
         self.env.close()
@@ -114,6 +115,6 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
     def get_images(self) -> Sequence[np.ndarray | None]:
         raise RulesError("the vector environments do not render")
 
-    def _rows(self, indices: None | int | Iterable[int]) -> list[int]:
+    def _rows(self, indices: int | Iterable[int] | None) -> list[int]:
         rows: list[int] = list(self._get_indices(indices))
         return rows

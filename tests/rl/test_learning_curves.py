@@ -1,0 +1,147 @@
+"""The learning-curve files of ``benchmarks/rl.py`` (``benchmarks/results/rl-*.json``) and
+their picture on the reinforcement-learning page: the picture hook reads them strictly,
+draws them with matplotlib, and the page's results table says what the files hold."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("verflixxt", "exxtra")
+
+
+def load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def hook() -> ModuleType:
+    return load("pictures_hook", ROOT / "docs" / "hooks" / "pictures.py")
+
+
+@pytest.fixture(scope="module")
+def rl() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return load("rl_benchmark", ROOT / "benchmarks" / "rl.py")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_committed_curves_are_read(hook, game):
+    document = hook.read_curve(hook.RESULTS / f"rl-{game}.json")
+    assert document["game"] == game
+    assert [row["against"] for row in document["evaluation"]] == [
+        "random", {"verflixxt": "greedy", "exxtra": "heuristic"}[game]]
+    assert all(row["games"] == 1000 for row in document["evaluation"])
+
+
+def test_what_the_benchmark_writes_the_hook_reads(hook, rl, tmp_path):
+    """``benchmarks/rl.py``'s curve document passes the hook's checks."""
+    points = [{"steps": 100 * k, "seconds": k, "win_share": 0.1 * k, "episodes": 9}
+              for k in (1, 2, 3)]
+    document = rl.curve_document("exxtra", "vector", 256, 0, "heuristic", points, 300, 3.0)
+    document["evaluation"] = [{"against": "random", "games": 1000, "win_share": 0.5,
+                               "low": 0.47, "high": 0.53, "faults": 0}]
+    path = tmp_path / "rl-exxtra.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert hook.read_curve(path) == document
+
+
+GOOD = {
+    "format": "amigo-rules learning curve 1", "label": "EXXtra", "players": 4,
+    "opponent": "heuristic",
+    "curve": [{"steps": 10, "win_share": 0.1, "episodes": 3},
+              {"steps": 20, "win_share": 0.2, "episodes": 3}],
+    "evaluation": [{"against": "random", "games": 10, "win_share": 0.5, "low": 0.2,
+                    "high": 0.8}],
+}
+BROKEN = [
+    (("format",), "another format", "not a curve file"),
+    (("players",), 1, "players must be"),
+    (("label",), None, "label must be"),
+    (("curve",), GOOD["curve"][:1], "at least 2 points"),
+    (("curve", 1, "steps"), 10, "steps must increase"),
+    (("curve", 0, "win_share"), 1.5, "curve point 0 needs"),
+    (("curve", 1, "episodes"), "3", "curve point 1 needs"),
+    (("evaluation",), {}, "evaluation must be a list"),
+    (("evaluation", 0, "low"), 0.6, "evaluation row 0 needs"),
+    (("evaluation", 0, "games"), True, "evaluation row 0 needs"),
+]
+
+
+@pytest.mark.parametrize(("where", "value", "message"), BROKEN,
+                         ids=[message for _, _, message in BROKEN])
+def test_broken_curve_files_are_refused(hook, tmp_path, where, value, message):
+    document = copy.deepcopy(GOOD)
+    place = document
+    for key in where[:-1]:
+        place = place[key]
+    place[where[-1]] = value
+    path = tmp_path / "curve.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        hook.read_curve(path)
+    path.write_text(json.dumps(GOOD), encoding="utf-8")
+    assert hook.read_curve(path) == GOOD
+
+
+def test_unreadable_curve_file(hook, tmp_path):
+    path = tmp_path / "curve.json"
+    path.write_bytes(b"\xff{")
+    with pytest.raises(ValueError, match="not a readable JSON file"):
+        hook.read_curve(path)
+
+
+def test_figure_draws_every_game(hook):
+    """One panel per game, titled with its label, its curve and its evaluation's legend;
+    the same files give the same SVG."""
+    svg = hook.learning_curves(*GAMES)
+    assert svg.startswith("<svg") and svg == hook.learning_curves(*GAMES)
+    for game in GAMES:
+        document = hook.read_curve(hook.RESULTS / f"rl-{game}.json")
+        assert document["label"] in svg
+        for row in document["evaluation"]:
+            assert f"1,000 games against {row['against']}" in svg
+    assert hook._svg(svg, "rl.md") == svg  # what the picture block hands on
+
+
+def test_the_page_table_says_what_the_files_hold(hook):
+    """The results table of docs/rl.md: one row per evaluation of each file, in order."""
+    page = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    table = re.search(r"<!-- rl-results -->\n(.*?)<!-- /rl-results -->", page, re.S)
+    assert table is not None
+    rows = [line for line in table.group(1).splitlines()[2:] if line.strip()]
+    expected = []
+    for game in GAMES:
+        document = hook.read_curve(hook.RESULTS / f"rl-{game}.json")
+        others = document["players"] - 1
+        for row in document["evaluation"]:
+            against = row["against"] if others == 1 else f"{others} × {row['against']}"
+            expected.append(
+                f"| {document['label']} | {against} | {row['games']:,} | "
+                f"{row['win_share']:.1%} ({row['low']:.1%} – {row['high']:.1%}) | "
+                f"{1 / document['players']:.0%} |")
+    assert rows == expected
+
+
+def test_page_examples_are_slow_and_need_the_rl_extra():
+    """The page's examples train networks: they run in the slow suite, where sb3-contrib is
+    installed, and never in the default one."""
+    page = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    root = load("root_conftest", ROOT / "conftest.py")
+    assert root.SLOW in page
+    assert root.REQUIRES.findall(page) == ["sb3_contrib"]
