@@ -44,7 +44,7 @@ from ..batch.policies import POLICIES
 from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
 from ..core.checks import quote
 from ..verflixxt import box, shuffled_setup
-from .episode import table
+from .episode import observation_bounds, table
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
@@ -108,9 +108,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
-        low = np.asarray(spec.observation_low, dtype=np.float32)
-        high = np.asarray(spec.observation_high, dtype=np.float32)
-        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
