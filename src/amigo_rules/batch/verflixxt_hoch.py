@@ -533,56 +533,62 @@ def _holders(batch: Batch) -> np.ndarray:
 
 
 def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per card in hand (each kind once; in the DOUBLE phase the one left) and piece: own
+    pawns by position, the lucky hat's pawn, the cursed cap's both ways, the guards beside a
+    pawn (VX-TURN-2, VX-TURN-4); a 0 card alone; then attacks and ``stop``."""
     shape = _shape(batch.rules)
     tables = _tables()
     length = shape.length
     n = batch.phase.size
+    each = np.arange(n)
     finish = batch.length - 1
     player = batch.player
     own = _own(batch)
-    hands = batch.hands.reshape(shape.players, 2 * n)
-    cards = hands[player, np.arange(n)], hands[player, n + np.arange(n)]
-    hand = np.stack(cards).astype(np.int64)
+    hand = batch.hands.reshape(-1)[(player * 2 + np.arange(2)[:, None]) * n + each].astype(
+        np.int64)
     held = (hand != _NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == _PLAY)
     value = tables["value"][hand]
-    moving = held & (value != 0)
     first = np.ones(own.shape, dtype=bool)
     first[1:] = own[1:] != own[:-1]
     owner, pos = batch.hat_owner.astype(np.int64), batch.hat_pos.astype(np.int64)
     mine = owner == player
     count = (own[:, None] == own).sum(axis=0)
-    hatted = ((mine[:, None] & (pos[:, None] == own)).sum(axis=0))
-    pawn_ok = (own != finish) & first & (count > hatted)
-    in_play = (own != finish).sum(axis=0)
+    hatted = (mine[:, None] & (pos[:, None] == own)).sum(axis=0)
     guards = batch.guards.astype(np.int64)
     gfirst = np.ones(guards.shape, dtype=bool)
     gfirst[1:] = guards[1:] != guards[:-1]
-    occupied = (batch.pawns[:, None] == guards).any(axis=0)
-    guard_ok = (guards != finish) & gfirst & occupied
-    ids, legal = [], []
-    for slot in (0, 1):
-        c, v, go = hand[slot], value[slot], moving[slot]
-        ids.append(c * 8 * length)
-        legal.append(held[slot] & (v == 0))
-        ids.append(((c * 4 + _PAWN) * length + own) * 2)
-        legal.append(go & pawn_ok)
-        x = pos[0]
-        ids.append(((c * 4 + _LUCKY) * length + x) * 2)
-        legal.append(go & mine[0] & ((x + v < finish) | (in_play == 1)))
-        x = pos[1]
-        ids.append(((c * 4 + _CURSED) * length + x) * 2)
-        legal.append(go & mine[1] & ((v > 0) | (x > 0)))
-        ids.append(((c * 4 + _CURSED) * length + x) * 2 + 1)
-        legal.append(go & mine[1] & ((x - v >= 0) | (v < 0)))
-        ids.append(((c * 4 + _GUARD) * length + guards) * 2)
-        legal.append(go & guard_ok)
+    occupied = (batch.pawns[:, None] == batch.guards).any(axis=0)
+    x = np.vstack([own, pos[0], pos[1], pos[1], guards])
+    ok = np.vstack([(own != finish) & first & (count > hatted), mine[0], mine[1], mine[1],
+                    (guards != finish) & gfirst & occupied])
+    kind, back = _piece_rows(shape.pawns, shape.guards)
+    ids = ((hand[:, None] * 4 + kind) * length + x) * 2 + back
+    legal = (held & (value != 0))[:, None] & ok
+    p = shape.pawns
+    in_play = (own != finish).sum(axis=0)
+    legal[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
+    legal[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
+    legal[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
+    rows = len(kind)
+    ids_out = [ids.reshape(2 * rows, n), hand * 8 * length]
+    legal_out = [legal.reshape(2 * rows, n), held & (value == 0)]
     if batch.rules.attack:
-        ids.append(shape.base + 5 + shape.players + own)
-        legal.append(_attackable(batch, own, first, hand, value) & (batch.phase == _PLAY))
-    ids.append(np.full(n, shape.base + _STOP))
-    legal.append(batch.phase == _DOUBLE)
-    return carding, np.vstack(ids), np.vstack(legal)
+        ids_out.append(shape.base + 5 + shape.players + own)
+        legal_out.append(_attackable(batch, own, first, hand, value) & (batch.phase == _PLAY))
+    ids_out.append(np.full((1, n), shape.base + _STOP))
+    legal_out.append((batch.phase == _DOUBLE)[None])
+    return carding, np.concatenate(ids_out), np.concatenate(legal_out)
+
+
+@cache
+def _piece_rows(pawns: int, guards: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate piece of `_plays`: its kind in the play id, and the cursed cap's other
+    way (``int64[pieces, 1]`` each)."""
+    kind = [_PAWN] * pawns + [_LUCKY, _CURSED, _CURSED] + [_GUARD] * guards
+    back = [0] * pawns + [0, 0, 1] + [0] * guards
+    return (lockstep.read_only(np.array(kind)[:, None]),
+            lockstep.read_only(np.array(back)[:, None]))
 
 
 def _attackable(
@@ -718,6 +724,13 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
         _draw(batch, rows, ids[rows])
 
 
+def _hand_at(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """The flat indices of ``player``'s first hand slot in games ``rows`` (the second is
+    ``n`` further): numpy serves flat indices several times faster than index tuples."""
+    at: np.ndarray = player * 2 * batch.phase.size + rows
+    return at
+
+
 def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     """HO-TURN-1, HO-TURN-2, HO-FIN-1, HO-HAT-4/5: play a card, move its piece, take the
     tile left alone (or run its action, HO-COMBINE-1), the finish token, a hat home."""
@@ -729,10 +742,13 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     origin = ids // 2 % length
     reverse = ids % 2 == 1
     player = batch.player[rows]
-    hand0, hand1 = batch.hands[player, 0, rows], batch.hands[player, 1, rows]
-    batch.hands[player, 0, rows] = np.where(hand0 == card, hand1, hand0)
-    batch.hands[player, 1, rows] = _NO_CARD
-    batch.discard[card, rows] += 1
+    n = batch.phase.size
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, player)
+    hand0, hand1 = hands[at].astype(np.int64), hands[at + n].astype(np.int64)
+    hands[at] = np.where(hand0 == card, hand1, hand0)
+    hands[at + n] = _NO_CARD
+    batch.discard.reshape(-1)[card * n + rows] += 1
     first = batch.plays[rows] == 0
     batch.yellow[rows] = np.where(first, tables["is_yellow"][card], batch.yellow[rows])
     batch.plays[rows] += 1
@@ -744,7 +760,7 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
     rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
     steps = np.where(reverse[moving], -value[moving], value[moving])
     finish = batch.length[rows] - 1
-    target = np.clip(origin + steps, 0, finish)
+    target = np.minimum(np.maximum(origin + steps, 0), finish)
     exact = origin + steps == finish
     stayed = target == origin
     worn = _WORN[piece]
@@ -795,11 +811,12 @@ def _move_pawn(
 ) -> None:
     """One of ``player``'s pawns on ``origin`` moves to ``target``; they stay ascending."""
     pawns = _shape(batch.rules).pawns
-    slots = player * pawns + np.arange(pawns)[:, None]
-    own = batch.pawns[slots, rows].astype(np.int64)
+    at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
+    flat = batch.pawns.reshape(-1)
+    own = flat[at].astype(np.int64)
     one = np.argmax(own == origin, axis=0)
     own[one, np.arange(rows.size)] = target
-    batch.pawns[slots, rows] = np.sort(own, axis=0)
+    flat[at] = np.sort(own, axis=0)
 
 
 def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
@@ -817,9 +834,12 @@ def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
 
 def _push(batch: Batch, rows: np.ndarray, player: np.ndarray, items: np.ndarray) -> None:
     """Each item goes on top of its player's collection (VX-TAKE-4)."""
-    height = batch.heights[player, rows]
-    batch.towers[player, height, rows] = items
-    batch.heights[player, rows] = height + 1
+    n = batch.phase.size
+    at = player * n + rows
+    heights = batch.heights.reshape(-1)
+    height = heights[at]
+    batch.towers.reshape(-1)[(player * batch.towers.shape[1] + height) * n + rows] = items
+    heights[at] = height + 1
 
 
 def _take_token(batch: Batch, rows: np.ndarray, player: np.ndarray) -> None:
@@ -840,17 +860,22 @@ def _hat_possible(
     batch: Batch, rows: np.ndarray, tile: np.ndarray, worn: np.ndarray
 ) -> np.ndarray:
     """Whether a pawn wearing ``worn`` that arrived on ``tile`` has a hat action there
-    (HO-HAT-2)."""
+    (HO-HAT-2): a hatless one meets a hat; one wearing a hat meets the other hat or a pawn
+    without one."""
     owner, pos = batch.hat_owner[:, rows], batch.hat_pos[:, rows]
     there = (owner >= 0) & (pos == tile)
-    shape = _shape(batch.rules)
-    pawns = batch.pawns[:, rows].reshape(shape.players, shape.pawns, rows.size)
-    on = (pawns == tile).sum(axis=1)
-    seats = np.arange(shape.players)[:, None]
-    hats_here = ((owner[:, None] == seats) & there[:, None]).sum(axis=0)
-    other = np.where(worn == 1, there[1], there[0])
-    possible: np.ndarray = np.where(worn == 0, there.any(axis=0),
-                                    other | (on > hats_here).any(axis=0))
+    possible: np.ndarray = there.any(axis=0)
+    wearing = np.flatnonzero(worn > 0)
+    if wearing.size:
+        shape = _shape(batch.rules)
+        games, tile, owner, there = rows[wearing], tile[wearing], owner[:, wearing], there[
+            :, wearing]
+        pawns = batch.pawns[:, games].reshape(shape.players, shape.pawns, games.size)
+        on = (pawns == tile).sum(axis=1)
+        seats = np.arange(shape.players)[:, None]
+        hats_here = ((owner[:, None] == seats) & there[:, None]).sum(axis=0)
+        other = np.where(worn[wearing] == 1, there[1], there[0])
+        possible[wearing] = other | (on > hats_here).any(axis=0)
     return possible
 
 
@@ -968,7 +993,8 @@ def _over(batch: Batch, rows: np.ndarray) -> np.ndarray:
 
 def _in_play(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
     """Whether ``player`` has a pawn short of the finish (the first is the rearmost)."""
-    first = batch.pawns[player * _shape(batch.rules).pawns, rows]
+    at = player * _shape(batch.rules).pawns * batch.phase.size + rows
+    first = batch.pawns.reshape(-1)[at]
     playing: np.ndarray = first != batch.length[rows] - 1
     return playing
 
@@ -983,7 +1009,8 @@ def _after_move(batch: Batch, rows: np.ndarray) -> None:
     player = batch.player[rows]
     double = (
         (batch.plays[rows] == 1) & batch.yellow[rows]
-        & (batch.hands[player, 0, rows] != _NO_CARD) & _in_play(batch, rows, player)
+        & (batch.hands.reshape(-1)[_hand_at(batch, rows, player)] != _NO_CARD)
+        & _in_play(batch, rows, player)
     )
     batch.phase[rows[double]] = _DOUBLE
     _end_of_plays(batch, rows[~double])
@@ -992,7 +1019,8 @@ def _after_move(batch: Batch, rows: np.ndarray) -> None:
 def _end_of_plays(batch: Batch, rows: np.ndarray) -> None:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home)."""
     player = batch.player[rows]
-    drawing = (batch.hands[player, 1, rows] == _NO_CARD) & _in_play(batch, rows, player)
+    second = _hand_at(batch, rows, player) + batch.phase.size
+    drawing = (batch.hands.reshape(-1)[second] == _NO_CARD) & _in_play(batch, rows, player)
     batch.phase[rows[drawing]] = _DRAW
     _next_player(batch, rows[~drawing])
 
@@ -1023,12 +1051,14 @@ def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray) -> None:
     refill = rows[empty]
     batch.pile[:, refill] = batch.discard[:, refill]
     batch.discard[:, refill] = 0
-    batch.pile[card, rows] -= 1
-    player = batch.player[rows]
-    hand0 = batch.hands[player, 0, rows]
+    n = batch.phase.size
+    batch.pile.reshape(-1)[card * n + rows] -= 1
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, batch.player[rows])
+    hand0 = hands[at]
     single = hand0 == _NO_CARD
-    batch.hands[player, 0, rows] = np.where(single, card, np.minimum(hand0, card))
-    batch.hands[player, 1, rows] = np.where(single, _NO_CARD, np.maximum(hand0, card))
+    hands[at] = np.where(single, card, np.minimum(hand0, card))
+    hands[at + n] = np.where(single, _NO_CARD, np.maximum(hand0, card))
     _next_player(batch, rows[~single])
 
 
@@ -1068,14 +1098,17 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
     shape = _shape(batch.rules)
     players, pawns = shape.players, shape.pawns
     player = batch.player[rows]
-    hand0 = batch.hands[player, 0, rows]
-    hand1 = batch.hands[player, 1, rows]
-    batch.discard[hand0, rows] += 1
+    n = batch.phase.size
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, player)
+    hand0, hand1 = hands[at].astype(np.int64), hands[at + n].astype(np.int64)
+    discard = batch.discard.reshape(-1)
+    discard[hand0 * n + rows] += 1
     paired = hand1 != _NO_CARD
-    batch.discard[hand1[paired], rows[paired]] += 1
+    discard[(hand1 * n + rows)[paired]] += 1
     value = _tables()["value"][hand0]
     finish = batch.length[rows] - 1
-    target = np.clip(origin + value, 0, finish)
+    target = np.minimum(np.maximum(origin + value, 0), finish)
     block = batch.pawns[:, rows].reshape(players, pawns, rows.size).astype(np.int64)
     theirs = (np.arange(players)[:, None, None] != player) & (block == origin)
     block = np.sort(np.where(theirs, target, block), axis=1)
@@ -1095,8 +1128,8 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
         _hat_home(batch, rows[home], np.full(int(home.sum()), i))
         moved = hit & ~home
         batch.hat_pos[i, rows[moved]] = target[moved]
-    batch.hands[player, 0, rows] = _NO_CARD
-    batch.hands[player, 1, rows] = _NO_CARD
+    hands[at] = _NO_CARD
+    hands[at + n] = _NO_CARD
     batch.plays[rows] = 2
     batch.yellow[rows] = False
     over = _over(batch, rows)
