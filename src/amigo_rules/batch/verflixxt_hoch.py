@@ -642,12 +642,10 @@ def legal_action_mask(batch: Batch) -> np.ndarray:
     return lockstep.mask(_choices(batch), batch.phase.size, _shape(batch.rules).actions)
 
 
-def _source(batch: Batch, rows: np.ndarray) -> np.ndarray:
-    """``int64[rows, 16]``: the pile each drawing game draws from: the draw pile, or the
-    discard pile once it is empty (HO-TURN-4)."""
-    pile = batch.pile[:, rows].T.astype(np.int64)
-    empty = pile.sum(axis=1, keepdims=True) == 0
-    source: np.ndarray = np.where(empty, batch.discard[:, rows].T, pile)
+def _source(batch: Batch) -> np.ndarray:
+    """``int16[16, n]``: the pile each game would draw from: the draw pile, or the discard
+    pile once it is empty (HO-TURN-4)."""
+    source: np.ndarray = np.where(batch.pile.any(axis=0), batch.pile, batch.discard)
     return source
 
 
@@ -657,19 +655,25 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
     out = np.zeros((batch.phase.size, _shape(batch.rules).outcomes))
     rows = np.flatnonzero(batch.phase == _DRAW)
     if rows.size:
-        source = _source(batch, rows)
+        source = _source(batch)[:, rows].T
         out[rows, : len(CARDS)] = source / source.sum(axis=1, keepdims=True)
     return out
 
 
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
-    """``int64[n]``: per drawing game a card drawn with its exact probability; -1 at the
-    other games."""
-    ids = np.full(batch.phase.size, -1, dtype=np.int64)
-    rows = np.flatnonzero(batch.phase == _DRAW)
-    if rows.size:
-        ids[rows] = lockstep.weighted(_source(batch, rows), rng)
-    return ids
+    """``int64[n]``: per drawing game a card drawn with its exact probability (one integer
+    draw per game); -1 at the other games."""
+    drawing = batch.phase == _DRAW
+    if not drawing.any():
+        return np.full(batch.phase.size, -1, dtype=np.int64)
+    source = _source(batch)
+    pick = rng.integers(0, np.maximum(source.sum(axis=0), 1))
+    running = np.zeros_like(source[0])
+    card = np.zeros(batch.phase.size, dtype=np.int64)
+    for count in source[:-1]:  # the card is the first kind whose running total passes pick
+        running += count
+        card += running <= pick
+    return np.where(drawing, card, -1)
 
 
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
@@ -692,7 +696,7 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
     ids = lockstep.action_ids(batch, action_ids)
     lockstep.check_choices(_choices(batch), ids)
     rows = np.flatnonzero(batch.phase == _DRAW)
-    lockstep.check_chance(rows, ids, _source(batch, rows) > 0)
+    lockstep.check_chance(rows, ids, _source(batch)[:, rows].T > 0)
     out = lockstep.copied(batch)
     _advance(out, np.where(is_terminal(batch), -1, ids))
     return lockstep.frozen(out)
@@ -790,8 +794,7 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     if guard.any():
         _move_guard(batch, rows[guard], origin[guard], target[guard])
     pawn = ~guard
-    alone = ((batch.pawns[:, rows] == origin).sum(axis=0)
-             + (batch.guards[:, rows] == origin).sum(axis=0)) == 1
+    alone = _alone(batch, rows, origin)
     leaves = pawn & alone & ~stayed
     _move_pawn(batch, rows[pawn], player[pawn], origin[pawn], target[pawn])
     for i in (0, 1):
@@ -820,6 +823,17 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     then.action.append((rows[rest], arrived[rest], worn[rest]))
 
 
+def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
+    """Whether exactly one piece stands on ``origin`` in each of the games ``rows``
+    (VX-TAKE-1); every game is counted (the others at -1, where nothing stands)."""
+    at = np.full(batch.phase.size, -1, dtype=np.int8)
+    at[rows] = origin
+    pieces = (batch.pawns == at).sum(axis=0, dtype=np.int8) + (batch.guards == at).sum(
+        axis=0, dtype=np.int8)
+    alone: np.ndarray = pieces[rows] == 1
+    return alone
+
+
 def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
     """One guard on ``origin`` moves to ``target``; the guards stay ascending."""
     guards = batch.guards[:, rows].astype(np.int64)
@@ -838,7 +852,12 @@ def _move_pawn(
     own = flat[at].astype(np.int64)
     one = np.argmax(own == origin, axis=0)
     own[one, np.arange(rows.size)] = target
-    flat[at] = np.sort(own, axis=0)
+    for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
+        for k in range(last):
+            low = np.minimum(own[k], own[k + 1])
+            own[k + 1] = np.maximum(own[k], own[k + 1])
+            own[k] = low
+    flat[at] = own
 
 
 def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
@@ -885,19 +904,18 @@ def _hat_possible(
     """Whether a pawn wearing ``worn`` that arrived on ``tile`` has a hat action there
     (HO-HAT-2): a hatless one meets a hat; one wearing a hat meets the other hat or a pawn
     without one."""
-    owner, pos = batch.hat_owner[:, rows], batch.hat_pos[:, rows]
-    there = (owner >= 0) & (pos == tile)
-    possible: np.ndarray = there.any(axis=0)
+    owner, pos = batch.hat_owner, batch.hat_pos
+    there = [(owner[i][rows] >= 0) & (pos[i][rows] == tile) for i in (0, 1)]
+    possible: np.ndarray = there[0] | there[1]
     wearing = np.flatnonzero(worn > 0)
     if wearing.size:
         shape = _shape(batch.rules)
-        games, tile, owner, there = rows[wearing], tile[wearing], owner[:, wearing], there[
-            :, wearing]
+        games, tile = rows[wearing], tile[wearing]
         pawns = batch.pawns[:, games].reshape(shape.players, shape.pawns, games.size)
         on = (pawns == tile).sum(axis=1)
         seats = np.arange(shape.players)[:, None]
-        hats_here = ((owner[:, None] == seats) & there[:, None]).sum(axis=0)
-        other = np.where(worn[wearing] == 1, there[1], there[0])
+        hats_here = sum((owner[i][games] == seats) & there[i][wearing] for i in (0, 1))
+        other = np.where(worn[wearing] == 1, there[1][wearing], there[0][wearing])
         possible[wearing] = other | (on > hats_here).any(axis=0)
     return possible
 
@@ -1073,8 +1091,7 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
-    empty = batch.pile[:, rows].sum(axis=0) == 0
-    refill = rows[empty]
+    refill = rows[~batch.pile.any(axis=0)[rows]]
     batch.pile[:, refill] = batch.discard[:, refill]
     batch.discard[:, refill] = 0
     n = batch.phase.size
