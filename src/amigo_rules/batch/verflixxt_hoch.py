@@ -1091,7 +1091,7 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
-    refill = rows[~batch.pile.any(axis=0)[rows]]
+    refill = rows[~np.any(batch.pile, axis=0)[rows]]
     batch.pile[:, refill] = batch.discard[:, refill]
     batch.discard[:, refill] = 0
     n = batch.phase.size
