@@ -74,9 +74,9 @@ class Recorded:
         self.events = []
         super().__init__(*args, **kwargs)
 
-    def _advance(self, ids):
-        self.events.append(("ids", ids.copy()))
-        super()._advance(ids)
+    def _advance(self, games, rows, ids):
+        self.events.append(("ids", (rows.copy(), ids.copy())))
+        super()._advance(games, rows, ids)
 
     def _new_games(self, n):
         fresh = super()._new_games(n)
@@ -104,7 +104,8 @@ def replay(game, engine, states, events, restarted):
             for row, state in zip(restarted, engine.to_states(value), strict=True):
                 states[row] = state
             continue
-        for row, action in enumerate(value.tolist()):
+        rows, ids = value
+        for row, action in zip(rows.tolist(), ids.tolist(), strict=True):
             if action >= 0:
                 states[row] = game.apply(states[row], game.move_for_action(states[row], action))
     return states, before_restart if before_restart is not None else states

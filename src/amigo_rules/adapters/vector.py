@@ -44,7 +44,7 @@ from ..batch.policies import POLICIES
 from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
 from ..core.checks import quote
 from ..verflixxt import box, shuffled_setup
-from .episode import table
+from .episode import observation_bounds, table
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
@@ -108,9 +108,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
-        low = np.asarray(spec.observation_low, dtype=np.float32)
-        high = np.asarray(spec.observation_high, dtype=np.float32)
-        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -161,12 +159,15 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         inside = (ids >= 0) & (ids < self._mask.shape[1])
         legal = inside & self._mask[each, np.where(inside, ids, 0)]
         mover = self._seats()
-        self._advance(np.where(legal, ids, -1))
+        self._advance(self.games, each, np.where(legal, ids, -1))
         self._play_others()
         over = self.engine.is_terminal(self.games)
         truncated = (self.moves >= self.table.max_game_length) & ~over
-        returns = self.engine.returns(self.games)
-        rewards = np.where(over, returns[each, mover], 0.0)
+        returns = np.zeros((self.num_envs, self.table.spec.players))
+        ended = np.flatnonzero(over)
+        if ended.size:
+            returns[ended] = self.engine.returns(lockstep.rows_of(self.games, ended))
+        rewards = returns[each, mover]
         rewards[~legal] = self.illegal_reward
         terminated = over | ~legal
         done = terminated | truncated
@@ -175,7 +176,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
             info["illegal_action"] = ~legal
             info["_illegal_action"] = np.ones(self.num_envs, dtype=bool)
         if done.any():
-            info["returns"] = np.where(over[:, None], returns, 0.0)
+            info["returns"] = returns
             info["_returns"] = done
             info.update(self._restart(np.flatnonzero(done), mover))
         observations = self._observe(self._seats())
@@ -215,35 +216,58 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     def _new_games(self, n: int) -> Any:
         return self.engine.new_games(self.table.rules, n, self.np_random)
 
-    def _advance(self, ids: np.ndarray) -> None:
-        """Apply one legal id per game in place (-1: the game stays as it is)."""
-        self.engine._ENGINE.advance(self.games, ids)
-        self.moves += ids >= 0
+    def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
+        """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
+        their copy) in place; -1: the game stays as it is."""
+        self.engine._ENGINE.advance(games, ids)
+        self.moves[rows] += ids >= 0
 
     def _play_others(self) -> None:
         """Resolve chance and the environment's seats until every game is at the learner's
-        turn, over, or at its move limit."""
+        turn, over, or at its move limit.
+
+        The games still to play are stepped as a copy of their own, shrunk as games reach
+        their end of the step and written back: the long tail of games that roll again
+        and again costs only their own rows; the policy sees only the games at its
+        decisions."""
         rng = self.np_random
         limit = self.table.max_game_length
+        rows = np.arange(self.num_envs)
+        work = self.games
         while True:
-            to_move = self.engine.current_player(self.games)
-            live = self._others(to_move) & (self.moves < limit)
-            if not live.any():
-                return
+            to_move = self.engine.current_player(work)
+            live = self._others(to_move) & (self.moves[rows] < limit)
+            waiting = rows.size - np.count_nonzero(live)
+            if waiting == rows.size or 8 * waiting >= rows.size:
+                if work is not self.games:
+                    lockstep.put_rows(self.games, rows, work, np.arange(rows.size))
+                if waiting == rows.size:
+                    return
+                keep = np.flatnonzero(live)
+                rows, to_move, live = rows[keep], to_move[keep], live[keep]
+                work = lockstep.rows_of(self.games, rows)
+            # a round: every chance node, then every decision (games that fell out of step
+            # meet again in one call of the policy)
             chance = live & (to_move == CHANCE)
-            ids = np.where(chance, self.engine.sample_chance(self.games, rng), -1)
-            deciding = live & ~chance
-            if deciding.any():
-                ids = np.where(deciding, self.policy(self.games, rng), ids)
-            self._advance(ids)
+            if chance.any():
+                ids = np.where(chance, self.engine.sample_chance(work, rng), -1)
+                self._advance(work, rows, ids)
+                to_move = self.engine.current_player(work)
+            deciding = np.flatnonzero(self._others(to_move) & (to_move != CHANCE)
+                                      & (self.moves[rows] < limit))
+            if deciding.size:
+                seated = work if deciding.size == rows.size else lockstep.rows_of(work, deciding)
+                ids = np.full(rows.size, -1)
+                ids[deciding] = self.policy(seated, rng)
+                self._advance(work, rows, ids)
 
     def _restart(self, rows: np.ndarray, seats: np.ndarray) -> dict[str, Any]:
         """Replace the ended games ``rows`` by new ones; their final observations (of
         ``seats``) in the info entries Gymnasium's same-step autoreset defines."""
         final = np.full(self.num_envs, None, dtype=object)
-        last = self._observe(seats)
-        for row in rows:
-            final[row] = last[row]
+        last = self.engine.observation_array(lockstep.rows_of(self.games, rows), seats[rows])
+        for row, observation in zip(rows, last, strict=True):
+            final[row] = observation
         ended = np.zeros(self.num_envs, dtype=bool)
         ended[rows] = True
         fresh = self._new_games(rows.size)

@@ -24,6 +24,7 @@ from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import exxtra as exxtra_batch
+from . import lockstep
 from . import verflixxt as verflixxt_batch
 from .verflixxt import _EMPTY, _GIFT, _GUARD, _STEAL, _tables
 
@@ -67,6 +68,32 @@ def _tower_scores(codes: np.ndarray) -> np.ndarray:
     return scores
 
 
+def _gains(own: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``float64[codes, m]``: what a tile of each code adds to the score of each tower of
+    ``own`` (``[m, T]`` tile codes), as `VerflixxtGreedyAgent.gain` counts it (0 for tiles
+    that are not path tiles).
+
+    A plus tile adds its value. The ``lucky`` lucky tiles turn the largest minus tiles
+    (VX-SCORE-1): a new minus tile is turned if a lucky tile is spare, else it takes the
+    place of the smallest turned one if larger (that one counting against then), else it
+    counts against; a new lucky tile turns the largest unturned minus tile, and is worth
+    `LUCKY_RESERVE` while the tower holds no minus tile."""
+    tables = _tables()
+    held = -np.sort(-tables["minus"][own], axis=1)  # minus magnitudes, largest first
+    minus_tiles = (held > 0).sum(axis=1)
+    lucky = tables["lucky"][own].sum(axis=1)
+    top = held.shape[1] - 1
+    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
+    largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
+    value = tables["minus"][:, None]
+    minus = np.where(minus_tiles < lucky, value, np.where(
+        lucky == 0, -value, np.maximum(-value, value - 2 * smallest_turned)))
+    gains = (tables["plus"][:, None] + np.where(value > 0, minus, 0)).astype(np.float64)
+    reserve = np.where(minus_tiles == 0, LUCKY_RESERVE, 0.0)
+    gains[tables["lucky"]] = 2 * largest_unturned + reserve
+    return gains
+
+
 def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     """``float64[n, num_actions]``: per game the value `VerflixxtGreedyAgent.value` gives
     each legal move of the player to move (NaN at the other ids and games)."""
@@ -82,7 +109,6 @@ def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
 def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -> np.ndarray:
     """``float64[len(rows), width]``: `verflixxt_greedy_values` of the games ``rows`` at
     every id a move of theirs may have (illegal ones included)."""
-    tables = _tables()
     m = np.arange(rows.size)
     player = batch.player[rows]
     heights = batch.heights[:, rows]
@@ -90,14 +116,7 @@ def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -
     pawns = batch.rules.pawns_per_player
     own = batch.towers[player, :, rows]  # [m, T]: the mover's tower by tile code
     base = _tower_scores(own)
-    # gain[c, i]: what a tile of code c adds to game i's own tower (GreedyAgent.gain)
-    kinds = len(tables["plus"])
-    codes = np.broadcast_to(np.arange(kinds)[:, None, None], (kinds, rows.size, 1))
-    grown = np.concatenate([np.broadcast_to(own, (kinds, *own.shape)), codes], axis=2)
-    gain = (_tower_scores(grown) - base).astype(np.float64)
-    no_minus = ~(tables["minus"][own] > 0).any(axis=1)
-    gain[tables["lucky"]] += np.where(no_minus, LUCKY_RESERVE, 0.0)
-    gain[~tables["takeable"]] = 0.0
+    gain = _gains(own, m)
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), rows]
     top_gain = np.where(heights > 0, gain[top, m], np.nan)  # [players, m]
     # leaving a Gift gives the top tile away; a Steal brings the best top of the others
@@ -169,48 +188,80 @@ def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
                  advanced: np.ndarray) -> np.ndarray:
-    """``float64[..., RUNGS, n]``: `place_worth` of placing ``value`` on every rung after
-    a double advanced ``advanced`` (both ``[..., 1, n]`` arrays), per game."""
+    """``float64[k, RUNGS, n]``: `place_worth` of placing ``value`` on every rung after a
+    double advanced ``advanced`` (both ``[k, 1, n]``), per game (the same floats: each
+    opponent's denial added in seat order)."""
     players = batch.rules.players
-    each = np.arange(me.size)
     survive, _ = _exxtra_tables(players)
     rungs = batch.rungs.astype(np.int64)
     counters = batch.counters.astype(np.int64)
-    counter = counters[me, each] + advanced
+    counter = counters[me, np.arange(me.size)] + advanced
     rung = np.arange(RUNGS)[:, None]
     taken = (rungs[:, None, :] == rung).any(axis=0)  # [RUNGS, n]
-    free_below = np.cumsum(~taken[1:], axis=0) > 0
-    free = np.concatenate([np.zeros((2, me.size), dtype=bool), free_below[:-1]])
-    surviving = np.where(rung == 0, 1.0, survive[free.astype(np.intp), value])
+    free = np.zeros(taken.shape, dtype=np.intp)  # a rung 1 … r - 1 is free
+    free[2:] = np.cumsum(~taken[1:-1], axis=0) > 0
+    surviving = np.where(rung == 0, 1.0, survive[free, value])
     worth = advanced + surviving * (rung + np.where(counter + rung >= FINISH, WIN, 0.0))
     for owner in range(players):
         top = rungs[owner]
         denial = DENIAL * top + np.where(counters[owner] + top >= FINISH, WIN, 0.0)
-        knocked = (owner != me) & (top >= 0) & (top > rung) & (batch.pairs[owner] <= value)
-        worth = worth + np.where(knocked, denial, 0.0)
-    worth = np.where(counter >= FINISH, WIN + FINISH, worth)
-    return worth
+        above = (owner != me) & (top > rung)  # an empty rung (-1) is never above
+        worth = worth + np.where(above & (batch.pairs[owner] <= value), denial, 0.0)
+    return np.where(counter >= FINISH, WIN + FINISH, worth)
+
+
+_REROLLS: dict[bytes, float] = {}
+"""`reroll_worth` by position (counters, rungs, pairs, the player to move, as bytes): like
+the scalar agent's cache, a re-roll's worth does not depend on the roll in hand, and a
+turn of re-rolls asks for it again and again; cleared at `_REROLLS_KEPT` entries."""
+_REROLLS_KEPT = 1 << 16
+
+
+def _reroll_worth(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """``float64[n]``: per game `reroll_worth` of re-rolling and then placing at best on a
+    legal rung (the 36 rolls summed in the scalar order), from `_REROLLS` where known."""
+    position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
+                               me[None].astype(np.int8)]).T.copy()
+    width = position.shape[1]
+    raw = position.tobytes()
+    keys = [raw[i : i + width] for i in range(0, len(raw), width)]
+    known = [_REROLLS.get(key) for key in keys]
+    out = np.array([np.nan if k is None else k for k in known])
+    missing = np.flatnonzero(np.isnan(out))
+    if missing.size:
+        games = lockstep.rows_of(batch, missing)
+        _, rolls = _exxtra_tables(batch.rules.players)
+        xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
+        shape = (len(rolls), 1, missing.size)
+        worth = _place_worth(games, me[missing], np.broadcast_to(combinations, shape),
+                             np.broadcast_to(doubles, shape))
+        best = np.where(legal[missing, 1:].T, worth, -np.inf).max(axis=1)  # [36, m]
+        counter = games.counters[me[missing], np.arange(missing.size)].astype(np.int64)
+        each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
+        out[missing] = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+        if len(_REROLLS) >= _REROLLS_KEPT:
+            _REROLLS.clear()
+        _REROLLS.update(zip((keys[i] for i in missing), out[missing].tolist(), strict=True))
+    return out
 
 
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
-    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere)."""
+    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): a place by
+    `place_worth` of the roll in hand, the re-roll by `reroll_worth`."""
     legal = exxtra_batch.legal_action_mask(batch)
-    n = len(batch)
-    me = batch.turn % batch.rules.players
-    each = np.arange(n)
-    _, rolls = _exxtra_tables(batch.rules.players)
-    held = np.where(batch.roll >= 0, batch.roll, 0)
-    placing = _place_worth(batch, me, held[None, :], np.zeros((1, n), dtype=np.int64))
-    xs, values, doubles = (column[:, None, None] for column in rolls.T)
-    after = _place_worth(batch, me, np.broadcast_to(values, (len(rolls), 1, n)),
-                         np.broadcast_to(doubles, (len(rolls), 1, n)))
-    best = np.where(legal[None, :, 1:].transpose(0, 2, 1), after, -np.inf).max(axis=1)
-    counter = batch.counters[me, each].astype(np.int64)
-    each_roll = np.where(xs[:, :, 0] > 0, -np.minimum(counter, xs[:, :, 0]), best)
-    reroll = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
-    out = np.concatenate([reroll[:, None], placing.T], axis=1)
-    return np.where(legal, out, np.nan)
+    deciding = legal.any(axis=1)
+    out = np.full(legal.shape, np.nan)
+    if not deciding.any():
+        return out
+    games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
+    legal = legal[deciding]
+    me = games.turn % games.rules.players
+    held = games.roll[None, None, :]
+    placing = _place_worth(games, me, held, np.zeros_like(held))[0]
+    worth = np.concatenate([_reroll_worth(games, me, legal)[:, None], placing.T], axis=1)
+    out[deciding] = np.where(legal, worth, np.nan)
+    return out
 
 
 def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
