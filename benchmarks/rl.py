@@ -149,26 +149,38 @@ def curve_document(game: str, env: str, envs: int, seed: int, opponent: str,
 
 def evaluate(args: argparse.Namespace) -> None:
     """Play ``--games`` games of the model against random and against the baseline agent
-    (every other seat), seats rotated; print and record the win shares with 95% intervals."""
+    (every other seat) on the vector environments, its seat rotated; record the win shares
+    with their 95% intervals. ``--check-games`` more games in a tournament of the scalar
+    agents, the model as ``ppo:PATH``, are printed beside them."""
+    from sb3_contrib import MaskablePPO
+
+    from amigo_rules.adapters.sb3 import evaluate as measure
     from amigo_rules.arena import tournament
 
     label, rules, baseline = CONFIGS[args.game]
     out = Path(args.out or RESULTS / f"rl-{args.game}.json")
     document = json.loads(out.read_text(encoding="utf-8"))
+    learner = MaskablePPO.load(args.model, device="cpu")
     rows = []
     for opponent in ("random", baseline):
-        agents = {"ppo": f"ppo:{args.model}"}
-        agents |= {f"{opponent} {seat}": opponent for seat in range(1, rules.players)}
         start = time.perf_counter()
-        stats = tournament(args.game, agents, rules=rules, games=args.games,
-                           seed=args.seed).agents["ppo"]
-        low, high = stats.confidence
-        rows.append({"against": opponent, "games": stats.games,
-                     "win_share": round(stats.win_share, 4), "low": round(low, 4),
-                     "high": round(high, 4), "faults": stats.faults})
+        result = measure(learner, args.game, rules, opponent=opponent, games=args.games,
+                         seed=args.seed)
+        low, high = result.confidence
+        rows.append({"against": opponent, "games": result.games,
+                     "win_share": round(result.win_share, 4), "low": round(low, 4),
+                     "high": round(high, 4)})
         print(f"{label}: ppo against {rules.players - 1} × {opponent}: win share "
-              f"{stats.win_share:.3f} (95% {low:.3f}–{high:.3f}) over {stats.games} games, "
+              f"{result.win_share:.3f} (95% {low:.3f}–{high:.3f}) over {result.games} games, "
               f"{time.perf_counter() - start:.0f} s", flush=True)
+        if args.check_games:
+            agents = {"ppo": f"ppo:{args.model}"}
+            agents |= {f"{opponent} {seat}": opponent for seat in range(1, rules.players)}
+            stats = tournament(args.game, agents, rules=rules, games=args.check_games,
+                               seed=args.seed).agents["ppo"]
+            low, high = stats.confidence
+            print(f"   the same in a tournament of the scalar agents: {stats.win_share:.3f} "
+                  f"(95% {low:.3f}–{high:.3f}) over {stats.games} games", flush=True)
     document["evaluation"] = rows
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
@@ -237,6 +249,8 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--game", choices=list(CONFIGS), required=True)
     run.add_argument("--model", required=True)
     run.add_argument("--games", type=int, default=1000)
+    run.add_argument("--check-games", type=int, default=0,
+                     help="games of a tournament with the scalar agents, printed")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")
     run.set_defaults(run=evaluate)

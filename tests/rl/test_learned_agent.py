@@ -16,7 +16,7 @@ from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_suppo
 
 from amigo_rules import RulesError, exxtra, get_game, sample_chance, verflixxt
 from amigo_rules.adapters.gymnasium import AmigoEnv
-from amigo_rules.adapters.sb3 import SB3VecEnv
+from amigo_rules.adapters.sb3 import SB3VecEnv, evaluate
 from amigo_rules.adapters.vector import AmigoVectorEnv
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.agents.learned import LearnedAgent
@@ -166,3 +166,18 @@ def test_maskable_ppo_learns_on_the_vector_env():
     env = SB3VecEnv(AmigoVectorEnv("exxtra", EXXTRA, num_envs=4, opponent="random"))
     model = tiny_model(env).learn(total_timesteps=64)
     assert model.num_timesteps >= 64
+
+
+def test_evaluate_rotates_seats_and_repeats_with_its_seed(saved):
+    """``evaluate`` plays exactly ``games`` games (10 over 3 seats: 4, 3, 3), the same ones
+    for the same seed, and gives the interval of the win share."""
+    model = MaskablePPO.load(saved["exxtra"], device="cpu")
+    first = evaluate(model, "exxtra", EXXTRA, opponent="random", games=10, seed=2)
+    assert first == evaluate(model, "exxtra", EXXTRA, opponent="random", games=10, seed=2)
+    assert first.games == 10 and first.opponent == "random"
+    assert 0 <= first.wins <= 10
+    low, high = first.confidence
+    assert low <= first.win_share <= high
+    assert evaluate(model, "exxtra", EXXTRA, games=3).opponent == "heuristic"
+    with pytest.raises(RulesError, match="at least the 3 players"):
+        evaluate(model, "exxtra", EXXTRA, games=2)
