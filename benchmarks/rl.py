@@ -9,9 +9,10 @@ evaluation of a trained model over many games.
 ``train`` writes the learning curve to ``benchmarks/results/rl-<game>.json`` (the picture of
 the reinforcement-learning page is drawn from it) and ``evaluate`` adds its results there.
 The learner always plays against the game's baseline agent (``greedy`` for Verflixxt!,
-``heuristic`` for EXXtra). Rates are per second of wall-clock time (training is not only
-this process's CPU time: torch may use threads). Run by hand; figures are printed, never
-asserted.
+``heuristic`` for EXXtra). ``speed`` counts per second of the process's CPU time (torch
+on one thread, ``--threads``), so that other work on a shared machine skews the ratios as
+little as possible; ``train`` stops after ``--minutes`` of wall-clock time. Run by hand;
+figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -190,21 +191,21 @@ def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None)
     env = environments(game, kind, n, 0, opponent)
     env.reset()
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         masks = np.stack(env.env_method("action_masks"))
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
         env.step(actions)
         steps += n
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def train_rate(game: str, kind: str, n: int, steps: int, opponent: str | None) -> float:
     """``MaskablePPO`` training steps/s over ``steps`` steps (rollouts and updates)."""
     learner = model(environments(game, kind, n, 0, opponent), 0)
-    start = time.perf_counter()
+    start = time.process_time()
     learner.learn(total_timesteps=steps)
-    return learner.num_timesteps / (time.perf_counter() - start)
+    return learner.num_timesteps / (time.process_time() - start)
 
 
 def speed(args: argparse.Namespace) -> None:
@@ -229,7 +230,8 @@ def main(argv: list[str] | None = None) -> None:
     run = commands.add_parser("speed", help=speed.__doc__)
     run.add_argument("--games", nargs="+", choices=list(CONFIGS), default=list(CONFIGS))
     run.add_argument("--seconds", type=float, default=10.0, help="time per env measurement")
-    run.add_argument("--train-steps", type=int, default=20_000, help="steps per training")
+    run.add_argument("--train-steps", type=int, default=16_384,
+                     help="steps of training (one rollout of 16,384 and its update)")
     run.add_argument("--scalar-envs", type=int, default=8)
     run.add_argument("--vector-envs", type=int, default=256)
     run.add_argument("--opponent", help="the opponents' agent (default: the baseline)")

@@ -38,7 +38,7 @@ from .vector import AmigoVectorEnv
 __all__ = ["Evaluation", "SB3VecEnv", "evaluate"]
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc]
+class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]
     """``env``, a Gymnasium vector environment with ``action_masks()`` and same-step
     autoreset (`AmigoVectorEnv`), as a Stable-Baselines3 ``VecEnv`` (see the module).
 
@@ -170,5 +170,5 @@ def evaluate(model: Any, game: str, rules: Any = None, *, opponent: str | None =
         rewards, _ = evaluate_policy(model, env, n_eval_episodes=n,
                                      deterministic=deterministic,
                                      return_episode_rewards=True, warn=False)
-        wins += float(sum(rewards))
+        wins += float(np.sum(rewards))
     return Evaluation(vector.opponent, count, wins)
