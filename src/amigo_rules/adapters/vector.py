@@ -40,24 +40,20 @@ from gymnasium.vector.utils import batch_space
 from ..batch import exxtra as exxtra_batch
 from ..batch import lockstep
 from ..batch import verflixxt as verflixxt_batch
+from ..batch import verflixxt_hoch as verflixxt_hoch_batch
 from ..batch.policies import POLICIES
 from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
 from ..core.checks import quote
-from ..verflixxt import box, shuffled_setup
 from .episode import observation_bounds, table
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
-_ENGINES = {"verflixxt": verflixxt_batch, "exxtra": exxtra_batch}
+_ENGINES = {
+    "verflixxt": verflixxt_batch,
+    "exxtra": exxtra_batch,
+    "verflixxt_hoch": verflixxt_hoch_batch,
+}
 """The batch engine of each game."""
-
-
-def _setup_moves(game: str, rules: Any) -> int:
-    """The chance moves of the scalar setup (a shuffled track's tiles), which the batch's
-    ``new_games`` draws at once: counted like the scalar adapters count them."""
-    if game == "verflixxt" and shuffled_setup(rules):
-        return sum(box(rules).values())
-    return 0
 
 
 class AmigoVectorEnv(gymnasium.vector.VectorEnv):
@@ -113,11 +109,10 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.engine.new_games(self.table.rules, 1)  # RulesError for rules it does not play
-        self.setup_moves = _setup_moves(game, self.table.rules)
         self.games: Any = None
         """The batch of games in progress (writable arrays), None before ``reset``."""
         self.moves = np.zeros(self.num_envs, dtype=np.int64)
-        """Per game the moves made, chance outcomes and the setup included."""
+        """Per game the moves made since its setup, chance outcomes included."""
         self._mask = np.zeros((self.num_envs, spec.num_actions), dtype=bool)
 
     def _opponent_name(self, game: str, opponent: str | None) -> str:
@@ -143,7 +138,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         if seed is not None:
             self._np_random, self._np_random_seed = _generator(seed)
         self.games = lockstep.copied(self._new_games(self.num_envs))
-        self.moves[:] = self.setup_moves
+        self.moves[:] = 0
         self._play_others()
         return self._observe(self._seats()), self._info()
 
@@ -272,7 +267,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         ended[rows] = True
         fresh = self._new_games(rows.size)
         lockstep.put_rows(self.games, rows, fresh, np.arange(rows.size))
-        self.moves[rows] = self.setup_moves
+        self.moves[rows] = 0
         self._play_others()
         return {"final_obs": final, "_final_obs": ended, "final_info": {},
                 "_final_info": ended}

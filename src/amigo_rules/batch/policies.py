@@ -3,7 +3,9 @@ in numpy, one choice per game of a batch, equal to the scalar agent's choices.
 
 Each policy is ``policy(batch, rng) -> int64[n]``: per game at a decision node a legal
 decision id, -1 at chance and terminal games. ``"random"`` is the engine's
-``sample_actions``; ``"greedy"`` (Verflixxt!) and ``"heuristic"`` (EXXtra) value every
+``sample_actions``; hoch²'s ``"greedy"`` is
+`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`; ``"greedy"`` (Verflixxt!) and
+``"heuristic"`` (EXXtra) value every
 legal move as `amigo_rules.agents.VerflixxtGreedyAgent` and
 `amigo_rules.agents.ExxtraHeuristicAgent` do (`verflixxt_greedy_values`,
 `exxtra_heuristic_values`: the same floats) and play one of the best uniformly, as they
@@ -26,7 +28,9 @@ from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combinatio
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
+from . import verflixxt_hoch as verflixxt_hoch_batch
 from .verflixxt import _EMPTY, _GIFT, _GUARD, _STEAL, _tables
+from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -276,5 +280,7 @@ POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
         {"random": verflixxt_batch.sample_actions, "greedy": verflixxt_greedy}),
     "exxtra": MappingProxyType(
         {"random": exxtra_batch.sample_actions, "heuristic": exxtra_heuristic}),
+    "verflixxt_hoch": MappingProxyType(
+        {"random": verflixxt_hoch_batch.sample_actions, "greedy": verflixxt_hoch_greedy}),
 })
 """Per game, the batch policies by agent name."""
