@@ -8,7 +8,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from amigo_rules import CHANCE, exxtra, verflixxt
+from amigo_rules import CHANCE, RulesError, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.agents.oneply import TIE
 from amigo_rules.batch import exxtra as exxtra_batch
@@ -100,3 +100,12 @@ def test_ties_are_drawn_uniformly_among_the_best_moves():
     counts = np.bincount(chosen, minlength=len(values))
     assert counts[best].sum() == 6000
     assert (abs(counts[best] / 6000 - 1 / len(best)) < 0.03).all()
+
+
+def test_the_greedy_policy_plays_the_presets_only():
+    """Its values follow the presets' scoring and moves: rules the batch engine may learn
+    later (variants) are refused rather than valued wrongly."""
+    policies.verflixxt_greedy_values(
+        verflixxt_batch.new_games(verflixxt.Rules.amigo_pro(players=3), 2, 0))
+    with pytest.raises(RulesError, match="presets"):
+        policies._greedy_plays(verflixxt.Rules.classic(players=3, lucky_below=True))

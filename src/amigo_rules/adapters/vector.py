@@ -108,7 +108,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self.engine.new_games(self.table.rules, 1)  # RulesError for rules it does not play
+        # RulesError now for rules the engine or the policy does not play
+        self.policy(self.engine.new_games(self.table.rules, 1), np.random.default_rng(0))
         self.games: Any = None
         """The batch of games in progress (writable arrays), None before ``reset``."""
         self.moves = np.zeros(self.num_envs, dtype=np.int64)

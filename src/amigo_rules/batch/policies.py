@@ -21,15 +21,17 @@ from typing import Any
 
 import numpy as np
 
+from .. import verflixxt as vx
 from ..agents.exxtra import DENIAL, WIN, _at_least
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
+from ..core import RulesError
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
 from . import verflixxt_hoch as verflixxt_hoch_batch
-from .verflixxt import _EMPTY, _GIFT, _GUARD, _STEAL, _tables
+from .verflixxt import _EMPTY, _GIFT, _STEAL, _tables
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
@@ -98,9 +100,20 @@ def _gains(own: np.ndarray, m: np.ndarray) -> np.ndarray:
     return gains
 
 
+@cache
+def _greedy_plays(rules: vx.Rules) -> None:
+    """`RulesError` unless ``rules`` are a preset: the greedy values here follow their
+    scoring and moves (no face-down tiles, hidden towers, chosen steps or other scoring)."""
+    if not any(rules == preset(players=rules.players) for preset in vx.PRESETS.values()):
+        raise RulesError("the batch greedy policy plays the presets classic, amigo and "
+                         "amigo_pro; use the policy 'random', or the scalar agent")
+
+
 def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     """``float64[n, num_actions]``: per game the value `VerflixxtGreedyAgent.value` gives
-    each legal move of the player to move (NaN at the other ids and games)."""
+    each legal move of the player to move (NaN at the other ids and games); the presets'
+    rules only (`RulesError` otherwise)."""
+    _greedy_plays(batch.rules)
     legal = verflixxt_batch.legal_action_mask(batch)
     values = np.full(legal.shape, np.nan)
     rows = np.flatnonzero(legal.any(axis=1))
@@ -133,15 +146,13 @@ def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -
     leave[_GIFT], leave[_STEAL] = gift, steal
     length = batch.tiles.shape[0] - 1
     tiles = batch.tiles[:, rows].astype(np.intp)
-    crowd = batch.crowd[:, rows]
     pieces = batch.pieces[:, rows].astype(np.intp)
     finish = batch.length[rows] - 1
     roll = batch.roll[rows]
 
     def count(position: np.ndarray) -> np.ndarray:
         """Pawns and guards on ``position``."""
-        at = crowd[position, m]
-        counted: np.ndarray = at % _GUARD + at // _GUARD
+        counted: np.ndarray = (pieces == position).sum(axis=0)
         return counted
 
     out = np.full((rows.size, width), np.nan)
