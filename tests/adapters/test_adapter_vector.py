@@ -230,3 +230,23 @@ def test_bad_calls_raise_the_librarys_errors():
     for actions in (np.zeros(3, dtype=int), np.zeros(2), ["1", "2"]):
         with pytest.raises(ArgumentError, match="actions"):
             env.step(actions)
+
+
+def test_gymnasiums_vector_wrappers_count_the_episodes():
+    """Gymnasium's RecordEpisodeStatistics reads the same-step autoreset: one episode per
+    ended game, with its return."""
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        gymnasium.make_vec(adapter.VECTOR_ENV_IDS["exxtra"], num_envs=8))
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counted = ended = 0
+    for _ in range(100):
+        _, rewards, terminated, truncated, info = env.step(
+            random_actions(env.unwrapped.action_masks(), rng))
+        done = terminated | truncated
+        ended += done.sum()
+        if "episode" in info:
+            assert (info["_episode"] == done).all()
+            assert (info["episode"]["r"][done] == rewards[done]).all()
+            counted += info["_episode"].sum()
+    assert counted == ended > 0
