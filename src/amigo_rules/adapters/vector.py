@@ -45,6 +45,7 @@ from ..batch.policies import POLICIES
 from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
 from ..core.checks import quote
 from .episode import observation_bounds, table
+from .gymnasium import default_opponent
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
@@ -96,14 +97,17 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.engine = _ENGINES[game]
         """The game's batch engine."""
         self.num_envs = lockstep.size(num_envs)
+        """How many games are played at once."""
         self.player = checks.seat(player, spec.players)
         """The learner's seat."""
         self.opponent = self._opponent_name(game, opponent)
         """The batch policy playing the other seats (`POLICIES`)."""
         self.policy = POLICIES[game][self.opponent]
+        """``policy(batch, rng)``: the opponents' choices."""
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
+        """Always None: the vector environments do not render."""
         self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -118,8 +122,6 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     def _opponent_name(self, game: str, opponent: str | None) -> str:
         if opponent is None:
-            from .gymnasium import default_opponent
-
             return default_opponent(game)
         if not isinstance(opponent, str):
             raise ArgumentError(f"opponent must be an agent's name, got "
@@ -135,7 +137,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start ``num_envs`` new games (the generator seeded when ``seed`` is given) and play
-        chance and the others up to the learner's first turn."""
+        chance and the others up to the learner's first turn; ``options`` are not used."""
         if seed is not None:
             self._np_random, self._np_random_seed = _generator(seed)
         self.games = lockstep.copied(self._new_games(self.num_envs))

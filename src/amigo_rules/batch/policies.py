@@ -232,38 +232,21 @@ turn of re-rolls asks for it again and again; cleared at `_REROLLS_KEPT` entries
 _REROLLS_KEPT = 1 << 16
 
 
-def _reroll_worth(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """``float64[n]``: per game `reroll_worth` of re-rolling and then placing at best on a
-    legal rung (the 36 rolls summed in the scalar order), from `_REROLLS` where known."""
+def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
+    """Per game the key of its position in `_REROLLS`."""
     position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
                                me[None].astype(np.int8)]).T.copy()
     width = position.shape[1]
     raw = position.tobytes()
-    keys = [raw[i : i + width] for i in range(0, len(raw), width)]
-    known = [_REROLLS.get(key) for key in keys]
-    out = np.array([np.nan if k is None else k for k in known])
-    missing = np.flatnonzero(np.isnan(out))
-    if missing.size:
-        games = lockstep.rows_of(batch, missing)
-        _, rolls = _exxtra_tables(batch.rules.players)
-        xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
-        shape = (len(rolls), 1, missing.size)
-        worth = _place_worth(games, me[missing], np.broadcast_to(combinations, shape),
-                             np.broadcast_to(doubles, shape))
-        best = np.where(legal[missing, 1:].T, worth, -np.inf).max(axis=1)  # [36, m]
-        counter = games.counters[me[missing], np.arange(missing.size)].astype(np.int64)
-        each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
-        out[missing] = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
-        if len(_REROLLS) >= _REROLLS_KEPT:
-            _REROLLS.clear()
-        _REROLLS.update(zip((keys[i] for i in missing), out[missing].tolist(), strict=True))
-    return out
+    return [raw[i : i + width] for i in range(0, len(raw), width)]
 
 
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
     `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): a place by
-    `place_worth` of the roll in hand, the re-roll by `reroll_worth`."""
+    `place_worth` of the roll in hand, the re-roll by `reroll_worth` (re-rolling, then
+    placing at best on a legal rung; the 36 rolls summed in the scalar order), kept in
+    `_REROLLS`."""
     legal = exxtra_batch.legal_action_mask(batch)
     deciding = legal.any(axis=1)
     out = np.full(legal.shape, np.nan)
@@ -271,11 +254,33 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
         return out
     games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
     legal = legal[deciding]
+    n = len(games)
     me = games.turn % games.rules.players
-    held = games.roll[None, None, :]
-    placing = _place_worth(games, me, held, np.zeros_like(held))[0]
-    worth = np.concatenate([_reroll_worth(games, me, legal)[:, None], placing.T], axis=1)
-    out[deciding] = np.where(legal, worth, np.nan)
+    keys = _positions(games, me)
+    reroll = np.array([_REROLLS.get(key, np.nan) for key in keys])
+    missing = np.flatnonzero(np.isnan(reroll))
+    held, no_advance = games.roll[None, None, :], np.zeros((1, 1, n), dtype=np.int64)
+    if not missing.size:
+        placing = _place_worth(games, me, held, no_advance)[0]
+    else:  # the roll in hand and the 36 rolls after a re-roll (rows 1-36), at once
+        _, rolls = _exxtra_tables(games.rules.players)
+        xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
+        shape = (len(rolls), 1, n)
+        worth = _place_worth(
+            games, me,
+            np.concatenate([held, np.broadcast_to(combinations, shape)]),
+            np.concatenate([no_advance, np.broadcast_to(doubles, shape)]),
+        )
+        placing = worth[0]
+        best = np.where(legal[missing, 1:].T, worth[1:, :, missing], -np.inf).max(axis=1)
+        counter = games.counters[me[missing], missing].astype(np.int64)
+        each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
+        reroll[missing] = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+        if len(_REROLLS) >= _REROLLS_KEPT:
+            _REROLLS.clear()
+        _REROLLS.update(zip((keys[i] for i in missing), reroll[missing].tolist(), strict=True))
+    out[deciding] = np.where(legal, np.concatenate([reroll[:, None], placing.T], axis=1),
+                             np.nan)
     return out
 
 
