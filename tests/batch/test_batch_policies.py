@@ -81,7 +81,7 @@ def test_the_batch_policy_values_every_move_as_the_scalar_agent(kind, rules):
     *((HEURISTIC, exxtra.Rules(players=k)) for k in (4, 5)),
 ])
 def test_the_batch_policy_values_every_move_as_the_scalar_agent_sweep(kind, rules):
-    assert check_policy(kind, rules, n=128, steps=400, seed=7) > 10_000
+    assert check_policy(kind, rules, n=64, steps=300, seed=7) > 2_000
 
 
 def test_ties_are_drawn_uniformly_among_the_best_moves():

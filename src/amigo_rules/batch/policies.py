@@ -4,12 +4,11 @@ in numpy, one choice per game of a batch, equal to the scalar agent's choices.
 Each policy is ``policy(batch, rng) -> int64[n]``: per game at a decision node a legal
 decision id, -1 at chance and terminal games. ``"random"`` is the engine's
 ``sample_actions``; hoch²'s ``"greedy"`` is
-`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`; ``"greedy"`` (Verflixxt!) and
-``"heuristic"`` (EXXtra) value every
-legal move as `amigo_rules.agents.VerflixxtGreedyAgent` and
-`amigo_rules.agents.ExxtraHeuristicAgent` do (`verflixxt_greedy_values`,
-`exxtra_heuristic_values`: the same floats) and play one of the best uniformly, as they
-do with their own generators.
+`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, the
+presets) and ``"heuristic"`` (EXXtra) value every legal move as
+`amigo_rules.agents.VerflixxtGreedyAgent` and `amigo_rules.agents.ExxtraHeuristicAgent`
+do (`verflixxt_greedy_values`, `exxtra_heuristic_values`: the same floats) and play one of
+the best uniformly, as those agents do with their own generators.
 """
 
 from __future__ import annotations
@@ -51,13 +50,12 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely; -1 in rows with no legal column."""
+    likely (`lockstep.uniform`: fewer than 128 columns, as the presets' ids are); -1 in
+    rows with no legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
-    counts = near.sum(axis=1)
-    pick = (rng.random(len(near)) * counts).astype(np.int64)
-    chosen = (near.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-    return np.where(counts > 0, chosen, -1)
+    chosen = lockstep.uniform(near.T, rng).astype(np.int64)
+    return np.where(near.any(axis=1), chosen, -1)
 
 
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
