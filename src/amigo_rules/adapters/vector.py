@@ -64,7 +64,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     >>> env = AmigoVectorEnv("exxtra", num_envs=4)
     >>> observations, info = env.reset(seed=1)
     >>> observations.shape, env.action_masks().shape, env.action_masks().any(axis=1).all()
-    ((4, 36), (4, 7), np.True_)
+    ((4, 47), (4, 7), np.True_)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
