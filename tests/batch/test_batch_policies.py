@@ -109,3 +109,22 @@ def test_the_greedy_policy_plays_the_presets_only():
         verflixxt_batch.new_games(verflixxt.Rules.amigo_pro(players=3), 2, 0))
     with pytest.raises(RulesError, match="presets"):
         policies._greedy_plays(verflixxt.Rules.classic(players=3, lucky_below=True))
+
+
+def test_the_heuristics_numpy_values_equal_the_scalar_functions():
+    """The two ways the heuristic values new positions (numpy for many, the scalar agent's
+    functions for a few) give the same floats."""
+    rules = exxtra.Rules(players=4)
+    compared = 0
+    for games in positions(exxtra_batch, rules, 32, 80, seed=11):
+        legal = exxtra_batch.legal_action_mask(games)
+        rows = np.flatnonzero(legal.any(axis=1))
+        if not rows.size:
+            continue
+        deciding = exxtra_batch.from_states([exxtra_batch.to_states(games)[r] for r in rows])
+        me = deciding.turn % rules.players
+        numpy_values = policies._heuristic_values(deciding, me, legal[rows])
+        scalar_values = policies._scalar_values(deciding, np.arange(rows.size), me, legal[rows])
+        np.testing.assert_array_equal(numpy_values, scalar_values)
+        compared += rows.size
+    assert compared > 500

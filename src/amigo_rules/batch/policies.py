@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .. import verflixxt as vx
-from ..agents.exxtra import DENIAL, WIN, _at_least
+from ..agents.exxtra import DENIAL, WIN, _at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from ..core import RulesError
@@ -223,62 +223,92 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
     return np.where(counter >= FINISH, WIN + FINISH, worth)
 
 
-_REROLLS: dict[bytes, float] = {}
-"""`reroll_worth` by position (counters, rungs, pairs, the player to move, as bytes): like
-the scalar agent's cache, a re-roll's worth does not depend on the roll in hand, and a
-turn of re-rolls asks for it again and again; cleared at `_REROLLS_KEPT` entries."""
-_REROLLS_KEPT = 1 << 16
+_VALUES: dict[bytes, tuple[float, ...]] = {}
+"""`exxtra_heuristic_values` of one game by its position (counters, rungs, pairs, the player
+to move, the roll in hand, as bytes): like the scalar agent's caches, for the positions
+that come back (every game starts alike; a turn of re-rolls asks again and again);
+cleared at `_VALUES_KEPT` entries."""
+_VALUES_KEPT = 1 << 16
 
 
 def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
-    """Per game the key of its position in `_REROLLS`."""
+    """Per game the key of its position in `_VALUES`."""
     position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
-                               me[None].astype(np.int8)]).T.copy()
-    width = position.shape[1]
-    raw = position.tobytes()
+                               me[None].astype(np.int8), batch.roll[None].astype(np.int8)])
+    raw, width = position.T.tobytes(), len(position)
     return [raw[i : i + width] for i in range(0, len(raw), width)]
+
+
+def _heuristic_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
+                      ) -> np.ndarray:
+    """``float64[n, 1 + RUNGS]``: `exxtra_heuristic_values` of games all at a decision: a
+    place by `place_worth` of the roll in hand, the re-roll by `reroll_worth` (re-rolling,
+    then placing at best on a legal rung; the 36 rolls summed in the scalar order), both
+    from one `_place_worth` of the roll in hand and the 36 rolls."""
+    n = len(batch)
+    _, rolls = _exxtra_tables(batch.rules.players)
+    xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
+    shape = (len(rolls), 1, n)
+    worth = _place_worth(
+        batch, me,
+        np.concatenate([batch.roll[None, None, :], np.broadcast_to(combinations, shape)]),
+        np.concatenate([np.zeros((1, 1, n), dtype=np.int64), np.broadcast_to(doubles, shape)]),
+    )
+    best = np.where(legal[:, 1:].T, worth[1:], -np.inf).max(axis=1)  # [36, n]
+    counter = batch.counters[me, np.arange(n)].astype(np.int64)
+    each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
+    reroll = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+    return np.where(legal, np.concatenate([reroll[:, None], worth[0].T], axis=1), np.nan)
+
+
+_FEW = 12
+"""Up to this many new positions in a call, `_scalar_values` values them faster than
+numpy's calls over arrays of a few games."""
+
+
+def _scalar_values(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
+                   legal: np.ndarray) -> np.ndarray:
+    """`_heuristic_values` of the games ``rows`` by the scalar agent's own functions
+    (`place_worth`, `reroll_worth`), game by game."""
+    players = batch.rules.players
+    out = np.full(legal.shape, np.nan)
+    for k, row in enumerate(rows.tolist()):
+        counters = tuple(batch.counters[:, row].tolist())
+        ladder = tuple(None if rung < 0 else (rung, pair) for rung, pair in
+                       zip(batch.rungs[:, row].tolist(), batch.pairs[:, row].tolist(),
+                           strict=True))
+        seat, roll = int(me[row]), int(batch.roll[row])
+        rungs = tuple(r for r in range(RUNGS) if legal[k, 1 + r])
+        if legal[k, 0]:
+            out[k, 0] = reroll_worth(players, counters, ladder, seat, rungs)
+        for r in rungs:
+            out[k, 1 + r] = place_worth(players, counters, ladder, seat, r, roll, 0)
+    return out
 
 
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
-    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): a place by
-    `place_worth` of the roll in hand, the re-roll by `reroll_worth` (re-rolling, then
-    placing at best on a legal rung; the 36 rolls summed in the scalar order), kept in
-    `_REROLLS`."""
+    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere; kept in
+    `_VALUES`)."""
     legal = exxtra_batch.legal_action_mask(batch)
     deciding = legal.any(axis=1)
     out = np.full(legal.shape, np.nan)
     if not deciding.any():
         return out
     games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
-    legal = legal[deciding]
-    n = len(games)
     me = games.turn % games.rules.players
     keys = _positions(games, me)
-    reroll = np.array([_REROLLS.get(key, np.nan) for key in keys])
-    missing = np.flatnonzero(np.isnan(reroll))
-    held, no_advance = games.roll[None, None, :], np.zeros((1, 1, n), dtype=np.int64)
-    if not missing.size:
-        placing = _place_worth(games, me, held, no_advance)[0]
-    else:  # the roll in hand and the 36 rolls after a re-roll (rows 1-36), at once
-        _, rolls = _exxtra_tables(games.rules.players)
-        xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
-        shape = (len(rolls), 1, n)
-        worth = _place_worth(
-            games, me,
-            np.concatenate([held, np.broadcast_to(combinations, shape)]),
-            np.concatenate([no_advance, np.broadcast_to(doubles, shape)]),
-        )
-        placing = worth[0]
-        best = np.where(legal[missing, 1:].T, worth[1:, :, missing], -np.inf).max(axis=1)
-        counter = games.counters[me[missing], missing].astype(np.int64)
-        each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
-        reroll[missing] = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
-        if len(_REROLLS) >= _REROLLS_KEPT:
-            _REROLLS.clear()
-        _REROLLS.update(zip((keys[i] for i in missing), reroll[missing].tolist(), strict=True))
-    out[deciding] = np.where(legal, np.concatenate([reroll[:, None], placing.T], axis=1),
-                             np.nan)
+    known = [_VALUES.get(key) for key in keys]
+    missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
+    if missing.size:
+        legal = legal[deciding][missing]
+        fresh = (_heuristic_values(lockstep.rows_of(games, missing), me[missing], legal)
+                 if missing.size > _FEW else _scalar_values(games, missing, me, legal))
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        for i, row in zip(missing.tolist(), fresh.tolist(), strict=True):
+            known[i] = _VALUES[keys[i]] = tuple(row)
+    out[deciding] = known
     return out
 
 
