@@ -9,7 +9,15 @@ import pytest
 from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.vector import AutoresetMode
 
-from amigo_rules import ArgumentError, RulesError, StateError, exxtra, get_game, verflixxt
+from amigo_rules import (
+    ArgumentError,
+    RulesError,
+    StateError,
+    exxtra,
+    get_game,
+    verflixxt,
+    verflixxt_hoch,
+)
 from amigo_rules.adapters import gymnasium as adapter
 from amigo_rules.adapters.vector import AmigoVectorEnv, SelfPlayVectorEnv
 
@@ -17,8 +25,13 @@ CONFIGS = [
     ("verflixxt", verflixxt.Rules.classic(players=2)),
     ("verflixxt", verflixxt.Rules.amigo(players=3)),
     ("exxtra", exxtra.Rules(players=3)),
+    ("verflixxt_hoch", verflixxt_hoch.Rules(players=3)),
 ]
-IDS = ["verflixxt-classic-2", "verflixxt-amigo-3", "exxtra-3"]
+IDS = ["verflixxt-classic-2", "verflixxt-amigo-3", "exxtra-3", "verflixxt_hoch-3"]
+LIMITS = {"verflixxt_hoch": 30}
+"""Move limits that let some of the long hoch² games end within the tests' steps."""
+STEPS = {"verflixxt_hoch": 15}
+"""Fewer steps for hoch² (many moves per step)."""
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -39,15 +52,16 @@ def run(env, seed: int, steps: int):
 @pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
 @pytest.mark.parametrize("make", [AmigoVectorEnv, SelfPlayVectorEnv], ids=["learner", "self"])
 def test_the_vector_env_follows_gymnasiums_conventions(game, rules, make):
-    env = make(game, rules, num_envs=8)
+    env = make(game, rules, num_envs=8, max_game_length=LIMITS.get(game))
+    steps = STEPS.get(game, 60)
     assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     assert env.observation_space == gymnasium.vector.utils.batch_space(
         env.single_observation_space, 8)
     assert env.action_space == gymnasium.vector.utils.batch_space(env.single_action_space, 8)
-    first = run(env, seed=3, steps=60)
-    again = run(env, seed=3, steps=60)
+    first = run(env, seed=3, steps=steps)
+    again = run(env, seed=3, steps=steps)
     assert data_equivalence(first, again)
-    other = run(env, seed=4, steps=60)
+    other = run(env, seed=4, steps=steps)
     assert not data_equivalence(first, other)
     for observations, *rest in first:
         assert env.observation_space.contains(observations)
@@ -118,12 +132,12 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
     """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
     observations, masks, rewards, flags and final observations."""
     module = get_game(game)
-    env = make(game, rules, num_envs=6, max_game_length=None)
+    env = make(game, rules, num_envs=6, max_game_length=LIMITS.get(game))
     observations, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     states = env.engine.to_states(env.games)
     ended = 0
-    for _ in range(150):
+    for _ in range(3 * STEPS.get(game, 50)):
         seats = info["seat"] if "seat" in info else np.full(6, env.player)
         for row, state in enumerate(states):
             assert module.current_player(state) == seats[row]
@@ -140,14 +154,15 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
         for row in range(6):
             final = finals[row]
             over = module.is_terminal(final)
-            assert terminated[row] == over and not truncated[row]
+            assert terminated[row] == over
             if row in done:
+                assert truncated[row] != over
                 np.testing.assert_array_equal(
                     info["final_obs"][row], module.observation(final, int(seats[row])).to_array())
                 assert rewards[row] == module.returns(final)[seats[row]]
                 assert info["returns"][row].tolist() == list(module.returns(final))
             else:
-                assert rewards[row] == 0
+                assert rewards[row] == 0 and not truncated[row]
         ended += len(done)
     assert ended >= 3
 
@@ -190,7 +205,8 @@ def test_the_move_limit_truncates_with_zero_reward():
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
-    ({"game": "verflixxt_hoch"}, RulesError),
+    ({"game": "verflixxt_hoch"}, ArgumentError),  # the rules are Verflixxt!'s
+    ({"game": "openspiel"}, RulesError),
     ({"opponent": "mcts"}, RulesError),
     ({"opponent": 3}, ArgumentError),
     ({"render_mode": "human"}, RulesError),
@@ -214,3 +230,23 @@ def test_bad_calls_raise_the_librarys_errors():
     for actions in (np.zeros(3, dtype=int), np.zeros(2), ["1", "2"]):
         with pytest.raises(ArgumentError, match="actions"):
             env.step(actions)
+
+
+def test_gymnasiums_vector_wrappers_count_the_episodes():
+    """Gymnasium's RecordEpisodeStatistics reads the same-step autoreset: one episode per
+    ended game, with its return."""
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        gymnasium.make_vec(adapter.VECTOR_ENV_IDS["exxtra"], num_envs=8))
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counted = ended = 0
+    for _ in range(100):
+        _, rewards, terminated, truncated, info = env.step(
+            random_actions(env.unwrapped.action_masks(), rng))
+        done = terminated | truncated
+        ended += done.sum()
+        if "episode" in info:
+            assert (info["_episode"] == done).all()
+            assert (info["episode"]["r"][done] == rewards[done]).all()
+            counted += info["_episode"].sum()
+    assert counted == ended > 0

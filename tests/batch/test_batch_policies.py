@@ -8,7 +8,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from amigo_rules import CHANCE, exxtra, verflixxt
+from amigo_rules import CHANCE, RulesError, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.agents.oneply import TIE
 from amigo_rules.batch import exxtra as exxtra_batch
@@ -81,7 +81,7 @@ def test_the_batch_policy_values_every_move_as_the_scalar_agent(kind, rules):
     *((HEURISTIC, exxtra.Rules(players=k)) for k in (4, 5)),
 ])
 def test_the_batch_policy_values_every_move_as_the_scalar_agent_sweep(kind, rules):
-    assert check_policy(kind, rules, n=128, steps=400, seed=7) > 10_000
+    assert check_policy(kind, rules, n=64, steps=300, seed=7) > 2_000
 
 
 def test_ties_are_drawn_uniformly_among_the_best_moves():
@@ -100,3 +100,31 @@ def test_ties_are_drawn_uniformly_among_the_best_moves():
     counts = np.bincount(chosen, minlength=len(values))
     assert counts[best].sum() == 6000
     assert (abs(counts[best] / 6000 - 1 / len(best)) < 0.03).all()
+
+
+def test_the_greedy_policy_plays_the_presets_only():
+    """Its values follow the presets' scoring and moves: rules the batch engine may learn
+    later (variants) are refused rather than valued wrongly."""
+    policies.verflixxt_greedy_values(
+        verflixxt_batch.new_games(verflixxt.Rules.amigo_pro(players=3), 2, 0))
+    with pytest.raises(RulesError, match="presets"):
+        policies._greedy_plays(verflixxt.Rules.classic(players=3, lucky_below=True))
+
+
+def test_the_heuristics_numpy_values_equal_the_scalar_functions():
+    """The two ways the heuristic values new positions (numpy for many, the scalar agent's
+    functions for a few) give the same floats."""
+    rules = exxtra.Rules(players=4)
+    compared = 0
+    for games in positions(exxtra_batch, rules, 32, 80, seed=11):
+        legal = exxtra_batch.legal_action_mask(games)
+        rows = np.flatnonzero(legal.any(axis=1))
+        if not rows.size:
+            continue
+        deciding = exxtra_batch.from_states([exxtra_batch.to_states(games)[r] for r in rows])
+        me = deciding.turn % rules.players
+        numpy_values = policies._heuristic_values(deciding, me, legal[rows])
+        scalar_values = policies._scalar_values(deciding, np.arange(rows.size), me, legal[rows])
+        np.testing.assert_array_equal(numpy_values, scalar_values)
+        compared += rows.size
+    assert compared > 500

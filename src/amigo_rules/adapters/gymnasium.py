@@ -250,11 +250,13 @@ for _game, _id in ENV_IDS.items():
 
 VECTOR_ENV_IDS = {
     "verflixxt": "amigo_rules/VerflixxtVec-v0",
+    "verflixxt_hoch": "amigo_rules/VerflixxtHochVec-v0",
     "exxtra": "amigo_rules/ExxtraVec-v0",
 }
 """The ``gymnasium.make_vec`` id of each game's `AmigoVectorEnv` (the batch engine)."""
 SELF_PLAY_ENV_IDS = {
     "verflixxt": "amigo_rules/VerflixxtSelfPlayVec-v0",
+    "verflixxt_hoch": "amigo_rules/VerflixxtHochSelfPlayVec-v0",
     "exxtra": "amigo_rules/ExxtraSelfPlayVec-v0",
 }
 """The ``gymnasium.make_vec`` id of each game's `SelfPlayVectorEnv`."""

@@ -40,24 +40,21 @@ from gymnasium.vector.utils import batch_space
 from ..batch import exxtra as exxtra_batch
 from ..batch import lockstep
 from ..batch import verflixxt as verflixxt_batch
+from ..batch import verflixxt_hoch as verflixxt_hoch_batch
 from ..batch.policies import POLICIES
 from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
 from ..core.checks import quote
-from ..verflixxt import box, shuffled_setup
 from .episode import observation_bounds, table
+from .gymnasium import default_opponent
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
-_ENGINES = {"verflixxt": verflixxt_batch, "exxtra": exxtra_batch}
+_ENGINES = {
+    "verflixxt": verflixxt_batch,
+    "exxtra": exxtra_batch,
+    "verflixxt_hoch": verflixxt_hoch_batch,
+}
 """The batch engine of each game."""
-
-
-def _setup_moves(game: str, rules: Any) -> int:
-    """The chance moves of the scalar setup (a shuffled track's tiles), which the batch's
-    ``new_games`` draws at once: counted like the scalar adapters count them."""
-    if game == "verflixxt" and shuffled_setup(rules):
-        return sum(box(rules).values())
-    return 0
 
 
 class AmigoVectorEnv(gymnasium.vector.VectorEnv):
@@ -67,7 +64,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     >>> env = AmigoVectorEnv("exxtra", num_envs=4)
     >>> observations, info = env.reset(seed=1)
     >>> observations.shape, env.action_masks().shape, env.action_masks().any(axis=1).all()
-    ((4, 36), (4, 7), np.True_)
+    ((4, 47), (4, 7), np.True_)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
@@ -100,30 +97,31 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.engine = _ENGINES[game]
         """The game's batch engine."""
         self.num_envs = lockstep.size(num_envs)
+        """How many games are played at once."""
         self.player = checks.seat(player, spec.players)
         """The learner's seat."""
         self.opponent = self._opponent_name(game, opponent)
         """The batch policy playing the other seats (`POLICIES`)."""
         self.policy = POLICIES[game][self.opponent]
+        """``policy(batch, rng)``: the opponents' choices."""
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
+        """Always None: the vector environments do not render."""
         self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self.engine.new_games(self.table.rules, 1)  # RulesError for rules it does not play
-        self.setup_moves = _setup_moves(game, self.table.rules)
+        # RulesError now for rules the engine or the policy does not play
+        self.policy(self.engine.new_games(self.table.rules, 1), np.random.default_rng(0))
         self.games: Any = None
         """The batch of games in progress (writable arrays), None before ``reset``."""
         self.moves = np.zeros(self.num_envs, dtype=np.int64)
-        """Per game the moves made, chance outcomes and the setup included."""
+        """Per game the moves made since its setup, chance outcomes included."""
         self._mask = np.zeros((self.num_envs, spec.num_actions), dtype=bool)
 
     def _opponent_name(self, game: str, opponent: str | None) -> str:
         if opponent is None:
-            from .gymnasium import default_opponent
-
             return default_opponent(game)
         if not isinstance(opponent, str):
             raise ArgumentError(f"opponent must be an agent's name, got "
@@ -139,11 +137,11 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start ``num_envs`` new games (the generator seeded when ``seed`` is given) and play
-        chance and the others up to the learner's first turn."""
+        chance and the others up to the learner's first turn; ``options`` are not used."""
         if seed is not None:
             self._np_random, self._np_random_seed = _generator(seed)
         self.games = lockstep.copied(self._new_games(self.num_envs))
-        self.moves[:] = self.setup_moves
+        self.moves[:] = 0
         self._play_others()
         return self._observe(self._seats()), self._info()
 
@@ -272,7 +270,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         ended[rows] = True
         fresh = self._new_games(rows.size)
         lockstep.put_rows(self.games, rows, fresh, np.arange(rows.size))
-        self.moves[rows] = self.setup_moves
+        self.moves[rows] = 0
         self._play_others()
         return {"final_obs": final, "_final_obs": ended, "final_info": {},
                 "_final_info": ended}

@@ -3,11 +3,12 @@ in numpy, one choice per game of a batch, equal to the scalar agent's choices.
 
 Each policy is ``policy(batch, rng) -> int64[n]``: per game at a decision node a legal
 decision id, -1 at chance and terminal games. ``"random"`` is the engine's
-``sample_actions``; ``"greedy"`` (Verflixxt!) and ``"heuristic"`` (EXXtra) value every
-legal move as `amigo_rules.agents.VerflixxtGreedyAgent` and
-`amigo_rules.agents.ExxtraHeuristicAgent` do (`verflixxt_greedy_values`,
-`exxtra_heuristic_values`: the same floats) and play one of the best uniformly, as they
-do with their own generators.
+``sample_actions``; hoch²'s ``"greedy"`` is
+`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, the
+presets) and ``"heuristic"`` (EXXtra) value every legal move as
+`amigo_rules.agents.VerflixxtGreedyAgent` and `amigo_rules.agents.ExxtraHeuristicAgent`
+do (`verflixxt_greedy_values`, `exxtra_heuristic_values`: the same floats) and play one of
+the best uniformly, as those agents do with their own generators.
 """
 
 from __future__ import annotations
@@ -19,14 +20,18 @@ from typing import Any
 
 import numpy as np
 
-from ..agents.exxtra import DENIAL, WIN, _at_least
+from .. import verflixxt as vx
+from ..agents.exxtra import DENIAL, WIN, _at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
+from ..core import RulesError
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
-from .verflixxt import _EMPTY, _GIFT, _GUARD, _STEAL, _tables
+from . import verflixxt_hoch as verflixxt_hoch_batch
+from .verflixxt import _EMPTY, _GIFT, _STEAL, _tables
+from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -45,13 +50,12 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely; -1 in rows with no legal column."""
+    likely (`lockstep.uniform`: fewer than 128 columns, as the presets' ids are); -1 in
+    rows with no legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
-    counts = near.sum(axis=1)
-    pick = (rng.random(len(near)) * counts).astype(np.int64)
-    chosen = (near.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
-    return np.where(counts > 0, chosen, -1)
+    chosen = lockstep.uniform(near.T, rng).astype(np.int64)
+    return np.where(near.any(axis=1), chosen, -1)
 
 
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
@@ -94,9 +98,20 @@ def _gains(own: np.ndarray, m: np.ndarray) -> np.ndarray:
     return gains
 
 
+@cache
+def _greedy_plays(rules: vx.Rules) -> None:
+    """`RulesError` unless ``rules`` are a preset: the greedy values here follow their
+    scoring and moves (no face-down tiles, hidden towers, chosen steps or other scoring)."""
+    if not any(rules == preset(players=rules.players) for preset in vx.PRESETS.values()):
+        raise RulesError("the batch greedy policy plays the presets classic, amigo and "
+                         "amigo_pro; use the policy 'random', or the scalar agent")
+
+
 def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     """``float64[n, num_actions]``: per game the value `VerflixxtGreedyAgent.value` gives
-    each legal move of the player to move (NaN at the other ids and games)."""
+    each legal move of the player to move (NaN at the other ids and games); the presets'
+    rules only (`RulesError` otherwise)."""
+    _greedy_plays(batch.rules)
     legal = verflixxt_batch.legal_action_mask(batch)
     values = np.full(legal.shape, np.nan)
     rows = np.flatnonzero(legal.any(axis=1))
@@ -129,15 +144,13 @@ def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -
     leave[_GIFT], leave[_STEAL] = gift, steal
     length = batch.tiles.shape[0] - 1
     tiles = batch.tiles[:, rows].astype(np.intp)
-    crowd = batch.crowd[:, rows]
     pieces = batch.pieces[:, rows].astype(np.intp)
     finish = batch.length[rows] - 1
     roll = batch.roll[rows]
 
     def count(position: np.ndarray) -> np.ndarray:
         """Pawns and guards on ``position``."""
-        at = crowd[position, m]
-        counted: np.ndarray = at % _GUARD + at // _GUARD
+        counted: np.ndarray = (pieces == position).sum(axis=0)
         return counted
 
     out = np.full((rows.size, width), np.nan)
@@ -210,57 +223,92 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
     return np.where(counter >= FINISH, WIN + FINISH, worth)
 
 
-_REROLLS: dict[bytes, float] = {}
-"""`reroll_worth` by position (counters, rungs, pairs, the player to move, as bytes): like
-the scalar agent's cache, a re-roll's worth does not depend on the roll in hand, and a
-turn of re-rolls asks for it again and again; cleared at `_REROLLS_KEPT` entries."""
-_REROLLS_KEPT = 1 << 16
+_VALUES: dict[bytes, tuple[float, ...]] = {}
+"""`exxtra_heuristic_values` of one game by its position (counters, rungs, pairs, the player
+to move, the roll in hand, as bytes): like the scalar agent's caches, for the positions
+that come back (every game starts alike; a turn of re-rolls asks again and again);
+cleared at `_VALUES_KEPT` entries."""
+_VALUES_KEPT = 1 << 16
 
 
-def _reroll_worth(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """``float64[n]``: per game `reroll_worth` of re-rolling and then placing at best on a
-    legal rung (the 36 rolls summed in the scalar order), from `_REROLLS` where known."""
+def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
+    """Per game the key of its position in `_VALUES`."""
     position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
-                               me[None].astype(np.int8)]).T.copy()
-    width = position.shape[1]
-    raw = position.tobytes()
-    keys = [raw[i : i + width] for i in range(0, len(raw), width)]
-    known = [_REROLLS.get(key) for key in keys]
-    out = np.array([np.nan if k is None else k for k in known])
-    missing = np.flatnonzero(np.isnan(out))
-    if missing.size:
-        games = lockstep.rows_of(batch, missing)
-        _, rolls = _exxtra_tables(batch.rules.players)
-        xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
-        shape = (len(rolls), 1, missing.size)
-        worth = _place_worth(games, me[missing], np.broadcast_to(combinations, shape),
-                             np.broadcast_to(doubles, shape))
-        best = np.where(legal[missing, 1:].T, worth, -np.inf).max(axis=1)  # [36, m]
-        counter = games.counters[me[missing], np.arange(missing.size)].astype(np.int64)
-        each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
-        out[missing] = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
-        if len(_REROLLS) >= _REROLLS_KEPT:
-            _REROLLS.clear()
-        _REROLLS.update(zip((keys[i] for i in missing), out[missing].tolist(), strict=True))
+                               me[None].astype(np.int8), batch.roll[None].astype(np.int8)])
+    raw, width = position.T.tobytes(), len(position)
+    return [raw[i : i + width] for i in range(0, len(raw), width)]
+
+
+def _heuristic_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
+                      ) -> np.ndarray:
+    """``float64[n, 1 + RUNGS]``: `exxtra_heuristic_values` of games all at a decision: a
+    place by `place_worth` of the roll in hand, the re-roll by `reroll_worth` (re-rolling,
+    then placing at best on a legal rung; the 36 rolls summed in the scalar order), both
+    from one `_place_worth` of the roll in hand and the 36 rolls."""
+    n = len(batch)
+    _, rolls = _exxtra_tables(batch.rules.players)
+    xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
+    shape = (len(rolls), 1, n)
+    worth = _place_worth(
+        batch, me,
+        np.concatenate([batch.roll[None, None, :], np.broadcast_to(combinations, shape)]),
+        np.concatenate([np.zeros((1, 1, n), dtype=np.int64), np.broadcast_to(doubles, shape)]),
+    )
+    best = np.where(legal[:, 1:].T, worth[1:], -np.inf).max(axis=1)  # [36, n]
+    counter = batch.counters[me, np.arange(n)].astype(np.int64)
+    each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
+    reroll = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+    return np.where(legal, np.concatenate([reroll[:, None], worth[0].T], axis=1), np.nan)
+
+
+_FEW = 12
+"""Up to this many new positions in a call, `_scalar_values` values them faster than
+numpy's calls over arrays of a few games."""
+
+
+def _scalar_values(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
+                   legal: np.ndarray) -> np.ndarray:
+    """`_heuristic_values` of the games ``rows`` by the scalar agent's own functions
+    (`place_worth`, `reroll_worth`), game by game."""
+    players = batch.rules.players
+    out = np.full(legal.shape, np.nan)
+    for k, row in enumerate(rows.tolist()):
+        counters = tuple(batch.counters[:, row].tolist())
+        ladder = tuple(None if rung < 0 else (rung, pair) for rung, pair in
+                       zip(batch.rungs[:, row].tolist(), batch.pairs[:, row].tolist(),
+                           strict=True))
+        seat, roll = int(me[row]), int(batch.roll[row])
+        rungs = tuple(r for r in range(RUNGS) if legal[k, 1 + r])
+        if legal[k, 0]:
+            out[k, 0] = reroll_worth(players, counters, ladder, seat, rungs)
+        for r in rungs:
+            out[k, 1 + r] = place_worth(players, counters, ladder, seat, r, roll, 0)
     return out
 
 
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
-    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): a place by
-    `place_worth` of the roll in hand, the re-roll by `reroll_worth`."""
+    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere; kept in
+    `_VALUES`)."""
     legal = exxtra_batch.legal_action_mask(batch)
     deciding = legal.any(axis=1)
     out = np.full(legal.shape, np.nan)
     if not deciding.any():
         return out
     games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
-    legal = legal[deciding]
     me = games.turn % games.rules.players
-    held = games.roll[None, None, :]
-    placing = _place_worth(games, me, held, np.zeros_like(held))[0]
-    worth = np.concatenate([_reroll_worth(games, me, legal)[:, None], placing.T], axis=1)
-    out[deciding] = np.where(legal, worth, np.nan)
+    keys = _positions(games, me)
+    known = [_VALUES.get(key) for key in keys]
+    missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
+    if missing.size:
+        legal = legal[deciding][missing]
+        fresh = (_heuristic_values(lockstep.rows_of(games, missing), me[missing], legal)
+                 if missing.size > _FEW else _scalar_values(games, missing, me, legal))
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        for i, row in zip(missing.tolist(), fresh.tolist(), strict=True):
+            known[i] = _VALUES[keys[i]] = tuple(row)
+    out[deciding] = known
     return out
 
 
@@ -276,5 +324,7 @@ POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
         {"random": verflixxt_batch.sample_actions, "greedy": verflixxt_greedy}),
     "exxtra": MappingProxyType(
         {"random": exxtra_batch.sample_actions, "heuristic": exxtra_heuristic}),
+    "verflixxt_hoch": MappingProxyType(
+        {"random": verflixxt_hoch_batch.sample_actions, "greedy": verflixxt_hoch_greedy}),
 })
 """Per game, the batch policies by agent name."""
