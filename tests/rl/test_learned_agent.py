@@ -123,6 +123,10 @@ def test_bad_models(saved, tmp_path):
     state = exxtra.new_game(EXXTRA, seed=1)
     with pytest.raises(RulesError, match="trained on other rules"):
         wrong.act(exxtra.observation(state, 0), exxtra.legal_moves(state))
+    state = exxtra.apply(state, exxtra.Roll(3, 5))  # player 0 decides
+    agent = LearnedAgent.load(saved["exxtra"], "exxtra")
+    with pytest.raises(RulesError, match="'roll 3-5' has no action of the model"):
+        agent.act(exxtra.observation(state, 0), (*exxtra.legal_moves(state), exxtra.Roll(3, 5)))
 
 
 def test_sb3_vec_env_translates_steps_and_masks():

@@ -78,8 +78,9 @@ class LearnedAgent:
         actions = self.model.action_space.n
         legal = np.fromiter((ids.get(move, -1) for move in legal_moves), dtype=np.int64,
                             count=len(legal_moves))
-        if ((legal < 0) | (legal >= actions)).any():
-            move = legal_moves[int(np.argmax((legal < 0) | (legal >= actions)))]
+        unknown = (legal < 0) | (legal >= actions)
+        if unknown.any():
+            move = legal_moves[int(np.argmax(unknown))]
             raise RulesError(f"move {quote(str(move))} has no action of the model here")
         mask = np.zeros(actions, dtype=bool)
         mask[legal] = True
