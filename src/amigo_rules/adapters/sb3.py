@@ -74,9 +74,12 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]
         return np.asarray(observations)
 
     def step_async(self, actions: np.ndarray) -> None:
+        """Keep one action id per game for `step_wait`."""
         self._actions = np.asarray(actions)
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """Step every game with the kept actions: observations (of the new games where one
+        ended), rewards, dones and one info dict per game (see the module)."""
         if self._actions is None:
             raise RulesError("step_wait without step_async")
         actions, self._actions = self._actions, None
@@ -93,6 +96,7 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]
         return self._masks()
 
     def close(self) -> None:
+        """Close the vector environment."""
         self.env.close()
 
     def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
@@ -119,6 +123,7 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]
         return [False] * len(self._rows(indices))
 
     def get_images(self) -> Sequence[np.ndarray | None]:
+        """Refused: a `RulesError` (the vector environments draw no pictures)."""
         raise RulesError("the vector environments do not render")
 
     def _rows(self, indices: int | Iterable[int] | None) -> list[int]:

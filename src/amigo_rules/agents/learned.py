@@ -17,7 +17,10 @@ import numpy as np
 from ..core import ArgumentError, RulesError, checks, get_game
 from ..core.checks import cut, quote
 
+__all__ = ["INSTALL", "LearnedAgent", "loaded"]
+
 INSTALL = "learned agents need sb3-contrib: pip install 'amigo-rules[rl]'"
+"""What to install where sb3-contrib is missing."""
 
 
 class LearnedAgent:
