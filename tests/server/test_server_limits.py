@@ -65,7 +65,7 @@ def first_act(url: str, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
 
 def test_two_clients_racing_for_one_move_one_is_applied_the_other_409(
         server: str, database: str) -> None:
-    for round_ in range(5):
+    for round_ in range(3):
         table = new_table(server, seed=round_)
         seat, view = first_act(server, table)
         move = {"move_number": view["move_number"], "id": view["legal"][0]["id"]}
@@ -139,8 +139,24 @@ def test_ten_thousand_bad_tokens_while_a_table_is_played(database: str) -> None:
             token = table["seats"][0]["token"]
 
             async def bad(i: int) -> int:
-                answer = await client.get(url, headers=bearer(f"bad-{i}"))
-                return answer.status_code
+                """A GET with a bad token, straight to the ASGI app (httpx's own cost would
+                be most of the time)."""
+                scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                         "method": "GET", "scheme": "http", "path": url, "raw_path": url.encode(),
+                         "query_string": b"", "root_path": "", "server": ("test", 80),
+                         "client": ("test", 1), "headers": [
+                             (b"authorization", f"Bearer bad-{i}".encode())]}
+                sent: list[dict[str, Any]] = []
+
+                async def receive() -> dict[str, Any]:
+                    return {"type": "http.request", "body": b"", "more_body": False}
+
+                async def send(message: dict[str, Any]) -> None:
+                    sent.append(message)
+
+                await app(scope, receive, send)
+                status: int = sent[0]["status"]
+                return status
 
             async def good() -> int:
                 played = 0
