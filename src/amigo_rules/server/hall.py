@@ -169,9 +169,9 @@ class Hall:
         """Append ``move`` to the database, then apply it and tell everyone; `Refused`
         (409) when another process took its number first (its moves are read back)."""
         table = seated.table
-        after = table.module.apply(table.state, move)
-        over = table.module.current_player(after) == TERMINAL
-        winners = table.module.winners(after) if over else None
+        step = table.step(move)
+        over = table.module.current_player(step.after) == TERMINAL
+        winners = table.module.winners(step.after) if over else None
         append = functools.partial(self.storage.append, table.row.id, table.move_number,
                                    str(move), winners=winners)
         # a local database commits in microseconds: a thread would cost more than it saves
@@ -180,7 +180,7 @@ class Hall:
         if not taken:
             await self._sync(seated)
             raise Refused(409, "another move took this move_number")
-        table.advance(move)
+        table.advance(step)
         if over:
             table.row = _over(table.row, winners or ())
         seated.notify()

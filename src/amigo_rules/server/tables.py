@@ -111,16 +111,17 @@ class LiveTable:
         self.undrawn = self.rng.bit_generator.state
         return sample_chance(self.module, self.state, self.rng)
 
-    def advance(self, move: Any) -> Step:
-        """Apply ``move`` (legal, already committed) and keep its step."""
+    def step(self, move: Any) -> Step:
+        """What ``move`` (legal here) does, not applied yet."""
         before = self.state
-        mover = self.module.current_player(before)
         after, events = self.module.apply_events(before, move)
-        step = Step(before, move, after, mover, events)
+        return Step(before, move, after, self.module.current_player(before), events)
+
+    def advance(self, step: Step) -> None:
+        """Go on to ``step``'s state (its move committed), keeping the step."""
         self.undrawn = None
         self.steps.append(step)
-        self.state = after
-        return step
+        self.state = step.after
 
     def absorb(self, texts: Sequence[str]) -> None:
         """Apply stored moves (notation) read back from the database: at a chance node the
@@ -132,7 +133,7 @@ class LiveTable:
                 if self.undrawn is not None:
                     self.rng.bit_generator.state = self.undrawn
                 self.draw()
-            self.advance(module.parse_move(self.state, text))
+            self.advance(self.step(module.parse_move(self.state, text)))
 
     def resolve(self, seat: int, move_number: Any, action: Any, notation: Any) -> Any:
         """The legal move ``seat`` names for ``move_number`` (an action ``id``, its
