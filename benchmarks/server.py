@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 import numpy as np
+import psutil
 
 from amigo_rules import GameRecord, get_game, play
 from amigo_rules.agents import make_agent
@@ -108,9 +109,13 @@ async def load(url: str, tables: int, game: str, players: int,
 def load_run(args: argparse.Namespace, database: str) -> None:
     port = free_port()
     server = start(database, port)
+    cpu = psutil.Process(server.pid)
     try:
+        before, client_before = sum(cpu.cpu_times()[:2]), time.process_time()
         latencies, moves, finished, errors, seconds = asyncio.run(load(
             f"http://127.0.0.1:{port}", args.tables, args.game, args.players, args.timeout))
+        server_cpu = sum(cpu.cpu_times()[:2]) - before
+        client_cpu = time.process_time() - client_before
     finally:
         stop(server)
     ms = np.array(latencies) * 1000
@@ -122,6 +127,9 @@ def load_run(args: argparse.Namespace, database: str) -> None:
         print(f"  latency          p50 {np.percentile(ms, 50):.1f} ms, p99 "
               f"{np.percentile(ms, 99):.1f} ms, max {ms.max():.1f} ms "
               "(a move sent -> the next act)")
+    print(f"  server CPU       {server_cpu:.1f} s ({server_cpu / max(moves, 1) * 1000:.2f} ms "
+          "a player move, its chance moves included); the bots' process "
+          f"{client_cpu:.1f} s")
     print(f"  errors           {len(errors)}")
     for error in errors[:10]:
         print(f"    {error}")
