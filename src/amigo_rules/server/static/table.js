@@ -10,6 +10,7 @@ const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 const NAME_KEY = "amigo-rules.name";
 const DIGIT_WAIT_MS = 700;
+const INFO_EVERY_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -100,6 +101,10 @@ class TablePage {
       this.setUpName();
     }
     this.connect();
+    // the players' names and presence change without a game message
+    setInterval(() => {
+      if (!this.over && document.visibilityState === "visible") this.loadInfo();
+    }, INFO_EVERY_MS);
   }
 
   connect() {
