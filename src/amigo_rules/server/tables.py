@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -79,6 +79,8 @@ class LiveTable:
         self.state = setup_state(self.module, self.rules, row.seed)
         self.first = self.state
         self.rng: np.random.Generator = chance_rng(row.seed)
+        self.undrawn: Mapping[str, Any] | None = None
+        """The generator's state before an outcome drawn but not played yet."""
         self.steps: list[Step] = []
         self.hidden = self.module.spec(self.rules).has_hidden_information
         self.tellers: dict[int, Teller] = {}
@@ -103,7 +105,9 @@ class LiveTable:
         return self.player == TERMINAL
 
     def draw(self) -> Any:
-        """The next chance outcome (the table's generator advances)."""
+        """The next chance outcome (the table's generator advances; back again should
+        another process's outcome be read back instead, `absorb`)."""
+        self.undrawn = self.rng.bit_generator.state
         return sample_chance(self.module, self.state, self.rng)
 
     def advance(self, move: Any) -> Step:
@@ -112,6 +116,7 @@ class LiveTable:
         mover = self.module.current_player(before)
         after, events = self.module.apply_events(before, move)
         step = Step(before, move, after, mover, events)
+        self.undrawn = None
         self.steps.append(step)
         self.state = after
         return step
@@ -123,6 +128,8 @@ class LiveTable:
         module = self.module
         for text in texts:
             if module.current_player(self.state) == CHANCE:
+                if self.undrawn is not None:
+                    self.rng.bit_generator.state = self.undrawn
                 self.draw()
             self.advance(module.parse_move(self.state, text))
 
@@ -160,10 +167,10 @@ class LiveTable:
             chosen = named[0]
         return chosen
 
-    def record(self) -> GameRecord:
-        """The game so far as a record (the agents' names: the seat kinds)."""
+    def record(self, names: Sequence[str]) -> GameRecord:
+        """The game so far as a record, the players called ``names``."""
         return GameRecord(self.module.NAME, self.rules, self.row.seed,
-                          tuple(s.move for s in self.steps), self.state, self.row.seats)
+                          tuple(s.move for s in self.steps), self.state, tuple(names))
 
     # ------------------------------------------------------------------ the views
 
