@@ -33,6 +33,7 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -240,14 +241,20 @@ def wait_for(driver: Any, condition: Callable[[Any], Any], what: str) -> Any:
         raise AssertionError(f"timed out waiting for {what}; status {status(driver)!r}") from None
 
 
-def choose(driver: Any, index: int, count: int, by_keys: bool) -> None:
-    """Pick move ``index`` (0-based) by its button, or by typing its number."""
+def choose(live: LiveServer, table: str, driver: Any, index: int, *, by_keys: bool) -> None:
+    """Pick the page's move ``index`` (0-based) by its button, or by typing its number;
+    it is played (stored) as offered."""
+    offered = open_moves(driver)
+    assert offered is not None
+    played = len(live.storage.moves(table))
     if by_keys:
-        keys = str(index + 1) + ("" if int(str(index + 1)) * 10 > count else Keys.ENTER)
-        driver.find_element(By.TAG_NAME, "body").send_keys(keys)
+        number = str(index + 1)
+        ActionChains(driver).send_keys(
+            number + ("" if int(number) * 10 > len(offered) else Keys.ENTER)).perform()
     else:
         driver.find_elements(By.CSS_SELECTOR, "#moves button")[index].click()
-    wait_for(driver, lambda d: open_moves(d) is None, "the move to be sent")
+    until(lambda: len(live.storage.moves(table)) > played, "the move to be played")
+    assert live.storage.moves(table)[played] == offered[index]
 
 
 def other_hands_changed(state: Any, seat: int, rng: random.Random) -> Any:
@@ -325,8 +332,8 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
                 "return performance.getEntriesByType('resource').map((e) => e.name).join()")
         if turns == 0:
             pages[mover].save_screenshot(str(screenshots / "play-1200.png"))
-        count = len(verflixxt_hoch.legal_moves(state))
-        choose(pages[mover], rng.randrange(count), count, by_keys=turns % 2 == 1)
+        choose(live, table, pages[mover], rng.randrange(len(verflixxt_hoch.legal_moves(state))),
+               by_keys=turns % 2 == 1)
         turns += 1
     bot.join(WAIT)
     final = live.state(table)
@@ -369,9 +376,7 @@ def test_a_reload_and_a_server_restart_keep_the_seat(
     live.start()
     assert wait_for(driver, open_moves, "our turn after the restart") == moves
     assert log_lines(driver) == log
-    choose(driver, 0, len(moves), by_keys=False)
-    wait_for(driver, lambda d: len(log_lines(d)) > len(log), "the move to be played")
-    assert live.storage.moves(table)[len(log)] == moves[0]
+    choose(live, table, driver, len(moves) - 1, by_keys=True)
 
 
 def test_the_pages_fit_a_400_px_window(
@@ -418,11 +423,10 @@ def test_a_hostile_name_shows_as_text(live: LiveServer, browsers: tuple[Any, Any
         bot.send(json.dumps({"type": "ready", "name": HOSTILE}))
         until(lambda: live.get(f"/api/tables/{table}")["names"][1] == HOSTILE,
               "the server to take the name")
-        for path in (f"/play/{table}/0#{tokens[0]}", f"/watch/{table}", "/"):
+        for path in (f"/play/{table}/0#{tokens[0]}", f"/watch/{table}"):
             driver.get(live.base + path)
-            where = "#tables" if path == "/" else "#players"
-            wait_for(driver, lambda d, w=where: HOSTILE in d.find_element(
-                By.CSS_SELECTOR, w).get_attribute("textContent"), f"the name in {path}")
+            wait_for(driver, lambda d: HOSTILE in d.find_element(
+                By.ID, "players").get_attribute("textContent"), f"the name in {path}")
             assert driver.execute_script(
                 "return window.pwned === undefined && document.querySelectorAll("
                 "'script:not([src]), img:not(#board)').length === 0")
