@@ -43,6 +43,8 @@ from amigo_rules import SPECTATOR, verflixxt_hoch  # noqa: E402
 from amigo_rules.core import get_game, jsonio  # noqa: E402
 from amigo_rules.core.text import plain  # noqa: E402
 from amigo_rules.scoresheet import result_lines  # noqa: E402
+from amigo_rules.server import open_storage  # noqa: E402
+from amigo_rules.server.app import create_app  # noqa: E402
 from amigo_rules.verflixxt_hoch.tiles import CARDS  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -81,10 +83,6 @@ class LiveServer:
         self.storage: Any = None
 
     def start(self) -> None:
-        from amigo_rules.server.app import create_app
-
-        from amigo_rules.server import open_storage
-
         self.storage = open_storage(self.url)
         config = uvicorn.Config(create_app(self.storage), host="127.0.0.1", port=self.port,
                                 log_level="warning", timeout_graceful_shutdown=2)
@@ -229,6 +227,15 @@ def log_lines(driver: Any) -> list[str]:
     return lines
 
 
+def shown(driver: Any) -> bool:
+    """Whether a table page has drawn its board and its players."""
+    drawn: bool = driver.execute_script("""
+        const board = document.getElementById("board");
+        return board.complete && board.naturalWidth > 0
+          && document.querySelectorAll("#players li").length > 0;""")
+    return drawn
+
+
 def status(driver: Any) -> str:
     text: str = driver.find_element(By.ID, "status").text
     return text
@@ -331,6 +338,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
             assert "token" not in driver.execute_script(
                 "return performance.getEntriesByType('resource').map((e) => e.name).join()")
         if turns == 0:
+            wait_for(pages[mover], shown, "the page drawn")
             pages[mover].save_screenshot(str(screenshots / "play-1200.png"))
         choose(live, table, pages[mover], rng.randrange(len(verflixxt_hoch.legal_moves(state))),
                by_keys=turns % 2 == 1)
@@ -353,6 +361,8 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     public = verflixxt_hoch.render_svg(final, player=SPECTATOR)
     wait_for(watcher, lambda d: d.execute_async_script(BOARD) == public, "the public board")
     wait_for(watcher, lambda d: len(log_lines(d)) == len(record["moves"]), "the public log")
+    wait_for(watcher, lambda d: "P2 docs bot" in d.find_element(By.ID, "winners").text,
+             "the winner by name")
     watcher.save_screenshot(str(screenshots / "watch-1200.png"))
 
 
@@ -390,11 +400,19 @@ def test_the_pages_fit_a_400_px_window(
     for name, path in (("lobby", "/"), ("watch", f"/watch/{table}"),
                        ("play", f"/play/{table}/0#{token}")):
         driver.get(live.base + path)
+        if name == "lobby":  # create a table: its seats' links are shown
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#tables a"),
+                     "the tables")
+            driver.find_element(By.CSS_SELECTOR, "#create button.primary").click()
+            links = wait_for(driver, lambda d: d.find_elements(
+                By.CSS_SELECTOR, "#created-seats input.url"), "the new seats' links")
+            assert [re.sub(r"/play/\w+/", "/play/ID/", link.get_attribute("value"))
+                    .split("#")[0] for link in links] == [f"{live.base}/play/ID/{seat}"
+                                                          for seat in (0, 1)]
+        else:
+            wait_for(driver, shown, "the page drawn")
         if name == "play":
             wait_for(driver, open_moves, "our turn")
-        else:
-            wait_for(driver, lambda d: d.execute_script(
-                "return document.readyState === 'complete'"), "the page")
         width = driver.execute_script("return window.innerWidth")
         assert width <= 400
         assert driver.execute_script(

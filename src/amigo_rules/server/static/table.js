@@ -84,6 +84,7 @@ class TablePage {
     this.socket = null;
     this.failures = 0;
     this.over = false;
+    this.ending = null;
     this.stopped = false;
     this.act = null;
     this.digits = "";
@@ -167,6 +168,7 @@ class TablePage {
     // A (re)connection starts over: every past event follows, then an act if it is our turn.
     this.failures = 0;
     this.over = false;
+    this.ending = null;
     this.players = Number(message.players) || 0;
     $("game").textContent = gameTitle(message.game);
     document.title = `${gameTitle(message.game)} · amigo-rules`;
@@ -204,19 +206,26 @@ class TablePage {
 
   onEnd(message) {
     this.over = true;
+    this.ending = message;
     this.showMoves(null);
-    const winners = Array.isArray(message.winners) ? message.winners : [];
-    const names = winners.map((p) => this.playerLabel(p));
-    $("winners").textContent = names.length
-      ? `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" and ")}`
-      : "No winner.";
-    if (message.reason && message.reason !== "rules") {
-      $("winners").textContent += ` (the game ended: ${message.reason})`;
-    }
+    this.showWinners();
     $("explanation").textContent = typeof message.explanation === "string" ? message.explanation : "";
     $("end-box").hidden = false;
     setStatus("game over", "ok");
     this.refresh();
+  }
+
+  /** The winners by name (again once the names are known). */
+  showWinners() {
+    const message = this.ending;
+    if (!message) return;
+    const winners = Array.isArray(message.winners) ? message.winners : [];
+    const names = winners.map((p) => this.playerLabel(p));
+    let text = names.length
+      ? `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" and ")}`
+      : "No winner.";
+    if (message.reason && message.reason !== "rules") text += ` (the game ended: ${message.reason})`;
+    $("winners").textContent = text;
   }
 
   addLog(text, kind, moveNumber) {
@@ -348,6 +357,7 @@ class TablePage {
       if (seat.connected === false) item.append(el("span", "away", "tag away"));
       list.append(item);
     }
+    this.showWinners();
   }
 
   playerLabel(p) {
@@ -448,7 +458,7 @@ async function listTables() {
     const facts = [String(table.status ?? "")];
     if (Number.isInteger(table.move_number)) facts.push(`move ${table.move_number}`);
     const seats = Array.isArray(table.seats) ? table.seats : [];
-    if (seats.length) facts.push(`${seats.length} seats`);
+    if (seats.length) facts.push(seats.map(String).join(", "));
     item.append(el("span", facts.filter(Boolean).join(" · "), "facts"));
     const names = Array.isArray(table.names) ? table.names.filter((n) => typeof n === "string" && n) : [];
     if (names.length) item.append(el("span", names.join(", "), "names"));
