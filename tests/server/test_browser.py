@@ -15,7 +15,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import threading
 import time
 import urllib.request
@@ -37,6 +36,7 @@ from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from server_helpers import free_port  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from amigo_rules import SPECTATOR, verflixxt_hoch  # noqa: E402
@@ -44,7 +44,7 @@ from amigo_rules.core import get_game, jsonio  # noqa: E402
 from amigo_rules.core.text import plain  # noqa: E402
 from amigo_rules.scoresheet import result_lines  # noqa: E402
 from amigo_rules.server import open_storage  # noqa: E402
-from amigo_rules.server.app import create_app  # noqa: E402
+from amigo_rules.server.app import MAX_FRAME, create_app  # noqa: E402
 from amigo_rules.verflixxt_hoch.tiles import CARDS  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -63,13 +63,6 @@ WAIT = 20.0
 # ---------------------------------------------------------------- the server and browsers
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 class LiveServer:
     """``create_app`` on uvicorn in a thread, on one port and one SQLite file across
     restarts."""
@@ -85,7 +78,8 @@ class LiveServer:
     def start(self) -> None:
         self.storage = open_storage(self.url)
         config = uvicorn.Config(create_app(self.storage), host="127.0.0.1", port=self.port,
-                                log_level="warning", timeout_graceful_shutdown=2)
+                                log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                                timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -504,7 +504,7 @@ function showCreated(answer) {
   for (const seat of Array.isArray(answer.seats) ? answer.seats : []) {
     const item = el("li");
     item.append(el("span", `Seat ${seat.seat} (${seat.kind}) `, "kind"));
-    if (typeof seat.url === "string" && seat.url.startsWith("/play/")) {
+    if (seat.kind === "human" && typeof seat.url === "string" && seat.url.startsWith("/play/")) {
       const link = el("a", "open");
       link.href = seat.url;
       link.target = "_blank";
@@ -517,7 +517,7 @@ function showCreated(answer) {
     } else if (typeof seat.token === "string" && seat.token) {
       const socket = socketUrl(`/ws/tables/${encodeURIComponent(String(answer.table))}/seats/${seat.seat}`
         + `?token=${encodeURIComponent(seat.token)}`);
-      item.append(el("code", socket, "url"));
+      item.append(el("span", "a bot connects to:", "hint"), el("code", socket, "url"));
     }
     list.append(item);
   }
