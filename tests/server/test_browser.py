@@ -215,6 +215,16 @@ def open_moves(driver: Any) -> list[str] | None:
     return [notation for notation, _ in shown]
 
 
+def board_is(picture: str) -> Callable[[Any], bool]:
+    """Whether a page shows ``picture`` as its board, byte for byte."""
+    return lambda driver: bool(driver.execute_async_script(BOARD) == picture)
+
+
+def log_is(lines: list[str]) -> Callable[[Any], bool]:
+    """Whether a page's log is ``lines``."""
+    return lambda driver: log_lines(driver) == lines
+
+
 def log_lines(driver: Any) -> list[str]:
     lines: list[str] = driver.execute_script(
         "return [...document.querySelectorAll('#log li')].map((li) => li.textContent);")
@@ -290,6 +300,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     table = created["table"]
     tokens = [seat["token"] for seat in created["seats"]]
     bot_end: dict[str, Any] = {}
+    random.seed(2)  # the docs' bot plays random.choice
     bot = threading.Thread(daemon=True, target=lambda: bot_end.update(
         docs_bot()(live.socket_url(table, 2, tokens[2]), name="docs bot")))
     bot.start()
@@ -314,14 +325,12 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
         for seat, driver in pages.items():
             # the board is this seat's picture, and the same whatever the others hold
             picture = verflixxt_hoch.render_svg(state, player=seat)
-            wait_for(driver, lambda d, p=picture: d.execute_async_script(BOARD) == p,
-                     f"seat {seat}'s board")
+            wait_for(driver, board_is(picture), f"seat {seat}'s board")
             changed = other_hands_changed(state, seat, rng)
             if changed is not None:
                 assert verflixxt_hoch.render_svg(changed, player=seat) == picture
             # the log is this seat's narration, whole; nothing only another seat reads
-            wait_for(driver, lambda d, mine=lines[seat]: log_lines(d) == mine,
-                     f"seat {seat}'s log")
+            wait_for(driver, log_is(lines[seat]), f"seat {seat}'s log")
             seen = driver.execute_script(EVERYTHING)
             for other in range(3):
                 if other != seat:
@@ -353,10 +362,13 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     watcher = pages[1]
     watcher.get(f"{live.base}/watch/{table}")
     public = verflixxt_hoch.render_svg(final, player=SPECTATOR)
-    wait_for(watcher, lambda d: d.execute_async_script(BOARD) == public, "the public board")
+    wait_for(watcher, board_is(public), "the public board")
     wait_for(watcher, lambda d: len(log_lines(d)) == len(record["moves"]), "the public log")
-    wait_for(watcher, lambda d: "P2 docs bot" in d.find_element(By.ID, "winners").text,
-             "the winner by name")
+    names = live.get(f"/api/tables/{table}")["names"]
+    assert names == ["Guest 0", "Guest 1", "docs bot"]
+    by_name = " and ".join(f"P{w} {names[w]}" for w in winners)
+    wait_for(watcher, lambda d: d.find_element(By.ID, "winners").text.endswith(by_name),
+             "the winners by name")
     watcher.save_screenshot(str(screenshots / "watch-1200.png"))
 
 
@@ -366,14 +378,25 @@ def test_a_reload_and_a_server_restart_keep_the_seat(
     rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
     created = live.create(rules, ["human", "agent:random"], seed=3)
     table, token = created["table"], created["seats"][0]["token"]
-    driver = browsers[0]
+    driver, second = browsers
     driver.set_window_size(1200, 900)
     driver.get(play_url(live, table, 0, token))
-    moves = wait_for(driver, open_moves, "our turn")
+    wait_for(driver, open_moves, "our turn")
+    choose(live, table, driver, 0, by_keys=False)
+    moves = wait_for(driver, open_moves, "our next turn")
     log = log_lines(driver)
+    assert log
     driver.refresh()
     assert wait_for(driver, open_moves, "our turn after the reload") == moves
     assert log_lines(driver) == log
+    # the seat opened in a second window moves there; the first one says so and stops
+    second.get(play_url(live, table, 0, token))
+    assert wait_for(second, open_moves, "our turn in the second window") == moves
+    wait_for(driver, lambda d: "another window" in status(d), "the first window to give up")
+    assert open_moves(driver) is None
+    second.get("about:blank")
+    driver.refresh()
+    assert wait_for(driver, open_moves, "our turn back in the first window") == moves
     live.stop()
     wait_for(driver, lambda d: "reconnecting" in status(d), "the page to say it reconnects")
     assert open_moves(driver) is None
@@ -403,6 +426,7 @@ def test_the_pages_fit_a_400_px_window(
             assert [re.sub(r"/play/\w+/", "/play/ID/", link.get_attribute("value"))
                     .split("#")[0] for link in links] == [f"{live.base}/play/ID/{seat}"
                                                           for seat in (0, 1)]
+            driver.execute_script("document.getElementById('created').scrollIntoView()")
         else:
             wait_for(driver, shown, "the page drawn")
         if name == "play":
