@@ -466,3 +466,27 @@ def test_a_hostile_name_shows_as_text(live: LiveServer, browsers: tuple[Any, Any
             assert driver.execute_script(
                 "return window.pwned === undefined && document.querySelectorAll("
                 "'script:not([src]), img:not(#board)').length === 0")
+
+
+def test_the_spectators_page_shows_only_what_is_public(
+    live: LiveServer, browsers: tuple[Any, Any]
+) -> None:
+    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
+    created = live.create(rules, ["human", "agent:random"], seed=8)
+    table, token = created["table"], created["seats"][0]["token"]
+    player = browsers[0]
+    player.get(play_url(live, table, 0, token))
+    wait_for(player, open_moves, "seat 0's turn")
+    choose(live, table, player, 0, by_keys=False)
+    wait_for(player, open_moves, "seat 0's next turn")  # the table waits for seat 0 now
+    watcher = browsers[1]
+    watcher.get(f"{live.base}/watch/{table}")
+    state = live.state(table)
+    wait_for(watcher, board_is(verflixxt_hoch.render_svg(state, player=SPECTATOR)),
+             "the public board")
+    mine = [event["text"] for event in live.get(f"/api/tables/{table}/seats/0", token)["events"]]
+    public = wait_for(watcher, lambda d: len(log_lines(d)) == len(mine) and log_lines(d),
+                      "the public log")
+    private = [line for line, told in zip(mine, public, strict=True) if line != told]
+    seen = watcher.execute_script(EVERYTHING)
+    assert private and not [line for line in private if line in seen] and token not in seen
