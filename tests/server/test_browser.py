@@ -372,16 +372,23 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     watcher.save_screenshot(str(screenshots / "watch-1200.png"))
 
 
+def against_a_bot(live: LiveServer, driver: Any, seed: int) -> tuple[str, str]:
+    """A short hoch² table, a person (seat 0) against our random agent, opened as seat 0 in
+    ``driver`` until it is seat 0's turn: the table's id and seat 0's token."""
+    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
+    created = live.create(rules, ["human", "agent:random"], seed=seed)
+    table, token = created["table"], created["seats"][0]["token"]
+    driver.get(play_url(live, table, 0, token))
+    wait_for(driver, open_moves, "seat 0's turn")
+    return table, token
+
+
 def test_a_reload_and_a_server_restart_keep_the_seat(
     live: LiveServer, browsers: tuple[Any, Any]
 ) -> None:
-    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
-    created = live.create(rules, ["human", "agent:random"], seed=3)
-    table, token = created["table"], created["seats"][0]["token"]
     driver, second = browsers
     driver.set_window_size(1200, 900)
-    driver.get(play_url(live, table, 0, token))
-    wait_for(driver, open_moves, "our turn")
+    table, token = against_a_bot(live, driver, seed=3)
     choose(live, table, driver, 0, by_keys=False)
     moves = wait_for(driver, open_moves, "our next turn")
     log = log_lines(driver)
@@ -409,11 +416,9 @@ def test_a_reload_and_a_server_restart_keep_the_seat(
 def test_the_pages_fit_a_400_px_window(
     live: LiveServer, browsers: tuple[Any, Any], screenshots: Path
 ) -> None:
-    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
-    created = live.create(rules, ["human", "agent:random"], seed=4)
-    table, token = created["table"], created["seats"][0]["token"]
     driver = browsers[0]
     driver.set_window_size(400, 900)
+    table, token = against_a_bot(live, driver, seed=4)
     for name, path in (("lobby", "/"), ("watch", f"/watch/{table}"),
                        ("play", f"/play/{table}/0#{token}")):
         driver.get(live.base + path)
@@ -471,12 +476,8 @@ def test_a_hostile_name_shows_as_text(live: LiveServer, browsers: tuple[Any, Any
 def test_the_spectators_page_shows_only_what_is_public(
     live: LiveServer, browsers: tuple[Any, Any]
 ) -> None:
-    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
-    created = live.create(rules, ["human", "agent:random"], seed=8)
-    table, token = created["table"], created["seats"][0]["token"]
     player = browsers[0]
-    player.get(play_url(live, table, 0, token))
-    wait_for(player, open_moves, "seat 0's turn")
+    table, token = against_a_bot(live, player, seed=8)
     choose(live, table, player, 0, by_keys=False)
     wait_for(player, open_moves, "seat 0's next turn")  # the table waits for seat 0 now
     watcher = browsers[1]
