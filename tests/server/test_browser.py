@@ -491,3 +491,25 @@ def test_the_spectators_page_shows_only_what_is_public(
     private = [line for line, told in zip(mine, public, strict=True) if line != told]
     seen = watcher.execute_script(EVERYTHING)
     assert private and not [line for line in private if line in seen] and token not in seen
+
+
+def test_a_refused_move_shows_why_and_can_be_chosen_again(
+    live: LiveServer, browsers: tuple[Any, Any]
+) -> None:
+    driver = browsers[0]
+    table, _ = against_a_bot(live, driver, seed=9)
+    moves = open_moves(driver)
+    played = len(live.storage.moves(table))
+    driver.execute_script("""  // the next move goes out stale, once
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (text) {
+          WebSocket.prototype.send = send;
+          const message = JSON.parse(text);
+          message.move_number += 1000;
+          return send.call(this, JSON.stringify(message));
+        };""")
+    driver.find_elements(By.CSS_SELECTOR, "#moves button")[0].click()
+    assert wait_for(driver, open_moves, "the moves again") == moves
+    assert "stale move_number" in log_lines(driver)[-1]
+    assert len(live.storage.moves(table)) == played
+    choose(live, table, driver, 0, by_keys=True)

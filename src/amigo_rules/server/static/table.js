@@ -87,6 +87,7 @@ class TablePage {
     this.ending = null;
     this.stopped = false;
     this.act = null;
+    this.sent = null;
     this.digits = "";
     this.digitTimer = null;
     this.boardTimer = null;
@@ -158,7 +159,7 @@ class TablePage {
       case "event": this.onEvent(message); break;
       case "act": this.onAct(message); break;
       case "end": this.onEnd(message); break;
-      case "error": this.addLog(`The server says: ${message.message}`, "problem"); break;
+      case "error": this.onError(message); break;
       case "quit": this.stopped = true; if (this.socket) this.socket.close(); break;
       default: break; // a later protocol version's message: ignored
     }
@@ -204,6 +205,11 @@ class TablePage {
     this.refresh();
   }
 
+  onError(message) {
+    this.addLog(`The server says: ${message.message}`, "problem");
+    if (this.sent && !this.act) this.showMoves(this.sent); // the move was not taken: choose again
+  }
+
   onEnd(message) {
     this.over = true;
     this.ending = message;
@@ -241,6 +247,7 @@ class TablePage {
 
   showMoves(act) {
     this.act = act;
+    this.sent = null;
     this.digits = "";
     clearTimeout(this.digitTimer);
     const box = $("moves-box");
@@ -270,6 +277,7 @@ class TablePage {
     for (const button of $("moves").querySelectorAll("button")) button.disabled = true;
     $("moves").children[index].classList.add("chosen");
     this.act = null;
+    this.sent = act;
     setStatus("move sent", "ok");
   }
 
