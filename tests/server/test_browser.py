@@ -428,9 +428,13 @@ def test_the_pages_fit_a_400_px_window(
             driver.find_element(By.CSS_SELECTOR, "#create button.primary").click()
             links = wait_for(driver, lambda d: d.find_elements(
                 By.CSS_SELECTOR, "#created-seats input.url"), "the new seats' links")
-            assert [re.sub(r"/play/\w+/", "/play/ID/", link.get_attribute("value"))
-                    .split("#")[0] for link in links] == [f"{live.base}/play/ID/{seat}"
-                                                          for seat in (0, 1)]
+            new = driver.find_element(By.ID, "created-id").text
+            assert live.get(f"/api/tables/{new}")["seats"][2]["kind"] == "agent:random"
+            assert [link.get_attribute("value").split("#")[0] for link in links] == [
+                f"{live.base}/play/{new}/{seat}" for seat in (0, 1)]
+            for seat, link in enumerate(links):  # each link's token grants its seat
+                token = link.get_attribute("value").split("#")[1]
+                assert "observation" in live.get(f"/api/tables/{new}/seats/{seat}", token)
             driver.execute_script("document.getElementById('created').scrollIntoView()")
         else:
             wait_for(driver, shown, "the page drawn")
