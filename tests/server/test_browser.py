@@ -433,8 +433,8 @@ def test_the_pages_fit_a_400_px_window(
             assert [link.get_attribute("value").split("#")[0] for link in links] == [
                 f"{live.base}/play/{new}/{seat}" for seat in (0, 1)]
             for seat, link in enumerate(links):  # each link's token grants its seat
-                token = link.get_attribute("value").split("#")[1]
-                assert "observation" in live.get(f"/api/tables/{new}/seats/{seat}", token)
+                granted = link.get_attribute("value").split("#")[1]
+                assert "observation" in live.get(f"/api/tables/{new}/seats/{seat}", granted)
             driver.execute_script("document.getElementById('created').scrollIntoView()")
         else:
             wait_for(driver, shown, "the page drawn")
