@@ -292,10 +292,15 @@ def other_hands_changed(state: Any, seat: int, rng: random.Random) -> Any:
 # ---------------------------------------------------------------- the tests
 
 
+@pytest.mark.parametrize("layout", [
+    pytest.param(SHORT_TRACK, id="six-tiles"),
+    pytest.param(None, id="the-whole-box", marks=pytest.mark.slow),
+])
 def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its_cards(
-    live: LiveServer, browsers: tuple[Any, Any], screenshots: Path
+    live: LiveServer, browsers: tuple[Any, Any], screenshots: Path,
+    layout: tuple[str, ...] | None
 ) -> None:
-    rules = verflixxt_hoch.Rules(players=3, layout=SHORT_TRACK)
+    rules = verflixxt_hoch.Rules(players=3, layout=layout)
     created = live.create(rules, ["human", "human", "remote"], seed=11)
     table = created["table"]
     tokens = [seat["token"] for seat in created["seats"]]
@@ -310,7 +315,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
         driver.get(play_url(live, table, seat, tokens[seat]))
     rng = random.Random(5)
     turns = private_lines = 0
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + (120 if layout else 600)
     while not all(d.find_element(By.ID, "end-box").is_displayed() for d in pages.values()):
         assert time.monotonic() < deadline, "the game did not end in time"
         mover = next((s for s, d in pages.items() if open_moves(d) is not None), None)
