@@ -385,6 +385,7 @@ def against_a_bot(live: LiveServer, driver: Any, seed: int) -> tuple[str, str]:
     table, token = created["table"], created["seats"][0]["token"]
     driver.get(play_url(live, table, 0, token))
     wait_for(driver, open_moves, "seat 0's turn")
+    assert driver.title == "(your turn) Verflixxt hoch² · amigo-rules"
     return table, token
 
 

@@ -26,6 +26,9 @@ function setStatus(text, kind) {
   const status = $("status");
   status.textContent = text;
   status.dataset.kind = kind || "";
+  // a tab in the background shows whose turn it is in its title
+  document.title = document.title.replace(/^\(your turn\) /, "");
+  if (kind === "turn") document.title = `(your turn) ${document.title}`;
 }
 
 /** JSON from our API; a failure is an Error carrying the server's `error` message. */
