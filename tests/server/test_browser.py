@@ -311,6 +311,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     bot.start()
     pages = dict(enumerate(browsers))
     for seat, driver in pages.items():
+        driver.get_log("browser")  # what earlier pages logged
         driver.set_window_size(1200, 900)
         driver.get(play_url(live, table, seat, tokens[seat]))
     rng = random.Random(5)
@@ -363,6 +364,8 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
         assert explanation == plain(result_lines(verflixxt_hoch, final, seat))
         assert driver.find_element(By.ID, "winners").text.startswith("Winner")
     pages[0].save_screenshot(str(screenshots / "play-over-1200.png"))
+    for driver in pages.values():  # no error, no breach of the pages' security policy
+        assert [entry["message"] for entry in driver.get_log("browser")] == []
     # the spectators' page: the public picture, every move told
     watcher = pages[1]
     watcher.get(f"{live.base}/watch/{table}")
