@@ -526,3 +526,16 @@ def test_a_refused_move_shows_why_and_can_be_chosen_again(
     assert "stale move_number" in log_lines(driver)[-1]
     assert len(live.storage.moves(table)) == played
     choose(live, table, driver, 0, by_keys=True)
+
+
+def test_a_link_without_its_token_or_with_a_wrong_one_says_so(
+    live: LiveServer, browsers: tuple[Any, Any]
+) -> None:
+    rules = verflixxt_hoch.Rules(players=2, layout=SHORT_TRACK)
+    table = live.create(rules, ["human", "human"], seed=10)["table"]
+    driver = browsers[0]
+    driver.get(f"{live.base}/play/{table}/0")
+    wait_for(driver, lambda d: "link is incomplete" in status(d), "the missing token told")
+    driver.get(f"{live.base}/play/{table}/0#not-the-token")  # a new fragment: a new seat
+    wait_for(driver, lambda d: "refused this seat" in status(d), "the wrong token told")
+    assert "does not grant this seat" in status(driver) and open_moves(driver) is None

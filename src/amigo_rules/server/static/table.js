@@ -51,9 +51,18 @@ function gameTitle(game) {
   return Object.prototype.hasOwnProperty.call(GAME_TITLES, game) ? GAME_TITLES[game] : String(game);
 }
 
+/** `text` with its %-escapes decoded; "" where they are malformed. */
+function decoded(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch (_) {
+    return "";
+  }
+}
+
 /** The parts of this page's path after its prefix, e.g. /play/ID/SEAT -> [ID, SEAT]. */
 function pathParts() {
-  return location.pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent);
+  return location.pathname.split("/").filter(Boolean).slice(1).map(decoded);
 }
 
 function socketUrl(path) {
@@ -407,8 +416,9 @@ class TablePage {
 }
 
 function startPlay() {
+  window.addEventListener("hashchange", () => location.reload()); // another seat's link
   const [tableId, seatText] = pathParts();
-  const token = decodeURIComponent(location.hash.slice(1));
+  const token = decoded(location.hash.slice(1));
   const seat = Number(seatText);
   if (!tableId || !Number.isInteger(seat) || seat < 0 || !token) {
     setStatus("This link is incomplete: a seat's link is /play/TABLE/SEAT#TOKEN.", "stop");
