@@ -346,6 +346,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
                     assert not [line for line in private if line in seen]
             assert "token" not in driver.execute_script(
                 "return performance.getEntriesByType('resource').map((e) => e.name).join()")
+            assert driver.find_element(By.ID, "board").get_attribute("src").startswith("blob:")
         if turns == 0:
             wait_for(pages[mover], shown, "the page drawn")
             pages[mover].save_screenshot(str(screenshots / "play-1200.png"))
