@@ -1,7 +1,8 @@
 """The game server's pages in a real headless Chromium (selenium): two people in two
 browsers and a remote bot play Verflixxt hoch² to the end at one table, each page showing
-only its seat's cards; a reload and a server restart keep the seat; the pages work 400 px
-wide; a hostile name shows as text.
+only its seat's cards; the spectators' page shows only what is public; a reload and a
+server restart keep the seat, a second window takes it over; a refused move can be chosen
+again; a wrong link says so; the pages work 400 px wide; a hostile name shows as text.
 
 The server runs in this process (uvicorn in a thread, a temporary SQLite file), so the
 tests can recompute the table from the stored moves and compare each page with what its
