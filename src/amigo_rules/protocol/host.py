@@ -27,7 +27,8 @@ def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_numb
                events: tuple[Event, ...], viewer: int, teller: Teller, *,
                hidden: bool = True) -> messages.Message:
     """The ``event`` of ``move`` (played in ``before``, giving ``after``; ``events``: what
-    it did, all shown) as seat ``viewer`` may see it, worded by ``teller``; with ``hidden``
+    it did, all shown) as seat ``viewer`` may see it, worded by ``teller`` (one line, its
+    sentences joined by ``"; "``); with ``hidden``
     False (a game without hidden information) the events are not filtered."""
     player = module.current_player(before)
     notation: str | None = str(move)
@@ -35,7 +36,7 @@ def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_numb
         seen = module.move_events(before, move, after, player=viewer)
         notation = notation_seen(move, player, seen, events)
         events = seen
-    text = plain(teller.lines(events)).replace("\n", " ")
+    text = plain(teller.lines(events)).replace("\n", "; ")
     return messages.event(move_number, player, notation, text)
 
 
