@@ -4,6 +4,12 @@ counts the same moves; the ratio is the adapter's speed over the library's.
 
     python benchmarks/adapters.py                # every configuration, 2 s each
     python benchmarks/adapters.py --seconds 5    # steadier figures
+    python benchmarks/adapters.py --vector       # the vector envs against the scalar env
+
+``--vector`` measures environment steps per second (the learner's steps, random legal
+actions) of the Gymnasium vector envs on the batch engine at ``--envs`` games (256) next to
+the scalar `AmigoEnv`, with the same rules and the same opponents (random, or the game's
+greedy / heuristic agent).
 
 Needs the extras (``pip install -e '.[dev]'``). Run by hand; figures are printed, never
 asserted.
@@ -105,6 +111,75 @@ def gymnasium(game: str, rules: object) -> Callable[[int], int]:
     return run
 
 
+VECTOR_CONFIGS = [
+    ("verflixxt", "classic, 2 players", verflixxt.Rules.classic(players=2)),
+    ("verflixxt", "amigo, 4 players", verflixxt.Rules.amigo(players=4)),
+    ("exxtra", "3 players", exxtra.Rules(players=3)),
+]
+
+
+def scalar_env(game: str, rules: object, opponent: str) -> Callable[[int], int]:
+    """Episodes of `AmigoEnv` with ``opponent`` agents and random legal learner actions;
+    the learner's steps."""
+    from amigo_rules.adapters.gymnasium import AmigoEnv
+    from amigo_rules.agents import make_agent
+
+    players = get_game(game).spec(rules).players
+    opponents = [make_agent(opponent, game, seed=s) for s in range(players - 1)]
+    env = AmigoEnv(game, rules, opponents=opponents)
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        env.reset(seed=seed)
+        steps, done = 0, False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, _, terminated, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
+            done, steps = terminated or truncated, steps + 1
+        return steps
+
+    return run
+
+
+def vector_env(game: str, rules: object, opponent: str, envs: int) -> Callable[[int], int]:
+    """100 steps of `AmigoVectorEnv` over ``envs`` games with random legal learner actions;
+    the learner's steps (``100 * envs``)."""
+    from amigo_rules.adapters.vector import AmigoVectorEnv
+
+    env = AmigoVectorEnv(game, rules, num_envs=envs, opponent=opponent)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+
+    def run(seed: int) -> int:
+        for _ in range(100):
+            masks = env.action_masks()
+            pick = rng.random(envs) * masks.sum(axis=1)
+            env.step((masks.cumsum(axis=1) > pick[:, None]).argmax(axis=1))
+        return 100 * envs
+
+    return run
+
+
+def vector_table(seconds: float, envs: int, rounds: int = 5) -> None:
+    """The vector envs' steps/s against the scalar env's, per configuration and opponent:
+    the two measured in turns, ``rounds`` times ``seconds / rounds`` each, the best of each
+    kept (a shared machine's load hits both alike)."""
+    from amigo_rules.adapters.gymnasium import default_opponent
+
+    print(f"{'game':<10} {'configuration':<20} {'opponent':<10} {'AmigoEnv':>10} "
+          f"{f'vector ×{envs}':>12} {'ratio':>7}   (environment steps/s)")
+    for game, label, rules in VECTOR_CONFIGS:
+        for opponent in ("random", default_opponent(game)):
+            runs = scalar_env(game, rules, opponent), vector_env(game, rules, opponent, envs)
+            scalar, vector = (
+                max(rounds_of) for rounds_of in zip(*(
+                    [rate(run, seconds / rounds) for run in runs] for _ in range(rounds)
+                ), strict=True)
+            )
+            print(f"{game:<10} {label:<20} {opponent:<10} {scalar:>10.0f} {vector:>12.0f} "
+                  f"{vector / scalar:>6.1f}×", flush=True)
+
+
 def rate(run: Callable[[int], int], seconds: float) -> float:
     """Steps per second of ``run(seed)`` called with seeds 0, 1, … for about ``seconds``."""
     steps, seed, start = 0, 0, time.perf_counter()
@@ -117,7 +192,13 @@ def rate(run: Callable[[int], int], seconds: float) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--vector", action="store_true",
+                        help="measure the vector envs against the scalar Gymnasium env")
+    parser.add_argument("--envs", type=int, default=256, help="games of a vector env")
     args = parser.parse_args(argv)
+    if args.vector:
+        vector_table(args.seconds, args.envs)
+        return
     print(f"{'game':<15} {'configuration':<20} {'library':>9} "
           f"{'openspiel':>15} {'pettingzoo':>15} {'gymnasium':>15}   (steps/s, ratio)")
     for game, label, rules in CONFIGS:

@@ -22,7 +22,7 @@ from playouts import playouts  # the scalar loop of benchmarks/playouts.py
 
 def configurations() -> list[tuple[str, str, object]]:
     """(game, label, rules) for every benchmarked configuration."""
-    from amigo_rules import exxtra, verflixxt
+    from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 
     configs: list[tuple[str, str, object]] = [
         ("verflixxt", f"{preset}, 4 players", verflixxt.PRESETS[preset](players=4))
@@ -30,6 +30,10 @@ def configurations() -> list[tuple[str, str, object]]:
     ]
     configs.append(("verflixxt", "classic, 2 players", verflixxt.Rules.classic(players=2)))
     configs.append(("verflixxt", "amigo, 6 players", verflixxt.Rules.amigo(players=6)))
+    configs += [("verflixxt_hoch", f"{p} players", verflixxt_hoch.Rules(players=p))
+                for p in (2, 4, 8)]
+    configs.append(("verflixxt_hoch", "attack+action, 4p",
+                    verflixxt_hoch.Rules(players=4, attack=True, action_tiles=True)))
     configs += [("exxtra", f"{p} players", exxtra.Rules(players=p)) for p in (3, 4, 6)]
     return configs
 
@@ -55,8 +59,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     args = parser.parse_args(argv)
     header = "".join(f"{f'n={n}':>16}" for n in args.sizes)
-    print(f"{'game':<10} {'configuration':<20} {'scalar steps/s':>14}{header}")
-    print(f"{'':<10} {'':<20} {'':>14}" + "".join(f"{'steps/s  ratio':>16}" for _ in args.sizes))
+    print(f"{'game':<14} {'configuration':<20} {'scalar steps/s':>14}{header}")
+    print(f"{'':<14} {'':<20} {'':>14}" + "".join(f"{'steps/s  ratio':>16}" for _ in args.sizes))
     for game, label, rules in configurations():
         if args.game and game != args.game:
             continue
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
         for n in args.sizes:
             rate = batch_rate(game, rules, n, args.seconds)
             cells.append(f"{rate / 1e6:>8.2f}M {rate / scalar:>5.1f}x")
-        print(f"{game:<10} {label:<20} {scalar:>14,.0f}" + "".join(f"{c:>16}" for c in cells),
+        print(f"{game:<14} {label:<20} {scalar:>14,.0f}" + "".join(f"{c:>16}" for c in cells),
               flush=True)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from amigo_rules import ArgumentError, RulesError, StateError, get_game, verflixxt
+from amigo_rules import ArgumentError, RulesError, StateError, get_game, verflixxt, verflixxt_hoch
 from amigo_rules.adapters import gymnasium as adapter
 from amigo_rules.agents import RandomAgent
 
@@ -123,3 +123,61 @@ def test_an_action_of_a_wrong_type_is_an_argument_error():
     env.reset(seed=1)
     with pytest.raises(ArgumentError, match="action"):
         env.step("1")
+
+
+def test_make_returns_the_env_so_that_action_masks_is_reachable():
+    for env_id in adapter.ENV_IDS.values():
+        env = gymnasium.make(env_id)
+        with pytest.raises(StateError):  # the env enforces the order of calls itself
+            env.step(0)
+        _, info = env.reset(seed=1)
+        np.testing.assert_array_equal(env.action_masks(), info["action_mask"])
+        limited = gymnasium.make(env_id, max_episode_steps=50)
+        limited.reset(seed=1)
+        np.testing.assert_array_equal(limited.get_wrapper_attr("action_masks")(),
+                                      info["action_mask"])
+
+
+def test_make_vec_works_for_every_registered_id_as_sb3_builds_it():
+    """Stable-Baselines3's make_vec_env asks for render_mode="rgb_array"; Gymnasium's
+    make_vec builds sync vectors of the scalar ids."""
+    for env_id in adapter.ENV_IDS.values():
+        envs = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="sync",
+                                  render_mode="rgb_array")
+        observations, _ = envs.reset(seed=0)
+        assert envs.observation_space.contains(observations)
+        masks = envs.call("action_masks")
+        assert len(masks) == 2 and all(mask.any() for mask in masks)
+        _, rewards, *_ = envs.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
+        assert rewards.shape == (2,)
+
+
+def test_rgb_array_is_accepted_and_draws_nothing_with_a_warning():
+    env = gymnasium.make(adapter.ENV_IDS["exxtra"], render_mode="rgb_array")
+    env.reset(seed=0)
+    with pytest.warns(UserWarning, match="rasteriser"):
+        assert env.render() is None
+    assert env.metadata["render_fps"] > 0 and "rgb_array" in env.metadata["render_modes"]
+    with pytest.raises(RulesError):
+        adapter.AmigoEnv("exxtra", render_mode="rgb")
+
+
+def test_observation_spaces_have_no_range_of_one_value(config):
+    game, rules = config
+    env = adapter.AmigoEnv(game, rules)
+    space = env.observation_space
+    assert (space.low < space.high).all()
+    spec = get_game(game).spec(rules)
+    assert (space.low == np.asarray(spec.observation_low, dtype=np.float32)).all()
+    observation, _ = env.reset(seed=0)
+    assert space.contains(observation)
+
+
+def test_hoch_observation_bounds_widen_only_the_constant_entries():
+    rules = verflixxt_hoch.Rules(players=2)
+    spec = get_game("verflixxt_hoch").spec(rules)
+    high = np.asarray(spec.observation_high, dtype=np.float32)
+    constant = high == np.asarray(spec.observation_low, dtype=np.float32)
+    assert constant.any()  # the spec holds entries at 0: tile kinds its box lacks
+    space = adapter.AmigoEnv("verflixxt_hoch", rules).observation_space
+    assert (space.high[constant] == 1).all() and (space.high[~constant] == high[~constant]).all()

@@ -115,4 +115,27 @@ def test_render_draws_the_table_as_text(capsys):
     assert human.render() is None and "rung" in capsys.readouterr().out
     assert adapter.raw_env("exxtra").render() is None
     with pytest.raises(RulesError):
-        adapter.env("exxtra", render_mode="rgb_array")
+        adapter.env("exxtra", render_mode="rgb")
+
+
+def test_rgb_array_is_accepted_and_draws_nothing_with_a_warning():
+    env = adapter.env("exxtra", render_mode="rgb_array")
+    env.reset(seed=0)
+    with pytest.warns(UserWarning, match="rasteriser"):
+        assert env.render() is None
+    assert env.unwrapped.metadata["render_fps"] > 0
+
+
+def test_render_shows_the_hand_of_the_agent_to_act_only():
+    """PettingZoo's render draws the table as the agent to act sees it: its own cards, the
+    sizes of the other hands (like the Gymnasium env's learner)."""
+    env = adapter.raw_env("verflixxt_hoch", verflixxt_hoch.Rules(players=3), render_mode="ansi")
+    env.reset(seed=4)
+    module = get_game("verflixxt_hoch")
+    for _ in range(3):
+        state, seat = env.episode.state, env.agent_name_mapping[env.agent_selection]
+        text = env.render()
+        assert text == module.render_text(state, player=seat) != module.render_text(state)
+        assert "your cards" in text
+        observation = env.observe(env.agent_selection)
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))

@@ -6,6 +6,8 @@ No framework is imported here.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -23,7 +25,17 @@ from ..core import (
     sample_chance,
 )
 
-__all__ = ["DEFAULT_MAX_GAME_LENGTH", "Episode", "Table", "table"]
+__all__ = [
+    "DEFAULT_MAX_GAME_LENGTH",
+    "NO_RGB",
+    "RENDER_FPS",
+    "RENDER_MODES",
+    "Episode",
+    "Table",
+    "observation_bounds",
+    "show",
+    "table",
+]
 
 DEFAULT_MAX_GAME_LENGTH = 5000
 """The move limit of the adapters where the rules bound no game (``spec.max_game_length``
@@ -85,8 +97,28 @@ def table(game: str | ModuleType, rules: Any = None, max_game_length: int | None
     return Table(module, rules, spec, int(max_game_length))
 
 
-RENDER_MODES = ("human", "ansi")
-"""The render modes of the environments."""
+def observation_bounds(spec: GameSpec) -> tuple[np.ndarray, np.ndarray]:
+    """``float32`` bounds of the observation array for a framework's ``Box``: the spec's,
+    with the high bound raised to 1 where both are 0 (entries the rules hold at 0, such as
+    the tile kinds a hoch² box lacks: Gymnasium rejects a range of one value)."""
+    low = np.asarray(spec.observation_low, dtype=np.float32)
+    high = np.asarray(spec.observation_high, dtype=np.float32)
+    return low, np.where(high == low, low + 1, high)
+
+
+RENDER_MODES = ("human", "ansi", "rgb_array")
+"""The render modes of the environments: ``"human"`` prints the table as text, ``"ansi"``
+returns the text; ``"rgb_array"`` is accepted (the frameworks' tools ask for it) but draws
+nothing, see `NO_RGB`."""
+RENDER_FPS = 4
+"""``metadata["render_fps"]``: frames per second a viewer of ``"human"`` rendering may
+show."""
+NO_RGB = (
+    "render_mode 'rgb_array' draws nothing: an RGB image of the table needs a rasteriser for "
+    "its SVG (a system library such as cairo), which amigo-rules does not depend on; render() "
+    "returns None. Use render_mode 'ansi', or the game's render_svg(state)."
+)
+"""The warning of ``render()`` in ``"rgb_array"`` mode."""
 
 
 def render_mode(value: Any) -> str | None:
@@ -95,8 +127,25 @@ def render_mode(value: Any) -> str | None:
     if value is not None and type(value) is not str:
         raise ArgumentError(f"render_mode must be None or a string, got {checks.type_name(value)}")
     if value is not None and value not in RENDER_MODES:
-        raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {checks.quote(value)}")
+        raise RulesError(f"render_mode must be None, 'human', 'ansi' or 'rgb_array', got "
+                         f"{checks.quote(value)}")
     return value
+
+
+def show(mode: str | None, draw: Callable[[], str]) -> str | None:
+    """``render()`` in ``mode``: the text ``draw()`` returns for ``"ansi"``, printed for
+    ``"human"``; None (with the warning `NO_RGB`) for ``"rgb_array"``, None without a
+    mode."""
+    if mode is None:
+        return None
+    if mode == "rgb_array":
+        warnings.warn(NO_RGB, UserWarning, stacklevel=3)
+        return None
+    text = draw()
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 class Episode:

@@ -26,7 +26,15 @@ first.) The learner plays seat ``player``:
   move limit ``max_game_length`` (every move counted, chance outcomes and opponents'
   moves included; None: the rules' own bound, or `DEFAULT_MAX_GAME_LENGTH`).
 - ``render()`` draws the table as the learner sees it, as text: printed for ``"human"``,
-  returned for ``"ansi"``.
+  returned for ``"ansi"``; ``"rgb_array"`` is accepted and draws nothing (a warning says
+  why: `amigo_rules.adapters.episode.NO_RGB`).
+- ``gymnasium.make`` returns the environment itself (it checks the order of calls on its
+  own), so ``gymnasium.make(id).action_masks()`` works; through other wrappers use
+  ``env.get_wrapper_attr("action_masks")()``, through a vector env
+  ``envs.call("action_masks")``.
+
+``VECTOR_ENV_IDS`` and ``SELF_PLAY_ENV_IDS`` register the vector environments of
+`amigo_rules.adapters.vector` for ``gymnasium.make_vec``.
 """
 
 from __future__ import annotations
@@ -51,7 +59,15 @@ from ..core import (
     checks,
     decide,
 )
-from .episode import DEFAULT_MAX_GAME_LENGTH, RENDER_MODES, Episode, table
+from .episode import (
+    DEFAULT_MAX_GAME_LENGTH,
+    RENDER_FPS,
+    RENDER_MODES,
+    Episode,
+    observation_bounds,
+    show,
+    table,
+)
 from .episode import render_mode as checked_render_mode
 
 ENV_IDS = {
@@ -85,8 +101,13 @@ class AmigoEnv(gymnasium.Env):
     """
 
     # gymnasium.Env declares metadata an instance attribute, not a ClassVar
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
-    """The render modes Gymnasium may ask for: ``"human"`` (printed) and ``"ansi"`` (returned)."""
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
+    """The render modes Gymnasium may ask for: ``"human"`` (printed), ``"ansi"`` (returned)
+    and ``"rgb_array"`` (nothing: `amigo_rules.adapters.episode.NO_RGB`); frames per
+    second."""
 
     def __init__(
         self,
@@ -115,7 +136,7 @@ class AmigoEnv(gymnasium.Env):
         self.player = player
         """The learner's seat."""
         self.render_mode = render_mode
-        """``None``, ``"human"`` or ``"ansi"``."""
+        """``None``, ``"human"``, ``"ansi"`` or ``"rgb_array"``."""
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends the episode."""
         self.given_opponents = None if opponents is None else list(opponents)
@@ -123,12 +144,9 @@ class AmigoEnv(gymnasium.Env):
         self.opponents: list[Any] | None = self.given_opponents
         """The agents of the other seats, in seat order (built at ``reset`` when none were
         given)."""
-        self.observation_space = spaces.Box(
-            np.asarray(spec.observation_low, dtype=np.float32),
-            np.asarray(spec.observation_high, dtype=np.float32),
-            dtype=np.float32,
-        )
-        """A ``Box`` of the game's observation array, with the bounds of its `spec`."""
+        self.observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
+        """A ``Box`` of the game's observation array, with the bounds of its `spec`
+        (`observation_bounds`)."""
         self.action_space = spaces.Discrete(spec.num_actions)
         """``Discrete(num_actions)``: the game's action ids."""
         self.episode: Episode | None = None
@@ -180,14 +198,11 @@ class AmigoEnv(gymnasium.Env):
         return mask
 
     def render(self) -> str | None:
-        """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed)."""
-        if self.render_mode is None:
-            return None
-        text: str = self.table.module.render_text(self._running().state, player=self.player)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed;
+        ``"rgb_array"``: None and a warning)."""
+        state = self._running().state
+        return show(self.render_mode,
+                    lambda: str(self.table.module.render_text(state, player=self.player)))
 
     def _running(self) -> Episode:
         if self.episode is None:
@@ -226,5 +241,29 @@ class AmigoEnv(gymnasium.Env):
         return {"action_mask": self.action_masks()}
 
 
+# The environment enforces the order of calls itself (StateError) and the test suite runs
+# Gymnasium's checker on it: without those two wrappers gymnasium.make returns the
+# environment, so that its action_masks() is reachable.
 for _game, _id in ENV_IDS.items():
-    gymnasium.register(id=_id, entry_point=f"{__name__}:AmigoEnv", kwargs={"game": _game})
+    gymnasium.register(id=_id, entry_point=f"{__name__}:AmigoEnv", kwargs={"game": _game},
+                       order_enforce=False, disable_env_checker=True)
+
+VECTOR_ENV_IDS = {
+    "verflixxt": "amigo_rules/VerflixxtVec-v0",
+    "verflixxt_hoch": "amigo_rules/VerflixxtHochVec-v0",
+    "exxtra": "amigo_rules/ExxtraVec-v0",
+}
+"""The ``gymnasium.make_vec`` id of each game's `AmigoVectorEnv` (the batch engine)."""
+SELF_PLAY_ENV_IDS = {
+    "verflixxt": "amigo_rules/VerflixxtSelfPlayVec-v0",
+    "verflixxt_hoch": "amigo_rules/VerflixxtHochSelfPlayVec-v0",
+    "exxtra": "amigo_rules/ExxtraSelfPlayVec-v0",
+}
+"""The ``gymnasium.make_vec`` id of each game's `SelfPlayVectorEnv`."""
+
+for _game, _id in VECTOR_ENV_IDS.items():
+    gymnasium.register(id=_id, vector_entry_point=f"{__package__}.vector:AmigoVectorEnv",
+                       kwargs={"game": _game})
+for _game, _id in SELF_PLAY_ENV_IDS.items():
+    gymnasium.register(id=_id, vector_entry_point=f"{__package__}.vector:SelfPlayVectorEnv",
+                       kwargs={"game": _game})

@@ -18,7 +18,8 @@ changes nothing.
   before. Terminations when the rules end the game; truncations (rewards 0) when it reaches
   the move limit ``max_game_length`` (every move counted, chance outcomes included; None:
   the rules' own bound, or `DEFAULT_MAX_GAME_LENGTH` where the rules bound no game).
-- ``render()`` draws the table as text: printed for ``"human"``, returned for ``"ansi"``.
+- ``render()`` draws the table as the agent to act (``agent_selection``) sees it, as text:
+  printed for ``"human"``, returned for ``"ansi"`` (``"rgb_array"`` draws nothing).
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import TERMINAL
-from .episode import DEFAULT_MAX_GAME_LENGTH, RENDER_MODES, Episode, table
+from .episode import (
+    DEFAULT_MAX_GAME_LENGTH,
+    RENDER_FPS,
+    RENDER_MODES,
+    Episode,
+    observation_bounds,
+    show,
+    table,
+)
 from .episode import render_mode as checked_render_mode
 
 ILLEGAL_REWARD = -1.0
@@ -47,6 +56,7 @@ class AmigoAECEnv(AECEnv):
     # each instance replaces it with one naming its game (not a ClassVar)
     metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "is_parallelizable": False,
     }
 
@@ -66,13 +76,12 @@ class AmigoAECEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"amigo_rules_{spec.game}_v0"}
         """The render modes, the environment's name and ``is_parallelizable`` (False)."""
         self.render_mode = render_mode
-        """``None``, ``"human"`` or ``"ansi"``."""
+        """``None``, ``"human"``, ``"ansi"`` or ``"rgb_array"``."""
         self.possible_agents = [f"player_{p}" for p in range(spec.players)]
         """``player_0``, ``player_1`` …, one per seat."""
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
         """Agent name -> seat."""
-        low = np.asarray(spec.observation_low, dtype=np.float32)
-        high = np.asarray(spec.observation_high, dtype=np.float32)
+        low, high = observation_bounds(spec)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low, high, dtype=np.float32),
@@ -151,14 +160,14 @@ class AmigoAECEnv(AECEnv):
             self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        """The table as text (``"ansi"``: returned; ``"human"``: printed)."""
-        if self.render_mode is None:
-            return None
-        text: str = self.table.module.render_text(self.episode.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        """The table as the agent to act sees it (``agent_selection``: its own hand only,
+        as its observation shows), as text (``"ansi"``: returned; ``"human"``: printed;
+        ``"rgb_array"``: None and a warning)."""
+        def draw() -> str:
+            viewer = self.agent_name_mapping[self.agent_selection]
+            return str(self.table.module.render_text(self.episode.state, player=viewer))
+
+        return show(self.render_mode, draw)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,0 +1,336 @@
+"""Gymnasium vector environments on the batch engines (`amigo_rules.batch`): ``num_envs``
+games stepped together in numpy.
+
+``AmigoVectorEnv`` is the vector form of `AmigoEnv`: the learner plays seat ``player`` of
+every game; chance and the other seats (played by ``opponent``, a batch policy of
+`amigo_rules.batch.policies`) are resolved inside the batch. `SelfPlayVectorEnv` lets one
+policy play every seat: each observation is that of the seat to move.
+
+Registered (by ``amigo_rules.adapters.gymnasium``) as ``VECTOR_ENV_IDS`` and
+``SELF_PLAY_ENV_IDS``, for ``gymnasium.make_vec``::
+
+    gymnasium.make_vec("amigo_rules/VerflixxtVec-v0", num_envs=256, opponent="random")
+
+- Observations: ``float32[num_envs, array_length]``, row ``i`` equal to the scalar
+  ``observation(state_i, seat).to_array()``; actions: one action id per game.
+- ``action_masks()``: ``bool[num_envs, num_actions]``, the legal ids of every game (the
+  same as ``info["action_mask"]``); every game returned is at a decision of the learner.
+- Autoreset: ``AutoresetMode.SAME_STEP``. A game that ends is replaced in the same step by
+  a new one; the step returns the new game's first observation, the ended game's last in
+  ``info["final_obs"]`` (``info["_final_obs"]`` flags the games that ended).
+- Seeding: ``reset(seed=…)`` seeds the one generator of the vector env, which draws every
+  chance outcome and every opponent's choice of all games (an int, or a list of ints taken
+  together as one seed).
+- Rewards, ``terminated``, ``truncated`` and an illegal action as in `AmigoEnv` (the
+  illegal action's game ends unchanged, reward ``illegal_reward``,
+  ``info["illegal_action"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from ..batch import exxtra as exxtra_batch
+from ..batch import lockstep
+from ..batch import verflixxt as verflixxt_batch
+from ..batch import verflixxt_hoch as verflixxt_hoch_batch
+from ..batch.policies import POLICIES
+from ..core import CHANCE, TERMINAL, ArgumentError, RulesError, StateError, checks
+from ..core.checks import quote
+from .episode import observation_bounds, table
+from .gymnasium import default_opponent
+
+__all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
+
+_ENGINES = {
+    "verflixxt": verflixxt_batch,
+    "exxtra": exxtra_batch,
+    "verflixxt_hoch": verflixxt_hoch_batch,
+}
+"""The batch engine of each game."""
+
+
+class AmigoVectorEnv(gymnasium.vector.VectorEnv):
+    """Seat ``player`` of ``num_envs`` games on the batch engine (see the module's
+    docstring).
+
+    >>> env = AmigoVectorEnv("exxtra", num_envs=4)
+    >>> observations, info = env.reset(seed=1)
+    >>> observations.shape, env.action_masks().shape, env.action_masks().any(axis=1).all()
+    ((4, 47), (4, 7), np.True_)
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": [],
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+    }
+    """No render modes; autoreset in the same step."""
+
+    def __init__(
+        self,
+        game: str = "verflixxt",
+        rules: Any = None,
+        *,
+        num_envs: int = 1,
+        player: int = 0,
+        opponent: str | None = None,
+        max_game_length: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if not isinstance(game, str) or game not in _ENGINES:
+            raise RulesError(f"the vector environments play {', '.join(_ENGINES)}, got "
+                             f"{quote(game)}")
+        if render_mode is not None:
+            raise RulesError(f"the vector environments do not render; render_mode must be "
+                             f"None, got {quote(render_mode)}")
+        self.table = table(game, rules, max_game_length)
+        """The game, its rules and its move limit (`Table`)."""
+        spec = self.table.spec
+        self.engine = _ENGINES[game]
+        """The game's batch engine."""
+        self.num_envs = lockstep.size(num_envs)
+        """How many games are played at once."""
+        self.player = checks.seat(player, spec.players)
+        """The learner's seat."""
+        self.opponent = self._opponent_name(game, opponent)
+        """The batch policy playing the other seats (`POLICIES`)."""
+        self.policy = POLICIES[game][self.opponent]
+        """``policy(batch, rng)``: the opponents' choices."""
+        self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
+        """The reward of an illegal action, which ends that game."""
+        self.render_mode = None
+        """Always None: the vector environments do not render."""
+        self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(spec.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        # RulesError now for rules the engine or the policy does not play
+        self.policy(self.engine.new_games(self.table.rules, 1), np.random.default_rng(0))
+        self.games: Any = None
+        """The batch of games in progress (writable arrays), None before ``reset``."""
+        self.moves = np.zeros(self.num_envs, dtype=np.int64)
+        """Per game the moves made since its setup, chance outcomes included."""
+        self._mask = np.zeros((self.num_envs, spec.num_actions), dtype=bool)
+
+    def _opponent_name(self, game: str, opponent: str | None) -> str:
+        if opponent is None:
+            return default_opponent(game)
+        if not isinstance(opponent, str):
+            raise ArgumentError(f"opponent must be an agent's name, got "
+                                f"{checks.type_name(opponent)}")
+        if opponent not in POLICIES[game]:
+            raise RulesError(f"no batch policy {quote(opponent)} for {game}; choose from "
+                             f"{', '.join(POLICIES[game])}")
+        return opponent
+
+    # --- the Gymnasium interface ---------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start ``num_envs`` new games (the generator seeded when ``seed`` is given) and play
+        chance and the others up to the learner's first turn; ``options`` are not used."""
+        if seed is not None:
+            self._np_random, self._np_random_seed = _generator(seed)
+        self.games = lockstep.copied(self._new_games(self.num_envs))
+        self.moves[:] = 0
+        self._play_others()
+        return self._observe(self._seats()), self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play every game's learner action, then chance and the others up to its next turn
+        or the end; ended games are replaced at once (``AutoresetMode.SAME_STEP``)."""
+        if self.games is None:
+            raise StateError("call reset() before using the environment")
+        ids = _actions(actions, self.num_envs)
+        each = np.arange(self.num_envs)
+        inside = (ids >= 0) & (ids < self._mask.shape[1])
+        legal = inside & self._mask[each, np.where(inside, ids, 0)]
+        mover = self._seats()
+        self._advance(self.games, each, np.where(legal, ids, -1))
+        self._play_others()
+        over = self.engine.is_terminal(self.games)
+        truncated = (self.moves >= self.table.max_game_length) & ~over
+        returns = np.zeros((self.num_envs, self.table.spec.players))
+        ended = np.flatnonzero(over)
+        if ended.size:
+            returns[ended] = self.engine.returns(lockstep.rows_of(self.games, ended))
+        rewards = returns[each, mover]
+        rewards[~legal] = self.illegal_reward
+        terminated = over | ~legal
+        done = terminated | truncated
+        info: dict[str, Any] = {}
+        if (~legal).any():
+            info["illegal_action"] = ~legal
+            info["_illegal_action"] = np.ones(self.num_envs, dtype=bool)
+        if done.any():
+            info["returns"] = returns
+            info["_returns"] = done
+            info.update(self._restart(np.flatnonzero(done), mover))
+        observations = self._observe(self._seats())
+        return observations, rewards, terminated, truncated, {**self._info(), **info}
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[num_envs, num_actions]``: the legal action ids of every game (at the
+        learner's turn)."""
+        if self.games is None:
+            raise StateError("call reset() before using the environment")
+        return self._mask.copy()
+
+    # --- what the self-play form changes -------------------------------------------------
+
+    def _others(self, to_move: np.ndarray) -> np.ndarray:
+        """The games whose next move the environment makes itself: chance and the other
+        seats."""
+        others: np.ndarray = (to_move != self.player) & (to_move != TERMINAL)
+        return others
+
+    def _seats(self) -> np.ndarray:
+        """Per game the seat the learner plays at its turn."""
+        return np.full(self.num_envs, self.player)
+
+    def _observe(self, seats: np.ndarray) -> np.ndarray:
+        """The observations of ``seats`` (one per game), and the masks kept for ``step``."""
+        self._mask = self.engine.legal_action_mask(self.games)
+        observations: np.ndarray = self.engine.observation_array(self.games, seats)
+        return observations
+
+    def _info(self) -> dict[str, Any]:
+        everyone = np.ones(self.num_envs, dtype=bool)
+        return {"action_mask": self._mask.copy(), "_action_mask": everyone}
+
+    # --- the games -----------------------------------------------------------------------
+
+    def _new_games(self, n: int) -> Any:
+        return self.engine.new_games(self.table.rules, n, self.np_random)
+
+    def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
+        """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
+        their copy) in place; -1: the game stays as it is."""
+        self.engine._ENGINE.advance(games, ids)
+        self.moves[rows] += ids >= 0
+
+    def _play_others(self) -> None:
+        """Resolve chance and the environment's seats until every game is at the learner's
+        turn, over, or at its move limit.
+
+        The games still to play are stepped as a copy of their own, shrunk as games reach
+        their end of the step and written back: the long tail of games that roll again
+        and again costs only their own rows; the policy sees only the games at its
+        decisions."""
+        rng = self.np_random
+        limit = self.table.max_game_length
+        rows = np.arange(self.num_envs)
+        work = self.games
+        while True:
+            to_move = self.engine.current_player(work)
+            live = self._others(to_move) & (self.moves[rows] < limit)
+            waiting = rows.size - np.count_nonzero(live)
+            if waiting == rows.size or 8 * waiting >= rows.size:
+                if work is not self.games:
+                    lockstep.put_rows(self.games, rows, work, np.arange(rows.size))
+                if waiting == rows.size:
+                    return
+                keep = np.flatnonzero(live)
+                rows, to_move, live = rows[keep], to_move[keep], live[keep]
+                work = lockstep.rows_of(self.games, rows)
+            # a round: every chance node, then every decision (games that fell out of step
+            # meet again in one call of the policy)
+            chance = live & (to_move == CHANCE)
+            if chance.any():
+                ids = np.where(chance, self.engine.sample_chance(work, rng), -1)
+                self._advance(work, rows, ids)
+                to_move = self.engine.current_player(work)
+            deciding = np.flatnonzero(self._others(to_move) & (to_move != CHANCE)
+                                      & (self.moves[rows] < limit))
+            if deciding.size:
+                seated = work if deciding.size == rows.size else lockstep.rows_of(work, deciding)
+                ids = np.full(rows.size, -1)
+                ids[deciding] = self.policy(seated, rng)
+                self._advance(work, rows, ids)
+
+    def _restart(self, rows: np.ndarray, seats: np.ndarray) -> dict[str, Any]:
+        """Replace the ended games ``rows`` by new ones; their final observations (of
+        ``seats``) in the info entries Gymnasium's same-step autoreset defines."""
+        final = np.full(self.num_envs, None, dtype=object)
+        last = self.engine.observation_array(lockstep.rows_of(self.games, rows), seats[rows])
+        for row, observation in zip(rows, last, strict=True):
+            final[row] = observation
+        ended = np.zeros(self.num_envs, dtype=bool)
+        ended[rows] = True
+        fresh = self._new_games(rows.size)
+        lockstep.put_rows(self.games, rows, fresh, np.arange(rows.size))
+        self.moves[rows] = 0
+        self._play_others()
+        return {"final_obs": final, "_final_obs": ended, "final_info": {},
+                "_final_info": ended}
+
+
+class SelfPlayVectorEnv(AmigoVectorEnv):
+    """Every seat of ``num_envs`` games played by the one policy that acts: each
+    observation is that of the seat to move (``info["seat"]``); the environment resolves
+    chance only. The reward of a step is the acting seat's return when its action ends the
+    game (else 0), ``info["returns"]`` every seat's returns of the games that ended.
+
+    >>> env = SelfPlayVectorEnv("exxtra", num_envs=3)
+    >>> _, info = env.reset(seed=0)
+    >>> info["seat"].tolist()
+    [0, 0, 0]
+    """
+
+    def __init__(
+        self,
+        game: str = "verflixxt",
+        rules: Any = None,
+        *,
+        num_envs: int = 1,
+        max_game_length: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__(game, rules, num_envs=num_envs, opponent="random",
+                         max_game_length=max_game_length, illegal_reward=illegal_reward,
+                         render_mode=render_mode)
+
+    def _others(self, to_move: np.ndarray) -> np.ndarray:
+        chance: np.ndarray = to_move == CHANCE
+        return chance
+
+    def _seats(self) -> np.ndarray:
+        seats: np.ndarray = self.engine.current_player(self.games)
+        return seats
+
+    def _info(self) -> dict[str, Any]:
+        return {**super()._info(), "seat": self._seats(),
+                "_seat": np.ones(self.num_envs, dtype=bool)}
+
+
+def _generator(seed: int | Sequence[int]) -> tuple[np.random.Generator, int | None]:
+    """The generator of ``seed`` (a non-negative int, or a list of them taken as one seed)
+    and the seed to report as ``np_random_seed`` (None for a list)."""
+    if isinstance(seed, Sequence) and not isinstance(seed, (str, bytes)):
+        entropy = [int(checks.seed(s) or 0) for s in seed]
+        if not entropy:
+            raise RulesError("seed must be an int or a non-empty list of ints, got []")
+        return np.random.default_rng(entropy), None
+    value = int(checks.seed(seed) or 0)
+    return np.random.default_rng(value), value
+
+
+def _actions(actions: Any, n: int) -> np.ndarray:
+    """``actions`` as ``int64[n]``; `ArgumentError` for another shape or type."""
+    ids = np.asarray(actions)
+    if ids.dtype.kind not in "iu" or ids.shape != (n,):
+        raise ArgumentError(f"actions must be an integer array of shape ({n},), got "
+                            f"{ids.dtype} of shape {ids.shape}")
+    return ids.astype(np.int64)

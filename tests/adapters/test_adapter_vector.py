@@ -1,0 +1,252 @@
+"""The vector environments on the batch engines: Gymnasium's conventions (spaces,
+same-step autoreset, seeding), the scalar environment's observations, masks and rewards."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.vector import AutoresetMode
+
+from amigo_rules import (
+    ArgumentError,
+    RulesError,
+    StateError,
+    exxtra,
+    get_game,
+    verflixxt,
+    verflixxt_hoch,
+)
+from amigo_rules.adapters import gymnasium as adapter
+from amigo_rules.adapters.vector import AmigoVectorEnv, SelfPlayVectorEnv
+
+CONFIGS = [
+    ("verflixxt", verflixxt.Rules.classic(players=2)),
+    ("verflixxt", verflixxt.Rules.amigo(players=3)),
+    ("exxtra", exxtra.Rules(players=3)),
+    ("verflixxt_hoch", verflixxt_hoch.Rules(players=3)),
+]
+IDS = ["verflixxt-classic-2", "verflixxt-amigo-3", "exxtra-3", "verflixxt_hoch-3"]
+LIMITS = {"verflixxt_hoch": 30}
+"""Move limits that let some of the long hoch² games end within the tests' steps."""
+STEPS = {"verflixxt_hoch": 15}
+"""Fewer steps for hoch² (many moves per step)."""
+
+
+def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly drawn legal action per row of ``masks``."""
+    pick = rng.random(len(masks)) * masks.sum(axis=1)
+    return (masks.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+
+
+def run(env, seed: int, steps: int):
+    """Reset with ``seed`` and play ``steps`` random legal steps; everything returned."""
+    rng = np.random.default_rng(seed)
+    out = [env.reset(seed=seed)]
+    for _ in range(steps):
+        out.append(env.step(random_actions(env.action_masks(), rng)))
+    return out
+
+
+@pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize("make", [AmigoVectorEnv, SelfPlayVectorEnv], ids=["learner", "self"])
+def test_the_vector_env_follows_gymnasiums_conventions(game, rules, make):
+    env = make(game, rules, num_envs=8, max_game_length=LIMITS.get(game))
+    steps = STEPS.get(game, 60)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    assert env.observation_space == gymnasium.vector.utils.batch_space(
+        env.single_observation_space, 8)
+    assert env.action_space == gymnasium.vector.utils.batch_space(env.single_action_space, 8)
+    first = run(env, seed=3, steps=steps)
+    again = run(env, seed=3, steps=steps)
+    assert data_equivalence(first, again)
+    other = run(env, seed=4, steps=steps)
+    assert not data_equivalence(first, other)
+    for observations, *rest in first:
+        assert env.observation_space.contains(observations)
+        info = rest[-1]
+        assert info["action_mask"].any(axis=1).all()  # every game at a decision
+    ended = 0
+    for _, rewards, terminated, truncated, info in first[1:]:
+        assert rewards.dtype == np.float64 and terminated.dtype == truncated.dtype == bool
+        done = terminated | truncated
+        ended += done.sum()
+        if done.any():
+            assert (info["_final_obs"] == done).all()
+            for row in np.flatnonzero(done):
+                assert env.single_observation_space.contains(info["final_obs"][row])
+            assert (rewards[~done] == 0).all()
+    assert ended > 0
+
+
+class Recorded:
+    """A vector env that records what its games go through: every id array applied and
+    every batch of new games, in order (the mixin overrides the two places they happen)."""
+
+    def __init__(self, *args, **kwargs):
+        self.events = []
+        super().__init__(*args, **kwargs)
+
+    def _advance(self, games, rows, ids):
+        self.events.append(("ids", (rows.copy(), ids.copy())))
+        super()._advance(games, rows, ids)
+
+    def _new_games(self, n):
+        fresh = super()._new_games(n)
+        self.events.append(("new", fresh))
+        return fresh
+
+
+class RecordedVectorEnv(Recorded, AmigoVectorEnv):
+    pass
+
+
+class RecordedSelfPlayVectorEnv(Recorded, SelfPlayVectorEnv):
+    pass
+
+
+def replay(game, engine, states, events, restarted):
+    """The scalar states after ``events``: ids applied game by game with
+    ``move_for_action``; new games put in the rows ``restarted`` (in order); also the states
+    just before the first new games."""
+    states = list(states)
+    before_restart = None
+    for kind, value in events:
+        if kind == "new":
+            before_restart = list(states)
+            for row, state in zip(restarted, engine.to_states(value), strict=True):
+                states[row] = state
+            continue
+        rows, ids = value
+        for row, action in zip(rows.tolist(), ids.tolist(), strict=True):
+            if action >= 0:
+                states[row] = game.apply(states[row], game.move_for_action(states[row], action))
+    return states, before_restart if before_restart is not None else states
+
+
+@pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize("make", [RecordedVectorEnv, RecordedSelfPlayVectorEnv],
+                         ids=["learner", "self"])
+def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, make):
+    """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
+    observations, masks, rewards, flags and final observations."""
+    module = get_game(game)
+    env = make(game, rules, num_envs=6, max_game_length=LIMITS.get(game))
+    observations, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    states = env.engine.to_states(env.games)
+    ended = 0
+    for _ in range(3 * STEPS.get(game, 50)):
+        seats = info["seat"] if "seat" in info else np.full(6, env.player)
+        for row, state in enumerate(states):
+            assert module.current_player(state) == seats[row]
+            expected = module.observation(state, int(seats[row])).to_array()
+            np.testing.assert_array_equal(observations[row], expected)
+            np.testing.assert_array_equal(info["action_mask"][row],
+                                          module.legal_action_mask(state))
+        env.events.clear()
+        observations, rewards, terminated, truncated, info = env.step(
+            random_actions(env.action_masks(), rng))
+        done = np.flatnonzero(terminated | truncated)
+        states, finals = replay(module, env.engine, states, env.events, done)
+        assert env.engine.to_states(env.games) == tuple(states)
+        for row in range(6):
+            final = finals[row]
+            over = module.is_terminal(final)
+            assert terminated[row] == over
+            if row in done:
+                assert truncated[row] != over
+                np.testing.assert_array_equal(
+                    info["final_obs"][row], module.observation(final, int(seats[row])).to_array())
+                assert rewards[row] == module.returns(final)[seats[row]]
+                assert info["returns"][row].tolist() == list(module.returns(final))
+            else:
+                assert rewards[row] == 0 and not truncated[row]
+        ended += len(done)
+    assert ended >= 3
+
+
+def test_the_ids_are_registered_for_make_vec():
+    for ids, kind in ((adapter.VECTOR_ENV_IDS, AmigoVectorEnv),
+                      (adapter.SELF_PLAY_ENV_IDS, SelfPlayVectorEnv)):
+        for game, env_id in ids.items():
+            env = gymnasium.make_vec(env_id, num_envs=3, max_game_length=900)
+            assert type(env) is kind and env.table.spec.game == game and env.num_envs == 3
+            assert env.table.max_game_length == 900
+    env = gymnasium.make_vec("amigo_rules/VerflixxtVec-v0", num_envs=2, opponent="random",
+                             rules=verflixxt.Rules.amigo(players=4), player=3)
+    assert (env.opponent, env.player, env.table.rules.players) == ("random", 3, 4)
+    assert env.reset(seed=[1, 2])[0].shape == (2, env.single_observation_space.shape[0])
+
+
+def test_an_illegal_action_ends_its_game_only_with_the_illegal_reward():
+    env = AmigoVectorEnv("exxtra", num_envs=3, illegal_reward=-5.0)
+    env.reset(seed=0)
+    masks = env.action_masks()
+    actions = masks.argmax(axis=1)
+    actions[1] = np.flatnonzero(~masks[1])[0] if (~masks[1]).any() else 99
+    _, rewards, terminated, truncated, info = env.step(actions)
+    assert rewards[1] == -5.0 and terminated[1] and not truncated[1]
+    assert info["illegal_action"].tolist() == [False, True, False]
+    assert info["_final_obs"][1] and env.moves[1] < env.moves[0]  # a new game
+
+
+def test_the_move_limit_truncates_with_zero_reward():
+    env = AmigoVectorEnv("exxtra", num_envs=4, max_game_length=20)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        _, rewards, terminated, truncated, _ = env.step(random_actions(env.action_masks(), rng))
+        assert (env.moves < 20).all()  # every game returned is a running one
+        if truncated.any():
+            break
+    assert truncated.any() and (rewards[truncated] == 0).all() and not terminated[truncated].any()
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"game": "verflixxt_hoch"}, ArgumentError),  # the rules are Verflixxt!'s
+    ({"game": "openspiel"}, RulesError),
+    ({"opponent": "mcts"}, RulesError),
+    ({"opponent": 3}, ArgumentError),
+    ({"render_mode": "human"}, RulesError),
+    ({"num_envs": 0}, RulesError),
+    ({"player": 2}, RulesError),
+    ({"rules": verflixxt.Rules.classic(players=3, roll_one="choice")}, RulesError),
+])
+def test_bad_arguments_raise_the_librarys_errors(kwargs, error):
+    with pytest.raises(error):
+        AmigoVectorEnv(**{"game": "verflixxt", "rules": verflixxt.Rules.classic(players=2),
+                          **kwargs})
+
+
+def test_bad_calls_raise_the_librarys_errors():
+    env = AmigoVectorEnv("exxtra", num_envs=2)
+    with pytest.raises(StateError):
+        env.step(np.zeros(2, dtype=int))
+    with pytest.raises(StateError):
+        env.action_masks()
+    env.reset(seed=1)
+    for actions in (np.zeros(3, dtype=int), np.zeros(2), ["1", "2"]):
+        with pytest.raises(ArgumentError, match="actions"):
+            env.step(actions)
+
+
+def test_gymnasiums_vector_wrappers_count_the_episodes():
+    """Gymnasium's RecordEpisodeStatistics reads the same-step autoreset: one episode per
+    ended game, with its return."""
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        gymnasium.make_vec(adapter.VECTOR_ENV_IDS["exxtra"], num_envs=8))
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counted = ended = 0
+    for _ in range(100):
+        _, rewards, terminated, truncated, info = env.step(
+            random_actions(env.unwrapped.action_masks(), rng))
+        done = terminated | truncated
+        ended += done.sum()
+        if "episode" in info:
+            assert (info["_episode"] == done).all()
+            assert (info["episode"]["r"][done] == rewards[done]).all()
+            counted += info["_episode"].sum()
+    assert counted == ended > 0

@@ -1,0 +1,130 @@
+"""The batch policies against the scalar agents: on many positions of random games, the
+same value for every legal move (the same floats), and a choice among the best ones."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from amigo_rules import CHANCE, RulesError, exxtra, verflixxt
+from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
+from amigo_rules.agents.oneply import TIE
+from amigo_rules.batch import exxtra as exxtra_batch
+from amigo_rules.batch import policies
+from amigo_rules.batch import verflixxt as verflixxt_batch
+
+
+def positions(engine: ModuleType, rules, n: int, steps: int, seed: int):
+    """The batches of ``n`` random games after each of ``steps`` moves."""
+    rng = np.random.default_rng(seed)
+    games = engine.new_games(rules, n, rng)
+    for _ in range(steps):
+        chance = engine.current_player(games) == CHANCE
+        ids = np.where(chance, engine.sample_chance(games, rng), engine.sample_actions(games, rng))
+        games = engine.step(games, np.where(engine.is_terminal(games), 0, ids))
+        yield games
+
+
+GREEDY = (verflixxt, verflixxt_batch, VerflixxtGreedyAgent, policies.verflixxt_greedy_values,
+          policies.verflixxt_greedy, TIE)
+HEURISTIC = (exxtra, exxtra_batch, ExxtraHeuristicAgent, policies.exxtra_heuristic_values,
+             policies.exxtra_heuristic, 0.0)
+CONFIGS = [
+    (GREEDY, verflixxt.Rules.classic(players=2)),
+    (GREEDY, verflixxt.Rules.amigo(players=3)),
+    (GREEDY, verflixxt.Rules.amigo_pro(players=5)),
+    (HEURISTIC, exxtra.Rules(players=3)),
+    (HEURISTIC, exxtra.Rules(players=6, max_turns=40)),
+]
+IDS = ["greedy-classic-2", "greedy-amigo-3", "greedy-amigo_pro-5", "heuristic-3",
+       "heuristic-6-max_turns"]
+
+
+def check_policy(kind, rules, n: int, steps: int, seed: int) -> int:
+    """Compare the batch policy with the scalar agent on every decision of the positions;
+    the number of decisions compared."""
+    game, engine, agent_class, values_of, policy, tie = kind
+    agent = agent_class(seed=0)
+    compared = 0
+    rng = np.random.default_rng(seed)
+    for games in positions(engine, rules, n, steps, seed):
+        values = values_of(games)
+        chosen = policy(games, rng)
+        for row, state in enumerate(engine.to_states(games)):
+            player = game.current_player(state)
+            if player < 0:
+                assert np.isnan(values[row]).all() and chosen[row] == -1
+                continue
+            legal = game.legal_moves(state)
+            expected = agent.values(game.observation(state, player), legal)
+            ids = [game.action_id(state, move) for move in legal]
+            assert values[row, ids].tolist() == expected, state
+            assert np.isnan(np.delete(values[row], ids)).all()
+            best = {i for i, v in zip(ids, expected, strict=True) if v >= max(expected) - tie}
+            assert chosen[row] in best
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(("kind", "rules"), CONFIGS, ids=IDS)
+def test_the_batch_policy_values_every_move_as_the_scalar_agent(kind, rules):
+    assert check_policy(kind, rules, n=24, steps=120, seed=1) > 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "rules"), [
+    *CONFIGS,
+    *((GREEDY, verflixxt.PRESETS[p](players=k)) for p in ("classic", "amigo", "amigo_pro")
+      for k in (2, 4, 6)),
+    *((HEURISTIC, exxtra.Rules(players=k)) for k in (4, 5)),
+])
+def test_the_batch_policy_values_every_move_as_the_scalar_agent_sweep(kind, rules):
+    assert check_policy(kind, rules, n=64, steps=300, seed=7) > 2_000
+
+
+def test_ties_are_drawn_uniformly_among_the_best_moves():
+    rules = verflixxt.Rules.classic(players=2)
+    tied = next(
+        state
+        for games in positions(verflixxt_batch, rules, 16, 60, seed=3)
+        for state, values in zip(verflixxt_batch.to_states(games),
+                                 policies.verflixxt_greedy_values(games), strict=True)
+        if (values >= np.where(np.isnan(values), -np.inf, values).max() - TIE).sum() > 1
+    )
+    games = verflixxt_batch.from_states([tied] * 6000)
+    values = policies.verflixxt_greedy_values(games)[0]
+    best = np.flatnonzero(values >= np.nanmax(values) - TIE)
+    chosen = policies.verflixxt_greedy(games, np.random.default_rng(0))
+    counts = np.bincount(chosen, minlength=len(values))
+    assert counts[best].sum() == 6000
+    assert (abs(counts[best] / 6000 - 1 / len(best)) < 0.03).all()
+
+
+def test_the_greedy_policy_plays_the_presets_only():
+    """Its values follow the presets' scoring and moves: rules the batch engine may learn
+    later (variants) are refused rather than valued wrongly."""
+    policies.verflixxt_greedy_values(
+        verflixxt_batch.new_games(verflixxt.Rules.amigo_pro(players=3), 2, 0))
+    with pytest.raises(RulesError, match="presets"):
+        policies._greedy_plays(verflixxt.Rules.classic(players=3, lucky_below=True))
+
+
+def test_the_heuristics_numpy_values_equal_the_scalar_functions():
+    """The two ways the heuristic values new positions (numpy for many, the scalar agent's
+    functions for a few) give the same floats."""
+    rules = exxtra.Rules(players=4)
+    compared = 0
+    for games in positions(exxtra_batch, rules, 32, 80, seed=11):
+        legal = exxtra_batch.legal_action_mask(games)
+        rows = np.flatnonzero(legal.any(axis=1))
+        if not rows.size:
+            continue
+        deciding = exxtra_batch.from_states([exxtra_batch.to_states(games)[r] for r in rows])
+        me = deciding.turn % rules.players
+        numpy_values = policies._heuristic_values(deciding, me, legal[rows])
+        scalar_values = policies._scalar_values(deciding, np.arange(rows.size), me, legal[rows])
+        np.testing.assert_array_equal(numpy_values, scalar_values)
+        compared += rows.size
+    assert compared > 500

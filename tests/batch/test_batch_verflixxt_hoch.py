@@ -1,0 +1,152 @@
+"""The Verflixxt hoch² batch engine equals the scalar engine: games played in lockstep, every
+move of many states, every view (masks, chance, observations, scores, returns), the setup
+of new games, and the errors of bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from batch_helpers import (
+    assert_every_move_matches,
+    assert_views_match,
+    play_in_lockstep,
+    random_ids,
+    scattered_states,
+)
+
+from amigo_rules import IllegalMoveError, RulesError, StateError, verflixxt, verflixxt_hoch
+from amigo_rules.batch import verflixxt_hoch as batch
+from amigo_rules.verflixxt_hoch import Phase, Rules
+
+ho = verflixxt_hoch
+
+OPTIONS = {
+    "2 players": Rules(players=2),
+    "4 players": Rules(players=4),
+    "8 players": Rules(players=8),
+    "attack": Rules(players=5, attack=True),
+    "action tiles": Rules(players=3, action_tiles=True),
+    "everything": Rules(players=4, attack=True, action_tiles=True, risk_rank="parity"),
+}
+
+
+def starts(rules: Rules, count: int, rng: np.random.Generator) -> list[ho.State]:
+    return [ho.new_game(rules, seed=int(rng.integers(1 << 30))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+def test_lockstep_games_equal_the_scalar_engine(name):
+    rules = OPTIONS[name]
+    rng = np.random.default_rng(len(name))
+    states = scattered_states(ho, starts(rules, 5, rng), rng, most=40)
+    assert play_in_lockstep(ho, batch, states, rng, check_every=11) > 100
+
+
+@pytest.mark.rule("HO-TURN-1", "HO-TURN-3", "HO-HAT-2", "HO-HAT-4", "HO-ATTACK-1",
+                  "HO-COMBINE-1")
+def test_every_move_of_many_states_equals_the_scalar_engine():
+    rules = Rules(players=3, attack=True, action_tiles=True, risk_rank="parity")
+    rng = np.random.default_rng(4)
+    seen = set()
+    for seed in range(2):
+        state = ho.new_game(rules, seed=seed)
+        while not ho.is_terminal(state):
+            assert_every_move_matches(ho, batch, state)
+            seen.add(state.phase)
+            state = ho.apply(state, ho.move_for_action(state, random_ids(ho, [state], rng)[0]))
+    assert seen >= {Phase.PLAY, Phase.DOUBLE, Phase.HAT, Phase.DRAW}
+
+
+def test_round_trip_and_views_of_every_kind_of_node():
+    rng = np.random.default_rng(6)
+    rules = Rules(players=3, attack=True, action_tiles=True)
+    states = scattered_states(ho, starts(rules, 60, rng), rng, most=400)
+    phases = {s.phase for s in states}
+    assert phases >= {Phase.PLAY, Phase.DOUBLE, Phase.HAT, Phase.DRAW, Phase.OVER}
+    stealing = [s for s in scattered_states(ho, starts(rules, 60, rng), rng, most=300)
+                if s.phase is Phase.STEAL]
+    states += stealing[:3] + states[:2]  # a repeated state comes back as it is
+    games = batch.from_states(states)
+    assert batch.to_states(games) == tuple(states)
+    assert_views_match(ho, batch, games, states)
+
+
+@pytest.mark.rule("HO-SETUP-1", "HO-SETUP-2", "HO-SETUP-3", "HO-SETUP-4")
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_new_games_are_set_up_like_new_game(players):
+    rules = Rules(players=players, action_tiles=players == 5)
+    games = batch.to_states(batch.new_games(rules, 400, seed=players))
+    assert all(ho.from_json(ho.to_json(g)) == g for g in games)  # consistent setups
+    assert len({g.board.tiles for g in games}) == 400
+    assert {g.phase for g in games} == {Phase.PLAY}
+    assert all(g.player == g.hats[0][0] != g.hats[1][0] for g in games)
+    lucky = np.bincount([g.hats[0][0] for g in games], minlength=players)
+    assert lucky.min() > 400 / players / 2  # every seat wins the lucky hat about as often
+    assert batch.to_states(batch.new_games(rules, 400, seed=players)) == games
+    explicit = Rules(players=players, layout=("+3", "R5", "-2", "L", "+4"))
+    assert batch.to_states(batch.new_games(explicit, 3, seed=0))[0].board == (
+        ho.new_game(explicit, seed=0).board)
+
+
+def test_random_playouts_finish_every_game():
+    rules = Rules(players=4, attack=True, action_tiles=True)
+    result = batch.random_playouts(rules, 300, seed=5)  # n·16 card indices overflow an int8
+    finals = batch.to_states(result.final)
+    assert all(ho.is_terminal(s) and ho.from_json(ho.to_json(s)) == s for s in finals)
+    assert result.steps == int(result.lengths.sum()) and result.lengths.min() > 50
+    np.testing.assert_allclose(batch.returns(result.final).sum(axis=1), 1.0)
+    again = batch.random_playouts(rules, 300, seed=5)
+    assert batch.to_states(again.final) == finals
+
+
+def test_sampling_draws_legal_ids():
+    rng = np.random.default_rng(9)
+    rules = Rules(players=3)
+    games = batch.from_states(scattered_states(ho, starts(rules, 80, rng), rng, most=60))
+    mask = batch.legal_action_mask(games)
+    probabilities = batch.chance_probabilities(games)
+    deciding = mask.any(axis=1)
+    chance = probabilities.any(axis=1)
+    assert deciding.any() and chance.any()
+    for _ in range(10):
+        chosen = batch.sample_actions(games, rng)
+        assert (chosen[~deciding] == -1).all() and mask[deciding.nonzero()[0],
+                                                         chosen[deciding]].all()
+        drawn = batch.sample_chance(games, rng)
+        assert (drawn[~chance] == -1).all()
+        assert (probabilities[chance.nonzero()[0], drawn[chance]] > 0).all()
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(StateError, match="being set up"):
+        batch.from_states([ho.initial_state(Rules(players=2))])
+    with pytest.raises(StateError, match=r"not verflixxt_hoch\.State"):
+        batch.from_states([verflixxt.new_game()])
+    with pytest.raises(RulesError, match="other rules"):
+        batch.from_states([ho.new_game(seed=0), ho.new_game(Rules(players=3), seed=0)])
+    with pytest.raises(RulesError, match=r"verflixxt_hoch\.Rules"):
+        batch.new_games(verflixxt.Rules(), 2)
+    with pytest.raises(RulesError, match="number of games"):
+        batch.new_games(Rules(), 0)
+    games = batch.new_games(Rules(players=2), 2, seed=0)
+    before = batch.to_states(games)
+    with pytest.raises(IllegalMoveError, match="game 1: action id 1"):
+        batch.step(games, [batch.sample_actions(games, np.random.default_rng())[0], 1])
+    with pytest.raises(IllegalMoveError, match="shape"):
+        batch.step(games, [0])
+    assert batch.to_states(games) == before
+    with pytest.raises(RulesError, match="no player 2"):
+        batch.observation_array(games, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", OPTIONS)
+def test_thousands_of_lockstep_games_equal_the_scalar_engine(name):
+    rules = OPTIONS[name]
+    rng = np.random.default_rng(1000 + len(name))
+    games = 0
+    for _ in range(10):
+        states = scattered_states(ho, starts(rules, 50, rng), rng, most=60)
+        play_in_lockstep(ho, batch, states, rng, check_every=25)
+        games += len(states)
+    assert games == 500
