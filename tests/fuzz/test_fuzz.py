@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 import amigo_rules
 from amigo_rules import (
     CHANCE,
+    SPECTATOR,
     AgentError,
     ArgumentError,
     GameRecord,
@@ -199,7 +200,7 @@ def check_seat(case: tuple[int, Any]) -> None:
             assert isinstance(error, RulesError) and not 0 <= seat < players
         return
     assert not isinstance(seat, (bool, np.bool_, float, np.ndarray))
-    assert 0 <= seat < players
+    assert 0 <= seat < players or seat == SPECTATOR  # a spectator: no seat, public view
     assert seen.to_array().dtype == np.float32
 
 

@@ -181,7 +181,7 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
         assert event["player"] == ar.verflixxt_hoch.current_player(state)
         after = ar.verflixxt_hoch.apply(state, move)
         told = ar.verflixxt_hoch.move_events(state, move, after, player=0)
-        assert event["text"] == plain(teller.lines(told)).replace("\n", " ")
+        assert event["text"] == plain(teller.lines(told)).replace("\n", "; ")
         if event["move"] is None:  # the card another seat draws is not in the words
             assert event["text"].endswith("draws a card") or "deal" in event["text"]
             assert str(move).split()[-1] not in event["text"]
@@ -223,7 +223,7 @@ def test_engines_at_one_table_each_hear_the_moves_as_their_own_seat_sees_them(ga
             after = module.apply(state, move)
             told = module.move_events(state, move, after, player=seat)
             assert event["move"] == module.visible_notation(state, move, player=seat)
-            assert event["text"] == plain(teller.lines(told)).replace("\n", " ")
+            assert event["text"] == plain(teller.lines(told)).replace("\n", "; ")
             state = after
     if game == "verflixxt_hoch":  # each seat misses the other's cards
         assert heard(engines[0]) != heard(engines[1])

@@ -15,6 +15,7 @@ from ..agents import make_agent
 from ..arena.plan import agent_seed
 from ..core import AgentError, get_game, play
 from ..narrator import Teller
+from ..scoresheet import result_lines
 from . import games
 from .literal import MESSAGE_LIMIT, literal
 from .options import (
@@ -33,7 +34,6 @@ from .options import (
     with_options,
 )
 from .palette import block, styled
-from .result import result_lines
 from .session import INTERRUPTED
 
 SHOW_SECONDS = 10.0

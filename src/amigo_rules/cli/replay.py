@@ -13,12 +13,12 @@ from ..core import CHANCE, GameRecord, get_game
 from ..core.files import write_atomic
 from ..core.text import Line
 from ..narrator import Teller
+from ..scoresheet import result_lines
 from . import games
 from .html import Frame, replay_page
 from .literal import literal
 from .options import CONTEXT, console
 from .palette import block, styled
-from .result import result_lines
 from .saves import HUMAN, read_record
 
 HIDDEN_MOVE = "hidden from you"

@@ -25,11 +25,11 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, plural, words
+from ..foresee import foreseen
 from ..narrator import Teller
-from .foresee import foreseen
+from ..scoresheet import result_lines
 from .literal import MESSAGE_LIMIT, literal
 from .palette import block, styled
-from .result import result_lines
 from .saves import HUMAN, default_path, save, saved_in
 
 QUIT = ("quit", "exit", "q")

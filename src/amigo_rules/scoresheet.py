@@ -1,13 +1,13 @@
-"""The end of a game on the terminal: every player's score with its arithmetic (from the
-game's ``explain_score``), the ranks and the winners."""
+"""The end of a game in words (the terminal's and the game server's): every player's
+score with its arithmetic (from the game's ``explain_score``), the ranks and the winners."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
-from ..core.text import Line, Span, flow, words
-from ..core.text import player as seat
+from .core.text import Line, Span, flow, words
+from .core.text import player as seat
 
 
 def ranks(scores: tuple[int, ...], winners: tuple[int, ...]) -> list[int]:

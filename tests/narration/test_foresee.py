@@ -1,4 +1,4 @@
-"""``play``'s move previews (cli/foresee.py) are exact: a tile shows iff the player can know
+"""``play``'s move previews (amigo_rules/foresee.py) are exact: a tile shows iff the player can know
 it before the move, whatever its odds; without hidden information a preview is the
 narration of the real move."""
 
@@ -9,8 +9,8 @@ import pytest
 import amigo_rules
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.cli.foresee import foreseen
 from amigo_rules.core import chance_rng, sample_chance
+from amigo_rules.foresee import foreseen
 from amigo_rules.track import FACE_DOWN, FINISH, LUCKY, START, Board, remove_tile
 from amigo_rules.verflixxt import HIDDEN
 from amigo_rules.verflixxt.setup import box

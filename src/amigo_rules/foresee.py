@@ -32,8 +32,8 @@ from typing import Any, Final
 
 import attrs
 
-from ..core import Event
-from ..verflixxt import HIDDEN
+from .core import Event
+from .verflixxt import HIDDEN
 
 _FROM_TOWER: Final = {"gift": "player", "steal": "other"}
 """Kinds moving a tower's top tile, and the field naming whose tower."""

@@ -1,0 +1,10 @@
+"""The game server (``amigo-rules serve``, the ``server`` extra): tables kept in a database,
+seats for people in a browser, remote bots over WebSockets, our agents and engines
+(PROTOCOL.md "The game server").
+
+``create_app(storage)`` is the ASGI application; `open_storage` the database by URL.
+"""
+
+from .storage import SQLiteStorage, Storage, TableRow, open_storage
+
+__all__ = ["SQLiteStorage", "Storage", "TableRow", "open_storage"]

@@ -1,0 +1,224 @@
+"""Where the game server keeps its tables: one small interface (`Storage`), an SQLite file
+by default (`SQLiteStorage`), PostgreSQL by URL (``amigo_rules.server.postgres``).
+
+Stored are the tables (game, rules, seed, seat kinds, status, winners), each seat's token
+hash (sha256, never the token) and every move in order as notation text, chance outcomes
+included; the live state is recomputed from the seed and the moves. The database orders a
+table's moves (primary key ``(table, number)``): `Storage.append` of a number already taken
+writes nothing and returns False, so two processes, or two clients of one, can never both
+play move ``n``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+import attrs
+
+from ..core.checks import quote
+from ..core.errors import ArgumentError
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+@attrs.frozen
+class TableRow:
+    """One table as stored."""
+
+    id: str
+    """A url-safe random id (``secrets.token_urlsafe(8)``)."""
+    game: str
+    """``"verflixxt"``, ``"verflixxt_hoch"`` or ``"exxtra"``."""
+    rules: str
+    """The ``Rules`` as JSON text (a state document's ``"rules"``)."""
+    seed: int
+    """The table's seed (drawn at random when the client gave none)."""
+    seats: tuple[str, ...]
+    """The seat kinds as given: ``"human"``, ``"remote"``, ``"agent:NAME"``,
+    ``"engine:COMMAND"``."""
+    created: float
+    """Unix time of creation."""
+    status: str = "playing"
+    """``"playing"`` or ``"over"``."""
+    winners: tuple[int, ...] = ()
+    """The winners' seats once over, else ``()``."""
+
+
+class Storage(Protocol):
+    """What the server needs of a database. Every method is safe to call from any thread."""
+
+    def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
+        """Store ``table`` and its seats' token hashes (``token_hashes[i]``: sha256 hex of
+        seat ``i``'s token), in one transaction."""
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id``, or None."""
+
+    def tables(self, *, limit: int = 100) -> list[TableRow]:
+        """At most ``limit`` tables, newest first."""
+
+    def token_hash(self, table_id: str, seat: int) -> str | None:
+        """The sha256 hex of the token of ``seat`` at ``table_id``, or None."""
+
+    def moves(self, table_id: str, start: int = 0) -> list[str]:
+        """The table's moves (notation) in order, from number ``start`` on."""
+
+    def append(self, table_id: str, move_number: int, move: str, *,
+               winners: Sequence[int] | None = None) -> bool:
+        """Commit ``move`` as number ``move_number`` (the moves applied before it), atomically;
+        False, nothing written, when that number is taken (or is not the next one).
+        ``winners`` given: this move ends the game (status ``"over"``, in the same
+        transaction)."""
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(table_id, moves_count)`` (from any thread) after another process
+        appended a move."""
+
+    def close(self) -> None:
+        """Release the connection."""
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, seed TEXT NOT NULL,
+    seats TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL, winners TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (id), seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables (id), number INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (table_id, number)) WITHOUT ROWID;
+"""
+
+
+def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
+    id_, game, rules, seed, seats, created, status, winners = values
+    return TableRow(id_, game, rules, int(seed), tuple(json.loads(seats)), created, status,
+                    tuple(json.loads(winners)))
+
+
+class SQLiteStorage:
+    """`Storage` in one SQLite file, WAL mode with ``synchronous=NORMAL``: a move appended
+    is committed (in the write-ahead log) before `append` returns, so it survives the
+    server's process dying (``kill -9``); the log is synced to disk at checkpoints, so a
+    power cut may lose the last moments (``synchronous=FULL`` would sync every move, at
+    several times the cost). One connection shared by the threads under a lock; several
+    processes may open the same file (SQLite's own locking orders their writes)."""
+
+    local = True
+    """Its calls take microseconds: the server makes them on its event loop."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                   timeout=30.0)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
+        if len(token_hashes) != len(table.seats):
+            raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (table.id, table.game, table.rules, str(table.seed),
+                            json.dumps(list(table.seats)), table.created, table.status,
+                            json.dumps(list(table.winners))))
+                db.executemany("INSERT INTO seats VALUES (?, ?, ?)",
+                               [(table.id, i, h) for i, h in enumerate(token_hashes)])
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self._lock:
+            found = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if found is None else _row(found)
+
+    def tables(self, *, limit: int = 100) -> list[TableRow]:
+        with self._lock:
+            found = self._db.execute("SELECT * FROM tables ORDER BY created DESC, id LIMIT ?",
+                                     (limit,)).fetchall()
+        return [_row(values) for values in found]
+
+    def token_hash(self, table_id: str, seat: int) -> str | None:
+        with self._lock:
+            found = self._db.execute(
+                "SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?",
+                (table_id, seat)).fetchone()
+        return None if found is None else str(found[0])
+
+    def moves(self, table_id: str, start: int = 0) -> list[str]:
+        with self._lock:
+            found = self._db.execute(
+                "SELECT move FROM moves WHERE table_id = ? AND number >= ? ORDER BY number",
+                (table_id, start)).fetchall()
+        return [str(values[0]) for values in found]
+
+    def append(self, table_id: str, move_number: int, move: str, *,
+               winners: Sequence[int] | None = None) -> bool:
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                count = db.execute("SELECT count(*) FROM moves WHERE table_id = ?",
+                                   (table_id,)).fetchone()[0]
+                if count != move_number:
+                    db.execute("ROLLBACK")
+                    return False
+                db.execute("INSERT INTO moves VALUES (?, ?, ?)", (table_id, move_number, move))
+                if winners is not None:
+                    db.execute("UPDATE tables SET status = 'over', winners = ? WHERE id = ?",
+                               (json.dumps(list(winners)), table_id))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        return True
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """A no-op: one process serves an SQLite file's tables (see the server docs)."""
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def default_path() -> Path:
+    """The default database: ``server.sqlite3`` in the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("amigo-rules")) / "server.sqlite3"
+
+
+def open_storage(url: str | None) -> Storage:
+    """The storage at ``url``: None for the default SQLite file (`default_path`),
+    ``sqlite:///PATH`` (relative; ``sqlite:////abs/path`` absolute) or
+    ``postgresql://…``. Another scheme is an `ArgumentError`."""
+    if url is None:
+        return SQLiteStorage(default_path())
+    if not isinstance(url, str):
+        raise ArgumentError(f"a database URL is a string, got {quote(url)}")
+    if url.startswith(SQLITE_PREFIX) and len(url) > len(SQLITE_PREFIX):
+        return SQLiteStorage(url[len(SQLITE_PREFIX):])
+    if url.startswith(POSTGRES_PREFIXES):
+        from .postgres import PostgresStorage  # type: ignore[import-not-found,unused-ignore]
+
+        storage: Storage = PostgresStorage(url)
+        return storage
+    scheme = url.partition(":")[0]
+    raise ArgumentError(f"unknown database URL scheme {quote(scheme)}: use sqlite:///PATH or "
+                        f"postgresql://…")
