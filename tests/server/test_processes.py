@@ -1,0 +1,160 @@
+"""Two real ``amigo-rules serve`` processes on one PostgreSQL database serve one table: seat
+0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOCOL.md's seat
+protocol, spoken here by a small client). Each move reaches the other process through the
+database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
+record, read from either process, is the game ``amigo_rules.play`` gives for the same seed
+and the same choices."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from postgres import free_port
+
+httpx = pytest.importorskip("httpx", reason="httpx comes with the dev extra")
+websockets_client = pytest.importorskip("websockets.asyncio.client",
+                                        reason="websockets comes with the dev extra")
+
+import amigo_rules  # noqa: E402
+from amigo_rules import verflixxt_hoch  # noqa: E402
+from amigo_rules.core import GameRecord, jsonio  # noqa: E402
+
+GAME = "verflixxt_hoch"
+RULES = verflixxt_hoch.Rules(players=2)  # hands: each seat sees what the other may not
+SEED = 7
+STARTUP = 30.0  # seconds a server may take to answer its first request
+GAME_TIME = 60.0  # seconds the game may take over the two servers
+
+
+class Server:
+    """One ``python -m amigo_rules serve`` process on a free port of 127.0.0.1."""
+
+    def __init__(self, database: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with log.open("wb") as output:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "amigo_rules", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--database", database],
+                stdout=output, stderr=subprocess.STDOUT)
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server on port {self.port} exited: {self.output()}")
+            try:
+                if httpx.get(f"{self.base}/api/tables", timeout=1.0).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        pytest.fail(f"the server on port {self.port} did not answer: {self.output()}")
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def servers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two server processes on the test's database."""
+    pair = (Server(postgres_url, tmp_path / "a.log"), Server(postgres_url, tmp_path / "b.log"))
+    try:
+        for server in pair:
+            server.wait_ready()
+        yield pair
+    finally:
+        for server in pair:
+            server.stop()
+
+
+class Chooser:
+    """A seat's choices: a seeded random index into the legal moves. The same object plays
+    in `amigo_rules.play` (``act``) and picks from a protocol ``act``'s list (`pick`)."""
+
+    name = "remote"
+
+    def __init__(self, seat: int) -> None:
+        self.rng = random.Random(seat)
+
+    def pick(self, count: int) -> int:
+        return self.rng.randrange(count)
+
+    def act(self, observation: Any, legal_moves: list[Any]) -> Any:
+        return legal_moves[self.pick(len(legal_moves))]
+
+
+async def play_seat(url: str, seat: int) -> dict[str, Any]:
+    """Play one seat to the end over the WebSocket at ``url``; what it was told: its
+    ``hello``, its ``event`` messages and its ``end``."""
+    chooser = Chooser(seat)
+    events: list[dict[str, Any]] = []
+    async with websockets_client.connect(url) as socket:
+        hello = json.loads(await socket.recv())
+        assert (hello["type"], hello["seat"], hello["game"]) == ("hello", seat, GAME)
+        await socket.send(json.dumps({"type": "ready", "name": f"client {seat}"}))
+        while True:
+            message = json.loads(await socket.recv())
+            if message["type"] == "event":
+                events.append(message)
+            elif message["type"] == "act":
+                # every earlier move, also those played at the other process, came first
+                assert message["move_number"] == len(events), (message, len(events))
+                legal = message["legal"]
+                await socket.send(json.dumps({
+                    "type": "move", "move_number": message["move_number"],
+                    "id": legal[chooser.pick(len(legal))]["id"]}))
+            elif message["type"] == "end":
+                return {"hello": hello, "events": events, "end": message}
+
+
+async def play_table(urls: list[str]) -> list[dict[str, Any]]:
+    async with asyncio.timeout(GAME_TIME):
+        return list(await asyncio.gather(*(play_seat(url, seat)
+                                           for seat, url in enumerate(urls))))
+
+
+def test_two_processes_on_one_database_play_one_table(servers: tuple[Server, Server]) -> None:
+    created = httpx.post(f"{servers[0].base}/api/tables", timeout=10.0, json={
+        "game": GAME, "rules": jsonio.rules_to_data(RULES), "seats": ["remote", "remote"],
+        "seed": SEED})
+    assert created.status_code == 200, created.text
+    table = created.json()["table"]
+    tokens = [seat["token"] for seat in created.json()["seats"]]
+    urls = [f"ws://127.0.0.1:{server.port}/ws/tables/{table}/seats/{seat}?token={tokens[seat]}"
+            for seat, server in enumerate(servers)]
+
+    told = asyncio.run(play_table(urls))
+
+    expected = amigo_rules.play(GAME, [Chooser(0), Chooser(1)], RULES, seed=SEED)
+    for seat in (0, 1):
+        numbers = [event["move_number"] for event in told[seat]["events"]]
+        assert numbers == list(range(len(expected.moves))), f"seat {seat}"
+        assert told[seat]["end"]["winners"] == list(expected.winners)
+    records = [httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10.0)
+               for server in servers]
+    assert [response.status_code for response in records] == [200, 200]
+    assert records[0].text == records[1].text
+    record = GameRecord.from_json(records[0].text)
+    assert (record.game, record.rules, record.seed, record.moves) == (
+        expected.game, expected.rules, expected.seed, expected.moves)
+    for server in servers:
+        facts = httpx.get(f"{server.base}/api/tables/{table}", timeout=10.0).json()
+        assert (facts["status"], facts["winners"]) == ("over", list(expected.winners))
