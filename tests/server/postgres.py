@@ -78,7 +78,8 @@ def postgres_server() -> Iterator[str]:
     if bin_dir is None:
         pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
     prefix, owner = _as_server_user()
-    home = Path(tempfile.mkdtemp(prefix="amigo-pg-"))
+    # the server's user must reach its directory: as root, not under a private TMPDIR
+    home = Path(tempfile.mkdtemp(prefix="amigo-pg-", dir="/tmp" if owner else None))
     data = home / "data"
     if owner is not None:
         shutil.chown(home, user=owner, group=owner)

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from postgres import free_port
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server extra")
 
@@ -84,6 +85,18 @@ def test_a_reopened_storage_has_everything(opened: Callable[[], PostgresStorage]
         assert again.moves("t1") == ["roll 3"]
     finally:
         again.close()
+
+
+def test_a_database_that_cannot_be_reached_is_named() -> None:
+    with pytest.raises(ArgumentError, match=r"database: connection failed: .* refused"):
+        PostgresStorage(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing")
+    with pytest.raises(ArgumentError, match=r"database: .* IPv6 host address"):
+        PostgresStorage("postgresql://[broken")
+
+
+def test_a_missing_database_is_named(postgres_server: str) -> None:
+    with pytest.raises(ArgumentError, match=r'database: .*"nothing" does not exist'):
+        PostgresStorage(f"{postgres_server}/nothing")
 
 
 def test_create_refuses_a_wrong_count_of_token_hashes(opened: Callable[[], PostgresStorage],

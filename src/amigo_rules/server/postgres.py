@@ -31,6 +31,9 @@ POOL_SIZE = 4
 RECONNECT_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds the listener waits before each new try after losing its connection (the last
 repeats)."""
+MESSAGE_LIMIT = 300
+"""The most characters of the driver's reason an error repeats (libpq's never hold a
+password)."""
 _SCHEMA_LOCK = 0x616D69676F  # pg_advisory_xact_lock key: one process creates the schema
 
 _SCHEMA = """
@@ -126,9 +129,14 @@ class PostgresStorage:
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
         self._wake, self._waker = socket.socketpair()
-        with self._pool.connection() as connection, connection.transaction():
-            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            connection.execute(_SCHEMA)
+        try:
+            with self._pool.connection() as connection, connection.transaction():
+                connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                connection.execute(_SCHEMA)
+        except psycopg.Error as error:
+            self.close()
+            reason = " ".join(str(error).split())[:MESSAGE_LIMIT]
+            raise ArgumentError(f"cannot open the PostgreSQL database: {reason}") from error
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
         if len(token_hashes) != len(table.seats):
