@@ -12,6 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 from .core import (
     CHANCE,
     GAMES,
+    SPECTATOR,
     TERMINAL,
     AgentError,
     AmigoRulesError,
@@ -35,6 +36,7 @@ except PackageNotFoundError:  # the sources on the path, never installed
 __all__ = [
     "CHANCE",
     "GAMES",
+    "SPECTATOR",
     "TERMINAL",
     "AgentError",
     "AmigoRulesError",

@@ -13,7 +13,7 @@ from .errors import (
 )
 from .events import Event
 from .infoset import InformationSet
-from .nodes import CHANCE, TERMINAL
+from .nodes import CHANCE, SPECTATOR, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
 from .registry import GAMES, get_game
@@ -22,6 +22,7 @@ from .spec import GameSpec, shares
 __all__ = [
     "CHANCE",
     "GAMES",
+    "SPECTATOR",
     "TERMINAL",
     "Agent",
     "AgentError",

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .errors import ArgumentError, IllegalMoveError, RulesError
+from .nodes import SPECTATOR
 
 R = TypeVar("R")
 
@@ -133,9 +134,16 @@ def told(
 
 
 def viewer(value: Any, players: int) -> int | None:
-    """The ``player`` argument of a function that shows a state: None (everything) or a
-    seat (see `seat`)."""
-    return None if value is None else seat(value, players)
+    """The ``player`` argument of a function that shows a state: None (everything) or an
+    `onlooker`."""
+    return None if value is None else onlooker(value, players)
+
+
+def onlooker(value: Any, players: int) -> int:
+    """Whose view of a state: a seat (see `seat`) or `SPECTATOR` (what is public)."""
+    if type(value) is int and value == SPECTATOR:
+        return SPECTATOR
+    return seat(value, players)
 
 
 def real(value: Any, what: str) -> float:

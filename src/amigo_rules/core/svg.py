@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
+from .nodes import SPECTATOR
 from .text import plural
 
 PLAYERS = (
@@ -201,3 +202,10 @@ def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20) -> 
     for i, line in enumerate(lines):
         canvas.text(margin, 56 + 24 * i, line, size=17, anchor="start")
     return 50 + 24 * len(lines)
+
+
+def viewer_caption(player: int | None) -> str:
+    """Whose view a picture shows: everything (None), a spectator's or a player's."""
+    if player is None:
+        return "everything shown"
+    return "as a spectator sees it" if player == SPECTATOR else f"as player {player} sees it"

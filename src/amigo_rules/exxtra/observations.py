@@ -6,7 +6,7 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout
-from ..core.checks import generator, positive, seat, state_of, wrong_type
+from ..core.checks import generator, onlooker, positive, state_of, wrong_type
 from .engine import current_player
 from .moves import RUNGS
 from .rules import Rules
@@ -99,7 +99,7 @@ def observation(state: State, player: int) -> Observation:
         raise wrong_type("observation", State, state)
     return Observation(
         state.rules,
-        seat(player, state.rules.players),
+        onlooker(player, state.rules.players),
         current_player(state),
         state.turn,
         state.counters,

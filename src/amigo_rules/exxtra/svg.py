@@ -4,7 +4,17 @@ counter track from the start to the finish, and the roll waiting for a decision.
 from __future__ import annotations
 
 from ..core.checks import wrong_type
-from ..core.svg import INK, MUTED, Canvas, header, legend, pawn, player_colour, player_entries
+from ..core.svg import (
+    INK,
+    MUTED,
+    Canvas,
+    header,
+    legend,
+    pawn,
+    player_colour,
+    player_entries,
+    viewer_caption,
+)
 from .dice import combination_text
 from .moves import RUNGS
 from .observations import Observation, observation
@@ -39,7 +49,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     seen = state if player is None else observation(state, player)
     players = state.rules.players
     canvas = Canvas()
-    viewer = "everything shown" if player is None else f"as player {player} sees it"
+    viewer = viewer_caption(player)
     status = _status(seen, players)
     top = header(canvas, "EXXtra", [status, f"{players} players, {viewer}"])
     top += _counter_track(canvas, top, seen.counters)

@@ -20,10 +20,9 @@ from ..core import get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
 from ..core.events import Event
-from ..core.text import plain
-from ..core.visibility import notation_seen
 from ..narrator import Teller
 from . import messages
+from .host import end_of, legal_entries, told_event
 from .process import Deadline, LineTooLong, Process, ProcessGone
 
 QUIT_GRACE = 2.0
@@ -176,15 +175,8 @@ class EngineAgent:
         table.move_number = move_number + 1
         if self.fault is not None or self.process is None:
             return
-        module = table.module
-        player = module.current_player(before)
-        notation: str | None = str(move)
-        if table.hidden:  # the seat's view, and so its visible_notation
-            seen = module.move_events(before, move, after, player=table.seat)
-            notation = notation_seen(move, player, seen, events)
-            events = seen
-        text = plain(table.teller.lines(events)).replace("\n", " ")
-        self._queue(messages.event(move_number, player, notation, text))
+        self._queue(told_event(table.module, before, move, after, move_number, events,
+                               table.seat, table.teller, hidden=table.hidden))
         if self.queued > EVENT_BATCH:
             try:
                 self._send(None, self.move_timeout)
@@ -211,10 +203,8 @@ class EngineAgent:
         table = self.table
         self.table = None
         if table is not None and self.fault is None and self.process is not None:
-            module = table.module
             with contextlib.suppress(EngineError):  # killed: the next game starts anew
-                self._send(messages.end(list(module.returns(state)), list(module.score(state)),
-                                        list(module.winners(state)), reason), self.move_timeout)
+                self._send(end_of(table.module, state, reason), self.move_timeout)
         self.fault = None
 
     # the agent
@@ -275,9 +265,8 @@ class EngineAgent:
     def _ask(self, table: Table, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
         module = table.module
         state = table.state
-        ids = (module.legal_action_ids(state).tolist() if state is not None
-               else list(range(len(legal_moves))))
-        legal = [{"id": i, "move": str(m)} for i, m in zip(ids, legal_moves, strict=True)]
+        legal = legal_entries(module, state, legal_moves)
+        ids = [entry["id"] for entry in legal]
         number = table.move_number
         self._send(messages.act(number, module.observation_to_json(observation), legal,
                                 None if self.move_timeout is None

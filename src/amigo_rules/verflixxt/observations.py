@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout, listing
-from ..core.checks import seat, state_of, wrong_type
+from ..core.checks import onlooker, state_of, wrong_type
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
 from .rules import Rules
@@ -106,7 +106,8 @@ class Observation:
         out[base + PHASES.index(self.phase)] = 1
         base += len(PHASES)
         out[base + self.player] = 1
-        out[base + players + self.viewer] = 1
+        if self.viewer >= 0:  # none for a SPECTATOR
+            out[base + players + self.viewer] = 1
         if rules.tactical_cards:
             base += 2 * players
             for hand in (*self.hands, self.played):
@@ -202,7 +203,7 @@ def observation(state: State, player: int) -> Observation:
     if type(state) is not State:
         raise wrong_type("observation", State, state)
     rules = state.rules
-    player = seat(player, rules.players)
+    player = onlooker(player, rules.players)
     board = state.board
     tiles = board.tiles
     if rules.hidden_tiles:  # VXV-10: face-down tiles show no value

@@ -4,7 +4,7 @@ guards, and every player's tower."""
 from __future__ import annotations
 
 from ..core.checks import wrong_type
-from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries
+from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries, viewer_caption
 from ..track import Board
 from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
 from .observations import Observation, observation
@@ -33,7 +33,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     board = state.board if view is None else view
     rules = state.rules
     canvas = Canvas()
-    viewer = "everything shown" if player is None else f"as player {player} sees it"
+    viewer = viewer_caption(player)
     status = _status(seen, board)
     if player is None and seen.phase is Phase.OVER:
         status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"

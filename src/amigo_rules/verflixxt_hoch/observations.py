@@ -9,7 +9,8 @@ import attrs
 import numpy as np
 
 from ..core.arrays import ArrayBlock, layout, listing
-from ..core.checks import seat, state_of, wrong_type
+from ..core.checks import onlooker, state_of, wrong_type
+from ..core.nodes import SPECTATOR
 from ..track import ACTIONS, FINISH, START
 from .rules import Rules
 from .setup import GUARDS, deck_counts
@@ -115,7 +116,8 @@ class Observation:
         out[base + PHASES.index(self.phase)] = 1
         base += len(PHASES)
         out[base + self.player] = 1
-        out[base + players + self.viewer] = 1
+        if self.viewer >= 0:  # none for a SPECTATOR
+            out[base + players + self.viewer] = 1
         return out
 
 
@@ -207,11 +209,12 @@ def observation(state: State, player: int) -> Observation:
     """What ``player`` sees of ``state``."""
     if type(state) is not State:
         raise wrong_type("observation", State, state)
-    player = seat(player, state.rules.players)
+    player = onlooker(player, state.rules.players)
     board = state.board
+    hand = () if player == SPECTATOR else state.hands[player]
     return Observation(
         player, state.rules, board.tiles, board.pawns, board.guards, state.towers, state.hats,
-        state.tokens, state.hands[player], tuple(len(h) for h in state.hands),
+        state.tokens, hand, tuple(len(h) for h in state.hands),
         sum(state.pile), state.discard, state.player, state.phase, state.plays, state.yellow,
         state.arrived, state.arrived_hat, state.turned,
     )

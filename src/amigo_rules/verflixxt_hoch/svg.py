@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.checks import wrong_type
-from ..core.svg import INK, MUTED, Canvas, colour_name, header, legend, pawn, player_entries
+from ..core.svg import (
+    INK,
+    MUTED,
+    Canvas,
+    colour_name,
+    header,
+    legend,
+    pawn,
+    player_entries,
+    viewer_caption,
+)
 from ..core.text import plural
 from ..track import Board
 from ..track.svg import (
@@ -124,7 +134,7 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     status = _status(seen, board)
     if player is None and seen.phase is Phase.OVER:
         status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"
-    viewer = "everything shown" if player is None else f"as player {player} sees it"
+    viewer = viewer_caption(player)
     top = header(canvas, "Verflixxt hoch\u00b2", [status, f"{rules.players} players, {viewer}"])
     top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x), look)
     points = score(state) if view is None else score_of(view)

@@ -1,0 +1,45 @@
+"""The host side's messages for one seat, shared by `EngineAgent` (stdio) and the game
+server (WebSockets): the legal moves of an ``act``, a move as an ``event`` told to a viewer,
+the ``end``."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from ..core.events import Event
+from ..core.text import plain
+from ..core.visibility import notation_seen
+from ..narrator import Teller
+from . import messages
+
+
+def legal_entries(module: ModuleType, state: Any,
+                  legal_moves: tuple[Any, ...]) -> list[messages.Message]:
+    """An ``act``'s ``legal``: ``{"id", "move"}`` per move of ``legal_moves`` (the legal
+    moves of ``state``; ids counted from 0 when ``state`` is None)."""
+    ids = (module.legal_action_ids(state).tolist() if state is not None
+           else list(range(len(legal_moves))))
+    return [{"id": i, "move": str(m)} for i, m in zip(ids, legal_moves, strict=True)]
+
+
+def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_number: int,
+               events: tuple[Event, ...], viewer: int, teller: Teller, *,
+               hidden: bool = True) -> messages.Message:
+    """The ``event`` of ``move`` (played in ``before``, giving ``after``; ``events``: what
+    it did, all shown) as seat ``viewer`` may see it, worded by ``teller``; with ``hidden``
+    False (a game without hidden information) the events are not filtered."""
+    player = module.current_player(before)
+    notation: str | None = str(move)
+    if hidden:
+        seen = module.move_events(before, move, after, player=viewer)
+        notation = notation_seen(move, player, seen, events)
+        events = seen
+    text = plain(teller.lines(events)).replace("\n", " ")
+    return messages.event(move_number, player, notation, text)
+
+
+def end_of(module: ModuleType, state: Any, reason: str) -> messages.Message:
+    """The ``end`` of a game at ``state``."""
+    return messages.end(list(module.returns(state)), list(module.score(state)),
+                        list(module.winners(state)), reason)

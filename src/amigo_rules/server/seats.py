@@ -1,0 +1,163 @@
+"""Who sits at a table: a WebSocket connection (a ``human`` seat's page, a ``remote`` bot, a
+spectator) and the players the server runs itself (``agent:NAME``, ``engine:COMMAND``).
+
+A connection's messages go through a bounded queue to one writer task: a client that
+stops reading fills it and is closed (code 1008), never holding anyone else up. A bot
+thinks in a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from ..agents import make_agent
+from ..arena.plan import agent_seed
+from ..core import agent_name, decide
+from ..protocol.engine import EngineAgent
+from .tables import LiveTable, Step
+
+SEND_QUEUE = 1024
+"""Messages waiting for a client at most; a client this far behind is closed."""
+REPLACED = 4000
+"""The close code of a connection replaced by a newer one to the same seat."""
+TOO_SLOW = 1008
+"""The close code of a connection that does not read what it is sent."""
+BOT_KINDS = ("agent", "engine")
+PLAYER_KINDS = ("human", "remote")
+
+
+def kind_of(seat_kind: str) -> str:
+    """``"human"``, ``"remote"``, ``"agent"`` or ``"engine"`` of a seat kind as given."""
+    return seat_kind.partition(":")[0]
+
+
+class Connection:
+    """One WebSocket reading a table: as a seat (``viewer`` its number) or a spectator
+    (``viewer`` `SPECTATOR`). Tracks what it was sent: events so far, the last ``act``'s
+    move number, the ``end``."""
+
+    def __init__(self, websocket: WebSocket, viewer: int, *, previews: bool) -> None:
+        self.websocket = websocket
+        self.viewer = viewer
+        self.previews = previews
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.events = 0
+        self.acted = -1
+        self.ended = False
+        self.closed = False
+        self.name: str | None = None
+        """The name of the ``ready`` it sent."""
+
+    def push(self, line: str) -> None:
+        """Queue ``line``; a client too far behind is closed instead."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(line)
+        except asyncio.QueueFull:
+            self.close(TOO_SLOW)
+
+    def close(self, code: int) -> None:
+        """Close after what is queued (or at once when the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.code = code
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.queue.full():
+            self.writer_task.cancel()
+
+    def start(self) -> None:
+        self.code = 1000
+        self.writer_task = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        websocket = self.websocket
+        try:
+            while (line := await self.queue.get()) is not None:
+                await websocket.send_text(line)
+        except Exception:  # the client went away: nothing left to tell it
+            self.closed = True
+        finally:
+            with contextlib.suppress(Exception):
+                await websocket.close(self.code)
+
+    def update(self, table: LiveTable) -> None:
+        """Send what is new at ``table`` for this viewer: events, the ``act`` when its seat
+        is to move, the ``end``."""
+        lines = table.event_lines(self.viewer)
+        for line in lines[self.events:]:
+            self.push(line)
+        self.events = len(lines)
+        if self.acted != table.move_number:
+            act = table.act(self.viewer, previews=self.previews) if self.viewer >= 0 else None
+            if act is not None:
+                self.acted = table.move_number
+                self.push(act)
+        if not self.ended and (end := table.end(self.viewer)) is not None:
+            self.ended = True
+            self.push(end)
+
+
+class Bot:
+    """A seat the server plays: one of our agents (seeded as the command line seeds its
+    bots, `agent_seed`) or an engine (`EngineAgent`, started on its first turn). Driven
+    from a worker thread, one call at a time."""
+
+    def __init__(self, seat_kind: str, game: str, seed: int, seat: int,
+                 replay_until: int) -> None:
+        kind, _, rest = seat_kind.partition(":")
+        self.seat = seat
+        self.game = game
+        self.agent: Any = (EngineAgent(rest) if kind == "engine"
+                           else make_agent(rest, game, seed=agent_seed(seed, seat)))
+        hooks = getattr(self.agent, "listener", self.agent)
+        self.hooks = hooks if hasattr(hooks, "seated") else None
+        self.replay_until = replay_until
+        """Moves read back from the database: the agent is asked again for its own among
+        them, so a seeded agent continues as it would have (its answers are not used)."""
+        self.told = -1
+        """Steps told so far (-1: not seated yet)."""
+
+    @property
+    def name(self) -> str:
+        return agent_name(self.agent)
+
+    def _catch_up(self, table: LiveTable, steps: Sequence[Step]) -> None:
+        module = table.module
+        if self.told < 0:
+            if self.hooks is not None:  # no seed: it would tell an engine the hidden parts
+                self.hooks.seated(self.game, table.first, self.seat, None)
+            self.told = 0
+        for number in range(self.told, len(steps)):
+            step = steps[number]
+            if number < self.replay_until and step.mover == self.seat:
+                decide(self.agent, module.observation(step.before, self.seat),
+                       module.legal_moves(step.before))
+            if self.hooks is not None:
+                self.hooks.moved(step.before, step.move, step.after, number, step.events)
+        self.told = len(steps)
+
+    def think(self, table: LiveTable, steps: Sequence[Step], state: Any) -> Any:
+        """The bot's move in ``state`` (after ``steps``); in a worker thread."""
+        self._catch_up(table, steps)
+        module = table.module
+        return decide(self.agent, module.observation(state, self.seat),
+                      module.legal_moves(state))
+
+    def finish(self, table: LiveTable, steps: Sequence[Step], state: Any) -> None:
+        """The game is over: the hooks hear the rest and the end; an engine is closed."""
+        if self.hooks is not None:
+            self._catch_up(table, steps)
+            self.hooks.finished(state, "rules")
+        self.close()
+
+    def close(self) -> None:
+        if isinstance(self.agent, EngineAgent):
+            self.agent.close()

@@ -1,0 +1,248 @@
+"""A live table: the state recomputed from the table's seed and stored moves, advanced by
+each move committed, and what each viewer may read of it (PROTOCOL.md's host messages).
+
+Chance is drawn as `amigo_rules.play` draws it (one generator, `chance_rng` of the seed, one
+draw per chance node in order) and an agent seat is seeded as the command line seeds its
+bots (`agent_seed`): a table of agents finishes with the record ``play`` gives for the same
+seed and agents. A table read back from the database draws its generator again over the
+stored chance moves, so it continues the same stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import attrs
+import numpy as np
+
+from ..core import CHANCE, SPECTATOR, TERMINAL, GameRecord, get_game, jsonio
+from ..core.chance import sample_chance
+from ..core.errors import AmigoRulesError
+from ..core.events import Event
+from ..core.record import chance_rng
+from ..core.text import plain
+from ..foresee import foreseen
+from ..narrator import Teller
+from ..protocol import messages
+from ..protocol.host import end_of, legal_entries, told_event
+from ..scoresheet import result_lines
+from .storage import TableRow
+
+HANDSHAKE_MS = 10_000
+"""The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
+
+
+def token_hash(token: str) -> str:
+    """The sha256 hex of a token: what the database keeps."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@attrs.frozen
+class Step:
+    """One move played at the table."""
+
+    before: Any
+    move: Any
+    after: Any
+    mover: int
+    """The seat that played it, or ``CHANCE``."""
+    events: tuple[Event, ...]
+    """What it did, all shown."""
+
+
+class Refused(AmigoRulesError):
+    """A move the table does not take; ``status`` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def setup_state(module: ModuleType, rules: Any, seed: int) -> Any:
+    """The table's first state (the game's ``new_game`` from the seed)."""
+    return module.new_game(rules, seed=seed)
+
+
+class LiveTable:
+    """One table in memory: its row, states and steps, and per viewer the event lines told
+    so far. Not thread-safe: the server drives it from its event loop."""
+
+    def __init__(self, row: TableRow, token_hashes: Sequence[str | None]) -> None:
+        self.row = row
+        self.module: ModuleType = get_game(row.game)
+        self.rules = jsonio.rules_from_data(self.module.Rules, json.loads(row.rules))
+        self.token_hashes = tuple(token_hashes)
+        self.state = setup_state(self.module, self.rules, row.seed)
+        self.first = self.state
+        self.rng: np.random.Generator = chance_rng(row.seed)
+        self.undrawn: Mapping[str, Any] | None = None
+        """The generator's state before an outcome drawn but not played yet."""
+        self.steps: list[Step] = []
+        self.hidden = self.module.spec(self.rules).has_hidden_information
+        self.tellers: dict[int, Teller] = {}
+        self.lines: dict[int, list[str]] = {}
+        """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
+        self.names: list[str | None] = [None] * self.rules.players
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def move_number(self) -> int:
+        return len(self.steps)
+
+    @property
+    def player(self) -> int:
+        """The seat to move, or ``CHANCE`` or ``TERMINAL``."""
+        player: int = self.module.current_player(self.state)
+        return player
+
+    @property
+    def over(self) -> bool:
+        return self.player == TERMINAL
+
+    def draw(self) -> Any:
+        """The next chance outcome (the table's generator advances; back again should
+        another process's outcome be read back instead, `absorb`)."""
+        self.undrawn = self.rng.bit_generator.state
+        return sample_chance(self.module, self.state, self.rng)
+
+    def advance(self, move: Any) -> Step:
+        """Apply ``move`` (legal, already committed) and keep its step."""
+        before = self.state
+        mover = self.module.current_player(before)
+        after, events = self.module.apply_events(before, move)
+        step = Step(before, move, after, mover, events)
+        self.undrawn = None
+        self.steps.append(step)
+        self.state = after
+        return step
+
+    def absorb(self, texts: Sequence[str]) -> None:
+        """Apply stored moves (notation) read back from the database: at a chance node the
+        generator draws as it did then (`play`'s stream continues), the stored outcome
+        stands."""
+        module = self.module
+        for text in texts:
+            if module.current_player(self.state) == CHANCE:
+                if self.undrawn is not None:
+                    self.rng.bit_generator.state = self.undrawn
+                self.draw()
+            self.advance(module.parse_move(self.state, text))
+
+    def resolve(self, seat: int, move_number: Any, action: Any, notation: Any) -> Any:
+        """The legal move ``seat`` names for ``move_number`` (an action ``id``, its
+        notation, or both agreeing); `Refused` with the protocol's status otherwise."""
+        if type(move_number) is not int:
+            raise Refused(400, "'move_number' must be an integer")
+        if action is None and notation is None:
+            raise Refused(400, "a move needs an 'id' or a 'move'")
+        if action is not None and type(action) is not int:
+            raise Refused(400, "'id' must be an integer")
+        if notation is not None and type(notation) is not str:
+            raise Refused(400, "'move' must be a string")
+        if move_number != self.move_number:
+            raise Refused(409, f"stale move_number {move_number}: the table is at move "
+                               f"{self.move_number}")
+        if self.player != seat:
+            raise Refused(409, "the game is over" if self.over else "not your turn")
+        module = self.module
+        legal = module.legal_moves(self.state)
+        chosen = None
+        if action is not None:
+            ids = module.legal_action_ids(self.state).tolist()
+            if action not in ids:
+                raise Refused(422, f"id {action} is not a legal move here")
+            chosen = legal[ids.index(action)]
+        if notation is not None:
+            text = notation.strip().lower()
+            named = [m for m in legal if str(m).lower() == text]
+            if not named:
+                raise Refused(422, f"{notation[:100]!r} is not a legal move here")
+            if chosen is not None and named[0] != chosen:
+                raise Refused(422, "'id' and 'move' name different moves")
+            chosen = named[0]
+        return chosen
+
+    def record(self, names: Sequence[str]) -> GameRecord:
+        """The game so far as a record, the players called ``names``."""
+        return GameRecord(self.module.NAME, self.rules, self.row.seed,
+                          tuple(s.move for s in self.steps), self.state, tuple(names))
+
+    # ------------------------------------------------------------------ the views
+
+    def teller(self, viewer: int) -> Teller:
+        if viewer not in self.tellers:
+            self.tellers[viewer] = Teller(viewer, getattr(self.rules, "pawns_per_player", None))
+        return self.tellers[viewer]
+
+    def event_lines(self, viewer: int) -> list[str]:
+        """Every step's ``event`` as ``viewer`` (a seat or `SPECTATOR`) may read it, encoded
+        (worked out once per viewer and step)."""
+        lines = self.lines.setdefault(viewer, [])
+        for number in range(len(lines), len(self.steps)):
+            step = self.steps[number]
+            lines.append(_line(told_event(self.module, step.before, step.move, step.after,
+                                          number, step.events, viewer, self.teller(viewer),
+                                          hidden=self.hidden)))
+        return lines
+
+    def hello(self, viewer: int) -> str:
+        """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
+        seed: it would tell what the seat may not see (the record shows it at the end)."""
+        message = messages.hello(self.module.NAME, jsonio.rules_to_data(self.rules),
+                                 self.rules.players, viewer, None, HANDSHAKE_MS, None)
+        if viewer == SPECTATOR:
+            message["seat"] = None
+        return _line(message)
+
+    def act(self, seat: int, *, previews: bool) -> str | None:
+        """The ``act`` to ``seat`` if it is to move, else None; with ``previews`` the
+        narration's preview of each legal move as the seat may foresee it."""
+        if self.player != seat:
+            return None
+        module = self.module
+        legal_moves = module.legal_moves(self.state)
+        document = module.observation_to_json(module.observation(self.state, seat))
+        message = messages.act(self.move_number, document,
+                               legal_entries(module, self.state, legal_moves), None)
+        if previews:
+            teller = self.teller(seat)
+            message["previews"] = [
+                "".join(text for text, _ in teller.preview(events))
+                for events in foreseen(module, self.state, legal_moves, seat)]
+        return _line(message)
+
+    def end(self, viewer: int) -> str | None:
+        """The ``end`` once over, with the score explanation (as the terminal shows it at
+        the end, public then: the towers are counted in the open), else None."""
+        if not self.over:
+            return None
+        message = end_of(self.module, self.state, "rules")
+        message["explanation"] = plain(result_lines(self.module, self.state, viewer))
+        return _line(message)
+
+    def seat_view(self, seat: int) -> str:
+        """The HTTP seat view (JSON text): move number, observation, legal moves when the
+        seat is to move, its events."""
+        module = self.module
+        document = module.observation_to_json(module.observation(self.state, seat))
+        legal = (legal_entries(module, self.state, module.legal_moves(self.state))
+                 if self.player == seat else [])
+        events = ",".join(self.event_lines(seat))
+        return _line({"move_number": self.move_number,
+                      "observation": messages.Raw(document), "legal": legal,
+                      "events": messages.Raw(f"[{events}]")})
+
+    def svg(self, viewer: int) -> str:
+        """The board as ``viewer`` (a seat or `SPECTATOR`) sees it."""
+        svg: str = self.module.render_svg(self.state, player=viewer)
+        return svg
+
+
+def _line(message: messages.Message) -> str:
+    """A message as its JSON text (no newline: one WebSocket frame)."""
+    return messages.encode(message).decode().rstrip("\n")
