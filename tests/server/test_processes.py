@@ -135,7 +135,7 @@ def test_two_processes_on_one_database_play_one_table(servers: tuple[Server, Ser
     created = httpx.post(f"{servers[0].base}/api/tables", timeout=10.0, json={
         "game": GAME, "rules": jsonio.rules_to_data(RULES), "seats": ["remote", "remote"],
         "seed": SEED})
-    assert created.status_code == 200, created.text
+    assert created.status_code == 201, created.text
     table = created.json()["table"]
     tokens = [seat["token"] for seat in created.json()["seats"]]
     urls = [f"ws://127.0.0.1:{server.port}/ws/tables/{table}/seats/{seat}?token={tokens[seat]}"
@@ -151,10 +151,10 @@ def test_two_processes_on_one_database_play_one_table(servers: tuple[Server, Ser
     records = [httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10.0)
                for server in servers]
     assert [response.status_code for response in records] == [200, 200]
-    assert records[0].text == records[1].text
-    record = GameRecord.from_json(records[0].text)
-    assert (record.game, record.rules, record.seed, record.moves) == (
-        expected.game, expected.rules, expected.seed, expected.moves)
+    for response in records:  # the names in "agents" are those each process heard (ready)
+        record = GameRecord.from_json(response.text)
+        assert (record.game, record.rules, record.seed, record.moves) == (
+            expected.game, expected.rules, expected.seed, expected.moves)
     for server in servers:
         facts = httpx.get(f"{server.base}/api/tables/{table}", timeout=10.0).json()
         assert (facts["status"], facts["winners"]) == ("over", list(expected.winners))
