@@ -228,6 +228,19 @@ def test_the_listener_reconnects_and_catches_up(opened: Callable[[], PostgresSto
     heard.wait_for(("t1", 2))
 
 
+def test_queries_go_on_after_the_database_ended_the_connections(
+        opened: Callable[[], PostgresStorage], postgres_url: str) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
+    assert ended == [(True,)]  # the storage's one idle connection
+    assert storage.append("t1", 0, "m0")
+    assert storage.moves("t1") == ["m0"]
+
+
 def test_a_closed_storage_refuses_work(opened: Callable[[], PostgresStorage]) -> None:
     storage = opened()
     storage.subscribe(Calls())

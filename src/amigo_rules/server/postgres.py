@@ -74,6 +74,15 @@ def parse_payload(payload: str) -> tuple[str, int] | None:
     return table_id, int(count)
 
 
+def _dropped(connection: Connection) -> bool:
+    """Whether an idle connection is gone: closed, or the server said something unasked
+    (its goodbye when it was ended or restarted), so its next query would fail."""
+    if connection.closed:
+        return True
+    ready, _, _ = select.select([connection.pgconn.socket], [], [], 0)
+    return bool(ready)
+
+
 class _Pool:
     """Up to `POOL_SIZE` autocommit connections, each lent to one thread at a time; a
     connection found broken is dropped (the next borrower opens a new one)."""
@@ -94,6 +103,9 @@ class _Pool:
                 if self._closed:
                     raise StateError("this PostgresStorage is closed")
                 lent = self._idle.pop() if self._idle else None
+            if lent is not None and _dropped(lent[0]):
+                self._forget(lent)
+                lent = None
             if lent is None:
                 connection = psycopg.connect(self._url, autocommit=True)
                 lent = connection, connection.info.backend_pid
@@ -102,12 +114,16 @@ class _Pool:
             try:
                 yield lent[0]
             finally:
-                with self._lock:
-                    if lent[0].closed or self._closed:
-                        self.backend_pids -= {lent[1]}
-                        lent[0].close()
-                    else:
+                if lent[0].closed or self._closed:
+                    self._forget(lent)
+                else:
+                    with self._lock:
                         self._idle.append(lent)
+
+    def _forget(self, lent: tuple[Connection, int]) -> None:
+        with self._lock:
+            self.backend_pids -= {lent[1]}
+        lent[0].close()
 
     def close(self) -> None:
         with self._lock:
