@@ -1,6 +1,7 @@
 """The ``amigo-rules`` command line: watch bots play (``demo``), play against them
 (``play``), step through a saved game (``replay``, also as a web page) and measure bots
-(``simulate``, ``tournament``: `cli.tournament`).
+(``simulate``, ``tournament``: `cli.tournament`), serve tables to play online (``serve``,
+the ``server`` extra, imported when run).
 
 Games come from `amigo_rules.GAMES`; each brings its terminal view (`cli.games`), its
 narration and drawing (the game's ``move_events`` and ``render_text``) and its agents
@@ -17,6 +18,7 @@ from .demo import demo
 from .options import CONTEXT
 from .play import play_command
 from .replay import replay
+from .serve import serve
 from .tournament import simulate, tournament
 from .variants import variants
 
@@ -30,5 +32,5 @@ def main() -> None:
     them, replay games, measure bots."""
 
 
-for command in (demo, play_command, replay, simulate, tournament, variants):
+for command in (demo, play_command, replay, serve, simulate, tournament, variants):
     main.add_command(command)

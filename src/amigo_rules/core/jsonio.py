@@ -166,12 +166,14 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def rules_from_data(rules_class: type[A], data: Any) -> A:
-    """Rebuild (and so re-validate) a `Rules` value from all of its options; any problem
-    (a missing or unknown option among them) is a `StateError`."""
+def rules_from_data(rules_class: type[A], data: Any, *, partial: bool = False) -> A:
+    """Rebuild (and so re-validate) a `Rules` value from all of its options (with
+    ``partial``, from some: the others take their defaults); any problem (a missing or
+    unknown option among them) is a `StateError`."""
     if not isinstance(data, dict):
         raise StateError("field 'rules' is not an object")
-    keys(data, (a.name for a in attrs.fields(rules_class)), what="field 'rules'")
+    names = [a.name for a in attrs.fields(rules_class)]
+    keys(data, () if partial else names, names if partial else (), what="field 'rules'")
     try:
         return rules_class(**{k: _tuples(v) for k, v in data.items()})
     except RulesError as exc:

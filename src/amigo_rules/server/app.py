@@ -103,13 +103,11 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
     seed = data.get("seed")
     try:
         module = get_game(game)
-        rules_data = data.get("rules")
-        if rules_data is None:
-            rules = module.Rules(players=len(seats))
-        elif isinstance(rules_data, dict):
-            rules = jsonio.rules_from_data(module.Rules, rules_data)
-        else:
+        given = data.get("rules")
+        if given is not None and not isinstance(given, dict):
             raise Failure(400, "'rules' must be an object or null")
+        rules = jsonio.rules_from_data(module.Rules, {"players": len(seats), **(given or {})},
+                                       partial=True)
         seed = checks.seed(seed)
         for kind in seats:
             prefix, _, rest = kind.partition(":")

@@ -1,0 +1,219 @@
+"""The game server's HTTP API: PROTOCOL.md's answers and status codes, tokens that grant one
+seat of one table, bad input refused with the state untouched."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import bearer
+from starlette.testclient import TestClient
+
+from amigo_rules import GameRecord, get_game, play
+from amigo_rules.agents import make_agent
+from amigo_rules.arena.plan import agent_seed
+from amigo_rules.server import open_storage
+from amigo_rules.server.app import MAX_BODY, create_app
+
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    storage = open_storage(database)
+    with TestClient(create_app(storage)) as test_client:
+        yield test_client
+    storage.close()
+
+
+def new_table(client: TestClient, game: str = "verflixxt", seats: Any = ("human", "human"),
+              seed: int = 3, rules: Any = None) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"game": game, "rules": rules,
+                                              "seats": list(seats), "seed": seed})
+    assert answer.status_code == 201, answer.text
+    table: dict[str, Any] = answer.json()
+    return table
+
+
+def to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The seat to move and its view."""
+    for seat in table["seats"]:
+        view = client.get(f"/api/tables/{table['table']}/seats/{seat['seat']}",
+                          headers=bearer(seat["token"])).json()
+        if view["legal"]:
+            return seat["seat"], view
+    raise AssertionError("nobody is to move")
+
+
+def test_a_table_is_created_and_played_to_its_end_over_http(client: TestClient) -> None:
+    table = new_table(client)
+    tid = table["table"]
+    assert [s["url"] for s in table["seats"]] == [
+        f"/play/{tid}/{s['seat']}#{s['token']}" for s in table["seats"]]
+    assert client.get(f"/api/tables/{tid}/record").status_code == 403
+    facts = client.get(f"/api/tables/{tid}").json()
+    assert facts["status"] == "waiting" and facts["players"] == 2 and "seed" not in facts
+    moves = 0
+    while client.get(f"/api/tables/{tid}").json()["status"] != "over":
+        seat, view = to_move(client, table)
+        answer = client.post(f"/api/tables/{tid}/seats/{seat}/moves",
+                             headers=bearer(table["seats"][seat]["token"]),
+                             json={"move_number": view["move_number"],
+                                   "id": view["legal"][-1]["id"]})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["move_number"] > view["move_number"]
+        moves += 1
+    record = GameRecord.from_json(client.get(f"/api/tables/{tid}/record").text)
+    assert record.seed == 3 and len(record.moves) > moves
+    facts = client.get(f"/api/tables/{tid}").json()
+    assert facts["winners"] == list(record.winners) and facts["seed"] == 3
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["table"] for t in listed] == [tid] and listed[0]["status"] == "over"
+
+
+@pytest.mark.parametrize(("game", "rules", "names"), [
+    ("verflixxt", {"players": 3, "towers": "hidden", "hidden_tiles": True},
+     ("random", "greedy", "random")),
+    ("verflixxt_hoch", None, ("greedy", "random")),
+    ("exxtra", None, ("heuristic", "random", "random")),
+])
+def test_a_table_of_agents_gives_the_record_play_gives(client: TestClient, game: str,
+                                                       rules: Any, names: Any) -> None:
+    module = get_game(game)
+    table = new_table(client, game, [f"agent:{n}" for n in names], seed=11, rules=rules)
+    tid = table["table"]
+    for _ in range(400):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "over":
+            break
+        client.portal.call(_pause)  # type: ignore[union-attr]
+    served = GameRecord.from_json(client.get(f"/api/tables/{tid}/record").text)
+    agents = [make_agent(n, game, seed=agent_seed(11, seat)) for seat, n in enumerate(names)]
+    rules_value = served.rules if rules is None else module.Rules(**rules)
+    assert served == play(game, agents, rules_value, seed=11)
+
+
+async def _pause() -> None:
+    import asyncio
+
+    await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    (b"{not json", 400, "not JSON"),
+    (b"[1, 2]", 400, "JSON object"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "seet": 1}', 400, "'seet'"),
+    (b'{"game": 7, "seats": ["human", "human"]}', 400, "'game'"),
+    (b'{"game": "chess", "seats": ["human", "human"]}', 400, "chess"),
+    (b'{"game": "verflixxt", "seats": "human"}', 400, "'seats'"),
+    (b'{"game": "verflixxt", "seats": [1, 2]}', 400, "'seats'"),
+    (b'{"game": "verflixxt", "seats": ["human", "robot"]}', 400, "robot"),
+    (b'{"game": "verflixxt", "seats": ["human", "agent:nobody"]}', 400, "nobody"),
+    (b'{"game": "verflixxt", "seats": ["human", "engine:true"]}', 403, "--allow-engines"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": "x"}', 400, "seed"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": -1}', 400, "seed"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "rules": {"players": 3}}', 400,
+     "3 players"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "rules": {"towers": 5}}', 400,
+     "towers"),
+    (b'{"game": "verflixxt", "seats": ["human", "human"], "rules": []}', 400, "'rules'"),
+    (b"[" * 100_000, 413, "bytes"),
+    (b'{"game": "' + b"x" * MAX_BODY + b'"}', 413, "bytes"),
+])
+def test_a_bad_new_table_is_refused_with_its_status(client: TestClient, body: bytes,
+                                                    status: int, says: str) -> None:
+    answer = client.post("/api/tables", content=body)
+    assert answer.status_code == status, answer.text
+    assert says in answer.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_tokens_grant_one_seat_of_one_table(client: TestClient, database: str) -> None:
+    table, other = new_table(client), new_table(client)
+    tid = table["table"]
+    seat, view = to_move(client, table)
+    mine, theirs = table["seats"][seat]["token"], table["seats"][1 - seat]["token"]
+    move = {"move_number": view["move_number"], "id": view["legal"][0]["id"]}
+    url = f"/api/tables/{tid}/seats/{seat}"
+    before = open_storage(database).moves(tid)
+    refusals = [
+        (client.post(f"{url}/moves", json=move), 401),
+        (client.post(f"{url}/moves", json=move, headers={"Authorization": "Basic x"}), 401),
+        (client.post(f"{url}/moves", json=move, headers=bearer(theirs)), 403),
+        (client.post(f"{url}/moves", json=move,
+                     headers=bearer(other["seats"][seat]["token"])), 403),
+        (client.post(f"{url}/moves", json=move, headers=bearer("x" * 10_000)), 403),
+        (client.post(f"/api/tables/nosuch/seats/{seat}/moves", json=move,
+                     headers=bearer(mine)), 404),
+        (client.post(f"/api/tables/{tid}/seats/2/moves", json=move, headers=bearer(mine)),
+         404),
+        (client.post(f"/api/tables/{tid}/seats/-1/moves", json=move, headers=bearer(mine)),
+         404),
+        (client.post(f"/api/tables/{tid}/seats/{1 - seat}/moves", json=move,
+                     headers=bearer(theirs)), 409),
+        (client.post(f"{url}/moves", json={**move, "move_number": move["move_number"] - 1},
+                     headers=bearer(mine)), 409),
+        (client.post(f"{url}/moves", json={**move, "move_number": move["move_number"] + 1},
+                     headers=bearer(mine)), 409),
+        (client.post(f"{url}/moves", json={**move, "id": 10**6}, headers=bearer(mine)), 422),
+        (client.post(f"{url}/moves", json={"move_number": move["move_number"],
+                                           "move": "fly away"}, headers=bearer(mine)), 422),
+        (client.post(f"{url}/moves", json={**move, "id": "1"}, headers=bearer(mine)), 400),
+        (client.post(f"{url}/moves", json={**move, "move_number": 1.5},
+                     headers=bearer(mine)), 400),
+        (client.post(f"{url}/moves", json={"id": 1}, headers=bearer(mine)), 400),
+        (client.post(f"{url}/moves", json={**move, "extra": 1}, headers=bearer(mine)), 400),
+        (client.post(f"{url}/moves", content=b"{", headers=bearer(mine)), 400),
+        (client.get(url), 401),
+        (client.get(url, headers=bearer(theirs)), 403),
+        (client.get(f"{url}/board.svg?token={theirs}"), 403),
+        (client.get(f"{url}/board.svg"), 401),
+    ]
+    for answer, status in refusals:
+        assert answer.status_code == status, (status, answer.text)
+        assert answer.json()["error"]
+    assert open_storage(database).moves(tid) == before
+    assert client.get(url, headers=bearer(mine)).json() == view
+    assert client.get(f"{url}/board.svg?token={mine}").status_code == 200
+    assert client.post(f"{url}/moves", json=move, headers=bearer(mine)).status_code == 200
+
+
+def test_ten_thousand_bad_tokens_leave_the_server_serving(client: TestClient) -> None:
+    table = new_table(client)
+    url = f"/api/tables/{table['table']}/seats/0"
+    for i in range(10_000):
+        assert client.get(url, headers=bearer(f"bad{i}")).status_code == 403
+    assert client.get(url, headers=bearer(table["seats"][0]["token"])).status_code == 200
+
+
+def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
+    assert client.get("/nope").json() == {"error": "Not Found"}
+    assert client.delete("/api/tables").status_code == 405
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/lobby.html").status_code == 200
+    for page in ("/", "/play/x/0", "/watch/x"):
+        assert client.get(page).headers["content-type"].startswith("text/html")
+
+
+def test_the_record_equals_the_stored_moves(client: TestClient, database: str) -> None:
+    table = new_table(client, "verflixxt_hoch", ("human", "agent:random"), seed=5)
+    tid = table["table"]
+    while True:
+        view = client.get(f"/api/tables/{tid}/seats/0",
+                          headers=bearer(table["seats"][0]["token"])).json()
+        if not view["legal"]:
+            if client.get(f"/api/tables/{tid}").json()["status"] == "over":
+                break
+            client.portal.call(_pause)  # type: ignore[union-attr]
+            continue
+        client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(table["seats"][0]["token"]),
+                    json={"move_number": view["move_number"], "id": view["legal"][0]["id"]})
+    record = json.loads(client.get(f"/api/tables/{tid}/record").text)
+    assert record["moves"] == open_storage(database).moves(tid)
+    assert record["agents"] == ["human", "random"]
