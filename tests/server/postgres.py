@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -22,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from server_helpers import free_port
 
 DEBIAN_BINARIES = Path("/usr/lib/postgresql")
 """Where Debian's ``postgresql`` package puts ``initdb`` and ``pg_ctl``: ``<version>/bin``."""
@@ -37,14 +37,6 @@ def binaries() -> Path | None:
         key=lambda path: int(path.parent.name) if path.parent.name.isdigit() else 0,
     )
     return versions[-1] if versions else None
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _as_server_user() -> tuple[list[str], str | None]:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from postgres import free_port
+from server_helpers import free_port
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server extra")
 

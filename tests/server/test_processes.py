@@ -10,79 +10,36 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from postgres import free_port
+from server_helpers import free_port, kill, start_process
+from websockets.asyncio import client as websockets_client
 
-httpx = pytest.importorskip("httpx", reason="httpx comes with the dev extra")
-websockets_client = pytest.importorskip("websockets.asyncio.client",
-                                        reason="websockets comes with the dev extra")
-
-import amigo_rules  # noqa: E402
-from amigo_rules import verflixxt_hoch  # noqa: E402
-from amigo_rules.core import GameRecord, jsonio  # noqa: E402
+import amigo_rules
+from amigo_rules import verflixxt_hoch
+from amigo_rules.core import GameRecord, jsonio
 
 GAME = "verflixxt_hoch"
 RULES = verflixxt_hoch.Rules(players=2)  # hands: each seat sees what the other may not
 SEED = 7
-STARTUP = 30.0  # seconds a server may take to answer its first request
 GAME_TIME = 60.0  # seconds the game may take over the two servers
 
 
-class Server:
-    """One ``python -m amigo_rules serve`` process on a free port of 127.0.0.1."""
-
-    def __init__(self, database: str, log: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        with log.open("wb") as output:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "amigo_rules", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--database", database],
-                stdout=output, stderr=subprocess.STDOUT)
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"the server on port {self.port} exited: {self.output()}")
-            try:
-                if httpx.get(f"{self.base}/api/tables", timeout=1.0).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        pytest.fail(f"the server on port {self.port} did not answer: {self.output()}")
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:]
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
 @pytest.fixture
-def servers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on the test's database."""
-    pair = (Server(postgres_url, tmp_path / "a.log"), Server(postgres_url, tmp_path / "b.log"))
+def servers(postgres_url: str) -> Iterator[list[int]]:
+    """The ports of two server processes on the test's database."""
+    processes, ports = [], []
     try:
-        for server in pair:
-            server.wait_ready()
-        yield pair
+        for _ in range(2):
+            ports.append(free_port())
+            processes.append(start_process(postgres_url, ports[-1]))
+        yield ports
     finally:
-        for server in pair:
-            server.stop()
+        for process in processes:
+            kill(process)
 
 
 class Chooser:
@@ -131,15 +88,16 @@ async def play_table(urls: list[str]) -> list[dict[str, Any]]:
                                            for seat, url in enumerate(urls))))
 
 
-def test_two_processes_on_one_database_play_one_table(servers: tuple[Server, Server]) -> None:
-    created = httpx.post(f"{servers[0].base}/api/tables", timeout=10.0, json={
+def test_two_processes_on_one_database_play_one_table(servers: list[int]) -> None:
+    bases = [f"http://127.0.0.1:{port}" for port in servers]
+    created = httpx.post(f"{bases[0]}/api/tables", timeout=10.0, json={
         "game": GAME, "rules": jsonio.rules_to_data(RULES), "seats": ["remote", "remote"],
         "seed": SEED})
     assert created.status_code == 201, created.text
     table = created.json()["table"]
     tokens = [seat["token"] for seat in created.json()["seats"]]
-    urls = [f"ws://127.0.0.1:{server.port}/ws/tables/{table}/seats/{seat}?token={tokens[seat]}"
-            for seat, server in enumerate(servers)]
+    urls = [f"ws://127.0.0.1:{port}/ws/tables/{table}/seats/{seat}?token={tokens[seat]}"
+            for seat, port in enumerate(servers)]
 
     told = asyncio.run(play_table(urls))
 
@@ -148,13 +106,12 @@ def test_two_processes_on_one_database_play_one_table(servers: tuple[Server, Ser
         numbers = [event["move_number"] for event in told[seat]["events"]]
         assert numbers == list(range(len(expected.moves))), f"seat {seat}"
         assert told[seat]["end"]["winners"] == list(expected.winners)
-    records = [httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10.0)
-               for server in servers]
+    records = [httpx.get(f"{base}/api/tables/{table}/record", timeout=10.0) for base in bases]
     assert [response.status_code for response in records] == [200, 200]
     for response in records:  # the names in "agents" are those each process heard (ready)
         record = GameRecord.from_json(response.text)
         assert (record.game, record.rules, record.seed, record.moves) == (
             expected.game, expected.rules, expected.seed, expected.moves)
-    for server in servers:
-        facts = httpx.get(f"{server.base}/api/tables/{table}", timeout=10.0).json()
+    for base in bases:
+        facts = httpx.get(f"{base}/api/tables/{table}", timeout=10.0).json()
         assert (facts["status"], facts["winners"]) == ("over", list(expected.winners))

@@ -19,7 +19,6 @@ from amigo_rules.server import open_storage
 from amigo_rules.server.app import MAX_BODY, create_app
 
 
-
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
