@@ -1,14 +1,17 @@
-"""`PostgresStorage` against a real PostgreSQL (tests/server/postgres.py): the `Storage`
-contract as SQLite keeps it, the database ordering moves between threads and between
-storages (two storages on one database stand for two server processes), and the pushes
-across them through LISTEN/NOTIFY."""
+"""The `Storage` contract, kept alike by `SQLiteStorage` (a file) and `PostgresStorage` (a
+real PostgreSQL, tests/server/postgres.py): tables read back as stored, the database
+ordering moves between threads and between storages (two storages on one database stand for
+two server processes); then PostgreSQL's own: the pushes across storages through
+LISTEN/NOTIFY, connections lost and regained, a database that cannot be opened."""
 
 from __future__ import annotations
 
 import functools
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from server_helpers import free_port
@@ -17,7 +20,7 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server e
 
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
 from amigo_rules.server.postgres import PostgresStorage  # noqa: E402
-from amigo_rules.server.storage import TableRow, open_storage  # noqa: E402
+from amigo_rules.server.storage import Storage, TableRow, open_storage  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
 
@@ -44,13 +47,21 @@ class Calls:
             assert self._changed.wait_for(lambda: call in self.calls, timeout=WAIT), self.calls
 
 
-@pytest.fixture
-def opened(postgres_url: str) -> Iterator[Callable[[], PostgresStorage]]:
-    """Opens PostgresStorages on the test's database (each a "process"), closed at the end."""
-    storages: list[PostgresStorage] = []
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a fresh database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
 
-    def open_one() -> PostgresStorage:
-        storages.append(PostgresStorage(postgres_url))
+
+def opening(url: str) -> Iterator[Callable[[], Storage]]:
+    """Opens storages on ``url`` (each a "process"); closes them when resumed."""
+    storages: list[Storage] = []
+
+    def open_one() -> Storage:
+        storages.append(open_storage(url))
         return storages[-1]
 
     yield open_one
@@ -58,7 +69,19 @@ def opened(postgres_url: str) -> Iterator[Callable[[], PostgresStorage]]:
         storage.close()
 
 
-def test_tables_and_seats_read_back_as_created(opened: Callable[[], PostgresStorage]) -> None:
+@pytest.fixture
+def opened(database: str) -> Iterator[Callable[[], Storage]]:
+    """Opens storages on the test's database of each kind."""
+    yield from opening(database)
+
+
+@pytest.fixture
+def opened_postgres(postgres_url: str) -> Iterator[Callable[[], Storage]]:
+    """Opens `PostgresStorage` objects on the test's PostgreSQL database."""
+    yield from opening(postgres_url)
+
+
+def test_tables_and_seats_read_back_as_created(opened: Callable[[], Storage]) -> None:
     storage = opened()
     storage.create(row("old", created=1000.0), ["a" * 64, "b" * 64])
     storage.create(row("new", created=2000.0, seats=3), ["c" * 64, "d" * 64, "e" * 64])
@@ -72,19 +95,14 @@ def test_tables_and_seats_read_back_as_created(opened: Callable[[], PostgresStor
     assert storage.moves("new") == []
 
 
-def test_a_reopened_storage_has_everything(opened: Callable[[], PostgresStorage],
-                                           postgres_url: str) -> None:
+def test_a_reopened_storage_has_everything(opened: Callable[[], Storage]) -> None:
     first = opened()
     first.create(row(), ["a" * 64, "b" * 64])
     assert first.append("t1", 0, "roll 3")
     first.close()
-    again = open_storage(postgres_url)  # the server's entry point, by URL
-    try:
-        assert isinstance(again, PostgresStorage)
-        assert again.table("t1") == row()
-        assert again.moves("t1") == ["roll 3"]
-    finally:
-        again.close()
+    again = opened()
+    assert again.table("t1") == row()
+    assert again.moves("t1") == ["roll 3"]
 
 
 def test_a_database_that_cannot_be_reached_is_named() -> None:
@@ -99,7 +117,7 @@ def test_a_missing_database_is_named(postgres_server: str) -> None:
         PostgresStorage(f"{postgres_server}/nothing")
 
 
-def test_create_refuses_a_wrong_count_of_token_hashes(opened: Callable[[], PostgresStorage],
+def test_create_refuses_a_wrong_count_of_token_hashes(opened: Callable[[], Storage],
                                                       ) -> None:
     storage = opened()
     with pytest.raises(ArgumentError, match="1 token hashes for 2 seats"):
@@ -107,17 +125,17 @@ def test_create_refuses_a_wrong_count_of_token_hashes(opened: Callable[[], Postg
     assert storage.table("t1") is None
 
 
-def test_create_writes_nothing_when_the_id_is_taken(opened: Callable[[], PostgresStorage],
+def test_create_writes_nothing_when_the_id_is_taken(opened: Callable[[], Storage],
                                                     ) -> None:
     storage = opened()
     storage.create(row(), ["a" * 64, "b" * 64])
-    with pytest.raises(psycopg.errors.UniqueViolation):
+    with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation)):
         storage.create(row(seats=3, created=5.0), ["x" * 64, "y" * 64, "z" * 64])
     assert storage.table("t1") == row()
     assert storage.token_hash("t1", 2) is None
 
 
-def test_append_takes_only_the_next_number(opened: Callable[[], PostgresStorage]) -> None:
+def test_append_takes_only_the_next_number(opened: Callable[[], Storage]) -> None:
     storage = opened()
     storage.create(row(), ["a" * 64, "b" * 64])
     assert storage.append("t1", 0, "m0")
@@ -130,7 +148,7 @@ def test_append_takes_only_the_next_number(opened: Callable[[], PostgresStorage]
 
 
 def test_the_last_move_ends_the_table_in_its_transaction(
-        opened: Callable[[], PostgresStorage]) -> None:
+        opened: Callable[[], Storage]) -> None:
     storage = opened()
     storage.create(row(), ["a" * 64, "b" * 64])
     assert storage.append("t1", 0, "m0")
@@ -141,8 +159,8 @@ def test_the_last_move_ends_the_table_in_its_transaction(
     assert over is not None and (over.status, over.winners) == ("over", (0, 1))
 
 
-def test_append_to_an_unknown_table_is_refused(opened: Callable[[], PostgresStorage]) -> None:
-    storage = opened()
+def test_append_to_an_unknown_table_is_refused(opened_postgres: Callable[[], Storage]) -> None:
+    storage = opened_postgres()
     with pytest.raises(StateError, match="no table 'nope'"):
         storage.append("nope", 0, "m0")
     assert storage.moves("nope") == []
@@ -166,7 +184,7 @@ def race(appends: list[Callable[[], bool]]) -> list[bool]:
 
 
 def test_two_storages_appending_the_same_number_one_wins(
-        opened: Callable[[], PostgresStorage]) -> None:
+        opened: Callable[[], Storage]) -> None:
     storages = [opened(), opened()]
     storages[0].create(row(), ["a" * 64, "b" * 64])
     for number in range(20):
@@ -177,8 +195,8 @@ def test_two_storages_appending_the_same_number_one_wins(
     assert [int(move.partition("-")[0]) for move in moves] == list(range(20))
 
 
-def test_another_storage_hears_each_append(opened: Callable[[], PostgresStorage]) -> None:
-    writer, reader = opened(), opened()
+def test_another_storage_hears_each_append(opened_postgres: Callable[[], Storage]) -> None:
+    writer, reader = opened_postgres(), opened_postgres()
     heard_by_writer, heard_by_reader = Calls(), Calls()
     writer.subscribe(heard_by_writer)
     reader.subscribe(heard_by_reader)
@@ -192,8 +210,8 @@ def test_another_storage_hears_each_append(opened: Callable[[], PostgresStorage]
 
 
 def test_the_listener_ignores_foreign_notifications_and_failing_callbacks(
-        opened: Callable[[], PostgresStorage], postgres_url: str) -> None:
-    writer, reader = opened(), opened()
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    writer, reader = opened_postgres(), opened_postgres()
     heard = Calls()
 
     def failing(table_id: str, count: int) -> None:
@@ -210,15 +228,15 @@ def test_the_listener_ignores_foreign_notifications_and_failing_callbacks(
     assert heard.calls == [("t1", 1)]
 
 
-def test_the_listener_reconnects_and_catches_up(opened: Callable[[], PostgresStorage],
+def test_the_listener_reconnects_and_catches_up(opened_postgres: Callable[[], Storage],
                                                 postgres_url: str) -> None:
-    writer, reader = opened(), opened()
+    writer, reader = opened_postgres(), opened_postgres()
     heard = Calls()
     reader.subscribe(heard)
     writer.create(row(), ["a" * 64, "b" * 64])
     with psycopg.connect(postgres_url, autocommit=True) as admin:
         ended = admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
             "WHERE datname = current_database() AND query = 'LISTEN amigo_rules_moves'"
         ).fetchall()
         assert ended == [(True,)]
@@ -229,20 +247,20 @@ def test_the_listener_reconnects_and_catches_up(opened: Callable[[], PostgresSto
 
 
 def test_queries_go_on_after_the_database_ended_the_connections(
-        opened: Callable[[], PostgresStorage], postgres_url: str) -> None:
-    storage = opened()
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    storage = opened_postgres()
     storage.create(row(), ["a" * 64, "b" * 64])
     with psycopg.connect(postgres_url, autocommit=True) as admin:
         ended = admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
     assert ended == [(True,)]  # the storage's one idle connection
     assert storage.append("t1", 0, "m0")
     assert storage.moves("t1") == ["m0"]
 
 
-def test_a_closed_storage_refuses_work(opened: Callable[[], PostgresStorage]) -> None:
-    storage = opened()
+def test_a_closed_storage_refuses_work(opened_postgres: Callable[[], Storage]) -> None:
+    storage = opened_postgres()
     storage.subscribe(Calls())
     started = time.perf_counter()
     storage.close()
