@@ -31,7 +31,7 @@ def binaries() -> Path | None:
     """The directory holding ``initdb`` and ``pg_ctl``: on the PATH, else Debian's newest."""
     on_path = shutil.which("pg_ctl")
     if on_path is not None and shutil.which("initdb") is not None:
-        return Path(on_path).parent
+        return Path(on_path).resolve().parent
     versions = sorted(
         (path for path in DEBIAN_BINARIES.glob("*/bin") if (path / "pg_ctl").exists()),
         key=lambda path: int(path.parent.name) if path.parent.name.isdigit() else 0,
