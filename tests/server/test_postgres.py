@@ -233,17 +233,20 @@ def test_the_listener_reconnects_and_catches_up(opened_postgres: Callable[[], St
     writer, reader = opened_postgres(), opened_postgres()
     heard = Calls()
     reader.subscribe(heard)
-    writer.create(row(), ["a" * 64, "b" * 64])
+    writer.create(row("held"), ["a" * 64, "b" * 64])
+    assert reader.moves("held") == []  # the reader's process holds this table
     with psycopg.connect(postgres_url, autocommit=True) as admin:
         ended = admin.execute(
             "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
             "WHERE datname = current_database() AND query = 'LISTEN amigo_rules_moves'"
         ).fetchall()
         assert ended == [(True,)]
-        assert writer.append("t1", 0, "m0")  # while the listener may be away
-    heard.wait_for(("t1", 1))
-    assert writer.append("t1", 1, "m1")
-    heard.wait_for(("t1", 2))
+        # while the listener is away (it waits RECONNECT_DELAYS[0] first): the last move
+        assert writer.append("held", 0, "m0", winners=[1])
+    heard.wait_for(("held", 1))
+    writer.create(row("next"), ["a" * 64, "b" * 64])
+    assert writer.append("next", 0, "m0")  # heard again as it happens
+    heard.wait_for(("next", 1))
 
 
 def test_queries_go_on_after_the_database_ended_the_connections(

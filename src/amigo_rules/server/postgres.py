@@ -143,6 +143,9 @@ class PostgresStorage:
         self._pool = _Pool(url)
         self._callbacks: list[Callable[[str, int], None]] = []
         self._listener: threading.Thread | None = None
+        self._subscribing = threading.Lock()  # also guards _held
+        self._held: set[str] = set()
+        """The tables whose moves this storage read or wrote (this process holds them)."""
         self._stop = threading.Event()
         self._wake, self._waker = socket.socketpair()
         try:
@@ -188,6 +191,7 @@ class PostgresStorage:
         return None if found is None else str(found[0])
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
+        self._hold(table_id)
         with self._pool.connection() as connection:
             found = connection.execute(
                 "SELECT move FROM amigo_moves WHERE table_id = %s AND number >= %s "
@@ -196,6 +200,7 @@ class PostgresStorage:
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:
+        self._hold(table_id)
         with self._pool.connection() as connection, connection.transaction():
             # The table's row lock orders concurrent appends: the second waits, then counts.
             if connection.execute("SELECT 1 FROM amigo_tables WHERE id = %s FOR UPDATE",
@@ -219,14 +224,18 @@ class PostgresStorage:
     def subscribe(self, callback: Callable[[str, int], None]) -> None:
         """Call ``callback(table_id, moves_count)`` from the listener thread after another
         process (or another `PostgresStorage`) appended a move; after the listener lost and
-        regained its connection, once for every table still playing (moves may have been
-        missed). The first call starts listening before it returns."""
-        self._callbacks.append(callback)
-        if self._listener is None:
-            connection = self._listen()
-            self._listener = threading.Thread(target=self._run, args=(connection,),
-                                              name="amigo-rules-listen", daemon=True)
-            self._listener.start()
+        regained its connection, once for every table whose moves this storage read or
+        wrote (moves may have been missed meanwhile). The first call starts listening before
+        it returns."""
+        with self._subscribing:
+            if self._stop.is_set():
+                raise StateError("this PostgresStorage is closed")
+            if self._listener is None:
+                connection = self._listen()
+                self._listener = threading.Thread(target=self._run, args=(connection,),
+                                                  name="amigo-rules-listen", daemon=True)
+                self._listener.start()
+            self._callbacks.append(callback)
 
     def close(self) -> None:
         """Stop listening and close every connection (a second call does nothing)."""
@@ -239,6 +248,10 @@ class PostgresStorage:
         self._pool.close()
         self._wake.close()
         self._waker.close()
+
+    def _hold(self, table_id: str) -> None:
+        with self._subscribing:
+            self._held.add(table_id)
 
     def _listen(self) -> Connection:
         connection = psycopg.connect(self._url, autocommit=True)
@@ -279,11 +292,13 @@ class PostgresStorage:
                     self._call(*parsed)
 
     def _catch_up(self) -> None:
-        """Call the callbacks for every playing table (after notifications may be lost)."""
+        """Call the callbacks for every table held (after notifications may be lost)."""
+        with self._subscribing:
+            held = list(self._held)
         with self._pool.connection() as connection:
             found = connection.execute(
-                "SELECT t.id, (SELECT count(*) FROM amigo_moves m WHERE m.table_id = t.id) "
-                "FROM amigo_tables t WHERE t.status = 'playing'").fetchall()
+                "SELECT table_id, count(*) FROM amigo_moves WHERE table_id = ANY(%s) "
+                "GROUP BY table_id", (held,)).fetchall()
         for table_id, count in found:
             self._call(table_id, count)
 
