@@ -235,14 +235,16 @@ def test_the_listener_reconnects_and_catches_up(opened_postgres: Callable[[], St
     reader.subscribe(heard)
     writer.create(row("held"), ["a" * 64, "b" * 64])
     assert reader.moves("held") == []  # the reader's process holds this table
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
+    server, _, name = postgres_url.rpartition("/")
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         ended = admin.execute(
             "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND query = 'LISTEN amigo_rules_moves'"
-        ).fetchall()
+            "WHERE datname = %s AND query = 'LISTEN amigo_rules_moves'", (name,)).fetchall()
         assert ended == [(True,)]
-        # while the listener is away (it waits RECONNECT_DELAYS[0] first): the last move
+        # while the listener cannot come back: the last move (over a connection kept)
         assert writer.append("held", 0, "m0", winners=[1])
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
     heard.wait_for(("held", 1))
     writer.create(row("next"), ["a" * 64, "b" * 64])
     assert writer.append("next", 0, "m0")  # heard again as it happens
