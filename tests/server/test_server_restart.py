@@ -1,0 +1,102 @@
+"""Kill -9 in the middle of running tables, restart on the same file: every acknowledged
+move is there, every table finishes, and the records equal ``amigo_rules.play``'s for the
+same seeds and agents (a real ``python -m amigo_rules serve`` process)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import bearer, free_port, kill, start_process
+
+from amigo_rules import GameRecord, get_game, play
+from amigo_rules.agents import make_agent
+from amigo_rules.arena.plan import agent_seed
+from amigo_rules.server import open_storage
+
+LINE_UPS = [
+    ("verflixxt", ("random", "greedy")),
+    ("verflixxt_hoch", ("random", "greedy")),
+    ("exxtra", ("random", "heuristic", "random")),
+    ("verflixxt", ("greedy", "random", "random")),
+]
+
+
+def run_and_kill(tmp_path: Path, tables: int) -> None:
+    database = f"sqlite:///{tmp_path / 'kill.sqlite3'}"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_process(database, port)
+    made: list[tuple[str, str, tuple[str, ...], int]] = []
+    try:
+        human = httpx.post(f"{url}/api/tables", json={
+            "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 99}).json()
+        acknowledged = play_human(url, human, 6)
+        for index in range(tables):
+            game, names = LINE_UPS[index % len(LINE_UPS)]
+            answer = httpx.post(f"{url}/api/tables", json={
+                "game": game, "seats": [f"agent:{n}" for n in names], "seed": index})
+            assert answer.status_code == 201, answer.text
+            made.append((answer.json()["table"], game, names, index))
+        seen: dict[str, Any] = {}
+        while sum(facts["move_number"] for facts in seen.values()) < 10 * tables:
+            seen = {tid: httpx.get(f"{url}/api/tables/{tid}").json() for tid, *_ in made}
+    finally:
+        kill(server)
+    assert any(facts["status"] != "over" for facts in seen.values()), "killed too late"
+    storage = open_storage(database)
+    stored = storage.moves(human["table"])
+    for number, move in acknowledged:
+        assert stored[number] == move
+    for tid, facts in seen.items():
+        assert len(storage.moves(tid)) >= facts["move_number"]
+    storage.close()
+    server = start_process(database, port)
+    try:
+        deadline = time.monotonic() + 120
+        for tid, game, names, seed in made:
+            while (facts := httpx.get(f"{url}/api/tables/{tid}").json())["status"] != "over":
+                assert time.monotonic() < deadline, f"table {tid} did not finish"
+                time.sleep(0.05)
+            record = GameRecord.from_json(httpx.get(f"{url}/api/tables/{tid}/record").text)
+            agents = [make_agent(n, game, seed=agent_seed(seed, s)) for s, n in enumerate(names)]
+            assert record == play(game, agents, get_game(game).Rules(players=len(names)),
+                                  seed=seed)
+            assert facts["move_number"] == len(record.moves) >= seen[tid]["move_number"]
+        assert len(httpx.get(f"{url}/api/tables/{human['table']}/record"
+                             ).json().get("moves", [])) == 0  # 403: still playing
+        view = httpx.get(f"{url}/api/tables/{human['table']}/seats/0",
+                         headers=bearer(human["seats"][0]["token"])).json()
+        assert view["move_number"] >= acknowledged[-1][0] + 1
+    finally:
+        kill(server)
+
+
+def play_human(url: str, table: dict[str, Any], count: int) -> list[tuple[int, str]]:
+    """Play ``count`` moves of seat 0 over HTTP; each move acknowledged (200), by number."""
+    token = table["seats"][0]["token"]
+    seat_url = f"{url}/api/tables/{table['table']}/seats/0"
+    acknowledged: list[tuple[int, str]] = []
+    while len(acknowledged) < count:
+        view = httpx.get(seat_url, headers=bearer(token)).json()
+        if not view["legal"]:
+            time.sleep(0.01)
+            continue
+        choice = view["legal"][0]
+        answer = httpx.post(f"{seat_url}/moves", headers=bearer(token),
+                            json={"move_number": view["move_number"], "id": choice["id"]})
+        assert answer.status_code == 200, answer.text
+        acknowledged.append((view["move_number"], choice["move"]))
+    return acknowledged
+
+
+def test_kill_9_and_restart_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    run_and_kill(tmp_path, 10)
+
+
+@pytest.mark.slow
+def test_kill_9_and_restart_with_fifty_tables(tmp_path: Path) -> None:
+    run_and_kill(tmp_path, 50)
