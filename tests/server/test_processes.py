@@ -1,9 +1,10 @@
-"""Two real ``amigo-rules serve`` processes on one PostgreSQL database serve one table: seat
-0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOCOL.md's seat
-protocol, spoken here by a small client). Each move reaches the other process through the
-database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
+"""Two real ``amigo-rules serve`` processes on one PostgreSQL database serve the same tables.
+
+Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOCOL.md's
+seat protocol, spoken here by a small client). Each move reaches the other process through
+the database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
 record, read from either process, is the game ``amigo_rules.play`` gives for the same seed
-and the same choices."""
+and the same choices. One move sent to both processes at once is applied once."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import free_port, kill, start_process
+from postgres import create_database, drop_database
+from server_helpers import bearer, free_port, kill, start_process
 from websockets.asyncio import client as websockets_client
 
 import amigo_rules
@@ -28,18 +30,21 @@ SEED = 7
 GAME_TIME = 60.0  # seconds the game may take over the two servers
 
 
-@pytest.fixture
-def servers(postgres_url: str) -> Iterator[list[int]]:
-    """The ports of two server processes on the test's database."""
+@pytest.fixture(scope="module")
+def servers(postgres_server: str) -> Iterator[list[int]]:
+    """The ports of two server processes on one fresh database (for this module's tests,
+    each at tables of its own)."""
+    database = create_database(postgres_server)
     processes, ports = [], []
     try:
         for _ in range(2):
             ports.append(free_port())
-            processes.append(start_process(postgres_url, ports[-1]))
+            processes.append(start_process(database, ports[-1]))
         yield ports
     finally:
         for process in processes:
             kill(process)
+        drop_database(database)
 
 
 class Chooser:
@@ -115,3 +120,35 @@ def test_two_processes_on_one_database_play_one_table(servers: list[int]) -> Non
     for base in bases:
         facts = httpx.get(f"{base}/api/tables/{table}", timeout=10.0).json()
         assert (facts["status"], facts["winners"]) == ("over", list(expected.winners))
+
+
+async def submit_to_both(bases: list[str], path: str, move: dict[str, Any],
+                         token: str) -> list[int]:
+    """The status codes of one move posted to each process at once."""
+    async with httpx.AsyncClient(timeout=10.0) as client:
+        answers = await asyncio.gather(*(client.post(f"{base}{path}", json=move,
+                                                     headers=bearer(token))
+                                         for base in bases))
+    return sorted(answer.status_code for answer in answers)
+
+
+def test_one_move_sent_to_both_processes_is_applied_once(servers: list[int]) -> None:
+    bases = [f"http://127.0.0.1:{port}" for port in servers]
+    for seed in range(3):
+        created = httpx.post(f"{bases[seed % 2]}/api/tables", timeout=10.0, json={
+            "game": "verflixxt", "seats": ["human", "human"], "seed": seed}).json()
+        table, seats = created["table"], created["seats"]
+        views = [httpx.get(f"{bases[(seed + 1) % 2]}/api/tables/{table}/seats/{seat}",
+                           headers=bearer(seats[seat]["token"]), timeout=10.0).json()
+                 for seat in (0, 1)]
+        seat = 0 if views[0]["legal"] else 1
+        view = views[seat]
+        move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
+        codes = asyncio.run(submit_to_both(
+            bases, f"/api/tables/{table}/seats/{seat}/moves", move, seats[seat]["token"]))
+        assert codes == [200, 409]
+        for base in bases:  # both processes have it once, in its place
+            after = httpx.get(f"{base}/api/tables/{table}/seats/{seat}",
+                              headers=bearer(seats[seat]["token"]), timeout=10.0).json()
+            assert after["move_number"] > view["move_number"]
+            assert after["events"][view["move_number"]]["player"] == seat
