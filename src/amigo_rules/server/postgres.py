@@ -31,6 +31,10 @@ POOL_SIZE = 4
 RECONNECT_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds the listener waits before each new try after losing its connection (the last
 repeats)."""
+LISTENER_KEEPALIVE = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                      "keepalives_count": 3}
+"""TCP keepalives of the listener's connection, which only ever waits: a database gone
+silently (a failover, a dropped route) ends it within about a minute, and it reconnects."""
 MESSAGE_LIMIT = 300
 """The most characters of the driver's reason an error repeats (libpq's never hold a
 password)."""
@@ -254,7 +258,8 @@ class PostgresStorage:
             self._held.add(table_id)
 
     def _listen(self) -> Connection:
-        connection = psycopg.connect(self._url, autocommit=True)
+        conninfo = psycopg.conninfo.make_conninfo(self._url, **LISTENER_KEEPALIVE)
+        connection = psycopg.connect(conninfo, autocommit=True)
         connection.execute(f"LISTEN {CHANNEL}")
         return connection
 
