@@ -12,7 +12,6 @@ Import the fixtures in a ``conftest.py``: ``from postgres import postgres_server
 from __future__ import annotations
 
 import os
-import pwd
 import shutil
 import subprocess
 import tempfile
@@ -43,8 +42,10 @@ def _as_server_user() -> tuple[list[str], str | None]:
     """The command prefix running a PostgreSQL program, and the user owning its files.
 
     As root: through ``runuser`` as ``postgres``; otherwise as the current user."""
-    if os.geteuid() != 0:
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return [], None
+    import pwd
+
     try:
         pwd.getpwnam("postgres")
     except KeyError:
