@@ -4,6 +4,7 @@ same seeds and agents (a real ``python -m amigo_rules serve`` process)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,9 @@ from amigo_rules.arena.plan import agent_seed
 from amigo_rules.server import open_storage
 
 LINE_UPS = [
-    ("verflixxt", ("random", "greedy")),
-    ("verflixxt_hoch", ("random", "greedy")),
-    ("exxtra", ("random", "heuristic", "random")),
-    ("verflixxt", ("greedy", "random", "random")),
+    ("verflixxt", ("random", "greedy", "random", "greedy")),
+    ("verflixxt_hoch", ("random", "greedy", "random", "greedy")),
+    ("exxtra", ("random", "heuristic", "random", "heuristic", "random", "random")),
 ]
 
 
@@ -35,18 +35,12 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
         human = httpx.post(f"{url}/api/tables", json={
             "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 99}).json()
         acknowledged = play_human(url, human, 6)
-        for index in range(tables):
-            game, names = LINE_UPS[index % len(LINE_UPS)]
-            answer = httpx.post(f"{url}/api/tables", json={
-                "game": game, "seats": [f"agent:{n}" for n in names], "seed": index})
-            assert answer.status_code == 201, answer.text
-            made.append((answer.json()["table"], game, names, index))
-        seen: dict[str, Any] = {}
-        while sum(facts["move_number"] for facts in seen.values()) < 10 * tables:
-            seen = {tid: httpx.get(f"{url}/api/tables/{tid}").json() for tid, *_ in made}
+        made = asyncio.run(create(url, tables))
+        seen = asyncio.run(snapshot(url, [tid for tid, *_ in made]))
     finally:
         kill(server)
     assert any(facts["status"] != "over" for facts in seen.values()), "killed too late"
+    assert sum(facts["move_number"] for facts in seen.values()) > 0
     storage = open_storage(database)
     stored = storage.moves(human["table"])
     for number, move in acknowledged:
@@ -73,6 +67,27 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
         assert view["move_number"] >= acknowledged[-1][0] + 1
     finally:
         kill(server)
+
+
+async def create(url: str, tables: int) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """The tables of agents, created at once: table id, game, agents, seed."""
+    async with httpx.AsyncClient(base_url=url) as client:
+        line_ups = [LINE_UPS[index % len(LINE_UPS)] for index in range(tables)]
+        answers = await asyncio.gather(*(
+            client.post("/api/tables", json={"game": game, "seed": index,
+                                             "seats": [f"agent:{n}" for n in names]})
+            for index, (game, names) in enumerate(line_ups)))
+    return [(answer.json()["table"], game, names, index)
+            for index, (answer, (game, names)) in enumerate(zip(answers, line_ups,
+                                                                strict=True))]
+
+
+async def snapshot(url: str, table_ids: list[str]) -> dict[str, Any]:
+    """Each table's public facts, asked at once."""
+    async with httpx.AsyncClient(base_url=url) as client:
+        answers = await asyncio.gather(*(client.get(f"/api/tables/{tid}")
+                                         for tid in table_ids))
+    return {tid: answer.json() for tid, answer in zip(table_ids, answers, strict=True)}
 
 
 def play_human(url: str, table: dict[str, Any], count: int) -> list[tuple[int, str]]:

@@ -19,6 +19,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
     try:
         uvicorn.run(create_app(storage, allow_engines=allow_engines), host=host, port=port,
-                    ws_max_size=MAX_FRAME, log_level="warning", lifespan="on")
+                    ws_max_size=MAX_FRAME, ws_per_message_deflate=False, log_level="warning",
+                    lifespan="on")
     finally:
         storage.close()
