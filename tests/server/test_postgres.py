@@ -19,7 +19,7 @@ from server_helpers import free_port
 psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server extra")
 
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
-from amigo_rules.server.postgres import PostgresStorage  # noqa: E402
+from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage  # noqa: E402
 from amigo_rules.server.storage import Storage, TableRow, open_storage  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
@@ -193,6 +193,31 @@ def test_two_storages_appending_the_same_number_one_wins(
         assert race(appends) == [False, False, False, True]
     moves = storages[1].moves("t1")
     assert [int(move.partition("-")[0]) for move in moves] == list(range(20))
+
+
+def test_no_thread_waits_for_another_threads_connection(
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    storage = opened_postgres()
+    threads = POOL_SIZE + 2
+    for index in range(threads):
+        storage.create(row(f"t{index}"), ["a" * 64, "b" * 64])
+    with psycopg.connect(postgres_url, autocommit=True) as admin, admin.transaction():
+        admin.execute("LOCK TABLE amigo_moves IN EXCLUSIVE MODE")  # every append waits here
+        appends = [functools.partial(storage.append, f"t{index}", 0, "m0")
+                   for index in range(threads)]
+        results: list[list[bool]] = []
+        racing = threading.Thread(target=lambda: results.append(race(appends)))
+        racing.start()
+        deadline = time.monotonic() + WAIT
+        waiting = 0
+        while waiting < threads and time.monotonic() < deadline:
+            time.sleep(0.02)
+            waiting = admin.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'").fetchone()[0]
+        assert waiting == threads  # all in the database at once, none queued in the pool
+    racing.join()
+    assert results == [[True] * threads]
 
 
 def test_another_storage_hears_each_append(opened_postgres: Callable[[], Storage]) -> None:

@@ -27,7 +27,8 @@ from .storage import TableRow
 CHANNEL = "amigo_rules_moves"
 """The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""
 POOL_SIZE = 4
-"""The most connections a `PostgresStorage` opens for its queries (besides its listener)."""
+"""The most idle connections a `PostgresStorage` keeps for its queries (one is open for each
+thread querying at once, e.g. the server's few worker threads; besides the listener's)."""
 RECONNECT_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds the listener waits before each new try after losing its connection (the last
 repeats)."""
@@ -88,13 +89,14 @@ def _dropped(connection: Connection) -> bool:
 
 
 class _Pool:
-    """Up to `POOL_SIZE` autocommit connections, each lent to one thread at a time; a
-    connection found broken is dropped (the next borrower opens a new one)."""
+    """Autocommit connections, each lent to one thread at a time. A thread takes an idle
+    one or opens its own, never waits for another's (a wait for a lent connection starves
+    some threads for many seconds under load); at most `POOL_SIZE` are kept idle. A
+    connection found broken is dropped."""
 
     def __init__(self, url: str) -> None:
         self._url = url
         self._idle: list[tuple[Connection, int]] = []
-        self._slots = threading.BoundedSemaphore(POOL_SIZE)
         self._lock = threading.Lock()
         self._closed = False
         self.backend_pids: frozenset[int] = frozenset()
@@ -102,27 +104,27 @@ class _Pool:
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:
-        with self._slots:
+        with self._lock:
+            if self._closed:
+                raise StateError("this PostgresStorage is closed")
+            lent = self._idle.pop() if self._idle else None
+        if lent is not None and _dropped(lent[0]):
+            self._forget(lent)
+            lent = None
+        if lent is None:
+            connection = psycopg.connect(self._url, autocommit=True)
+            lent = connection, connection.info.backend_pid
             with self._lock:
-                if self._closed:
-                    raise StateError("this PostgresStorage is closed")
-                lent = self._idle.pop() if self._idle else None
-            if lent is not None and _dropped(lent[0]):
+                self.backend_pids |= {lent[1]}
+        try:
+            yield lent[0]
+        finally:
+            with self._lock:
+                kept = not (lent[0].closed or self._closed) and len(self._idle) < POOL_SIZE
+                if kept:
+                    self._idle.append(lent)
+            if not kept:
                 self._forget(lent)
-                lent = None
-            if lent is None:
-                connection = psycopg.connect(self._url, autocommit=True)
-                lent = connection, connection.info.backend_pid
-                with self._lock:
-                    self.backend_pids |= {lent[1]}
-            try:
-                yield lent[0]
-            finally:
-                if lent[0].closed or self._closed:
-                    self._forget(lent)
-                else:
-                    with self._lock:
-                        self._idle.append(lent)
 
     def _forget(self, lent: tuple[Connection, int]) -> None:
         with self._lock:
