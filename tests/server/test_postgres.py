@@ -201,8 +201,9 @@ def test_no_thread_waits_for_another_threads_connection(
     threads = POOL_SIZE + 2
     for index in range(threads):
         storage.create(row(f"t{index}"), ["a" * 64, "b" * 64])
-    with psycopg.connect(postgres_url, autocommit=True) as admin, admin.transaction():
-        admin.execute("LOCK TABLE amigo_moves IN EXCLUSIVE MODE")  # every append waits here
+    with psycopg.connect(postgres_url, autocommit=True) as locker, locker.transaction(), \
+            psycopg.connect(postgres_url, autocommit=True) as watcher:
+        locker.execute("LOCK TABLE amigo_moves IN EXCLUSIVE MODE")  # every append waits here
         appends = [functools.partial(storage.append, f"t{index}", 0, "m0")
                    for index in range(threads)]
         results: list[list[bool]] = []
@@ -212,7 +213,7 @@ def test_no_thread_waits_for_another_threads_connection(
         waiting = 0
         while waiting < threads and time.monotonic() < deadline:
             time.sleep(0.02)
-            waiting = admin.execute(
+            waiting = watcher.execute(  # (a transaction of its own: a fresh snapshot)
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                 "AND wait_event_type = 'Lock'").fetchone()[0]
         assert waiting == threads  # all in the database at once, none queued in the pool

@@ -2,10 +2,11 @@
 
 The database orders each table's moves: `PostgresStorage.append` locks the table's row,
 writes move ``n`` only when ``n`` moves are stored, and the primary key ``(table_id,
-number)`` forbids a second move ``n``. In the same transaction it sends ``NOTIFY
-amigo_rules_moves, 'TABLE:COUNT'``; every other process's `PostgresStorage.subscribe` thread,
-listening on that channel, calls its callbacks with (table, count), so the process holding
-that table pushes the move to its seats. Needs ``psycopg`` (the ``server`` extra).
+number)`` forbids a second move ``n`` (one statement, so one round trip). In the same
+transaction it sends ``NOTIFY amigo_rules_moves, 'TABLE:COUNT'``; every other process's
+`PostgresStorage.subscribe` thread, listening on that channel, calls its callbacks with
+(table, count), so the process holding that table pushes the move to its seats. Needs
+``psycopg`` (the ``server`` extra).
 """
 
 from __future__ import annotations
@@ -55,6 +56,23 @@ CREATE TABLE IF NOT EXISTS amigo_moves (
     move TEXT NOT NULL, PRIMARY KEY (table_id, number));
 """
 _COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+# One statement, one round trip, one transaction: lock the table's row (concurrent appends
+# to a table wait here), insert move `number` if `number` moves are stored (a concurrent
+# insert of the same number, unseen by this statement's snapshot, meets the primary key and
+# is dropped), end the table if `over`, notify. Answers (table found, move inserted).
+_APPEND = """
+WITH held AS (SELECT id FROM amigo_tables WHERE id = %(table)s FOR UPDATE),
+stored AS (SELECT count(*) AS moves FROM amigo_moves WHERE table_id = %(table)s),
+added AS (
+    INSERT INTO amigo_moves (table_id, number, move)
+    SELECT id, %(number)s, %(move)s FROM held, stored WHERE stored.moves = %(number)s
+    ON CONFLICT DO NOTHING RETURNING table_id),
+ended AS (
+    UPDATE amigo_tables SET status = 'over', winners = %(winners)s
+    WHERE %(over)s AND id IN (SELECT table_id FROM added) RETURNING id)
+SELECT EXISTS (SELECT FROM held), EXISTS (SELECT FROM added),
+    (SELECT pg_notify(%(channel)s, %(payload)s) FROM added)
+"""
 
 log = logging.getLogger(__name__)
 
@@ -207,25 +225,14 @@ class PostgresStorage:
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:
         self._hold(table_id)
-        with self._pool.connection() as connection, connection.transaction():
-            # The table's row lock orders concurrent appends: the second waits, then counts.
-            if connection.execute("SELECT 1 FROM amigo_tables WHERE id = %s FOR UPDATE",
-                                  (table_id,)).fetchone() is None:
-                raise StateError(f"no table {quote(table_id)} to append a move to")
-            count = connection.execute(
-                "SELECT count(*) FROM amigo_moves WHERE table_id = %s", (table_id,)).fetchone()
-            if count is None or count[0] != move_number:
-                return False
-            connection.execute(
-                "INSERT INTO amigo_moves (table_id, number, move) VALUES (%s, %s, %s)",
-                (table_id, move_number, move))
-            if winners is not None:
-                connection.execute(
-                    "UPDATE amigo_tables SET status = 'over', winners = %s WHERE id = %s",
-                    (list(winners), table_id))
-            connection.execute("SELECT pg_notify(%s, %s)",
-                               (CHANNEL, f"{table_id}:{move_number + 1}"))
-        return True
+        with self._pool.connection() as connection:
+            found = connection.execute(_APPEND, {
+                "table": table_id, "number": move_number, "move": move,
+                "over": winners is not None, "winners": list(winners or ()),
+                "channel": CHANNEL, "payload": f"{table_id}:{move_number + 1}"}).fetchone()
+        if found is None or not found[0]:
+            raise StateError(f"no table {quote(table_id)} to append a move to")
+        return bool(found[1])
 
     def subscribe(self, callback: Callable[[str, int], None]) -> None:
         """Call ``callback(table_id, moves_count)`` from the listener thread after another
