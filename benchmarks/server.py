@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import numpy as np
@@ -126,22 +127,32 @@ def load_run(args: argparse.Namespace, database: str) -> None:
         print(f"    {error}")
 
 
-LINE_UPS = [("verflixxt", ("random", "greedy")), ("verflixxt_hoch", ("random", "greedy")),
-            ("exxtra", ("random", "heuristic", "random"))]
+LINE_UPS = [("verflixxt", ("random", "greedy", "random", "greedy")),
+            ("verflixxt_hoch", ("random", "greedy", "random", "greedy")),
+            ("exxtra", ("random", "heuristic", "random", "heuristic", "random", "random"))]
+
+
+async def start_tables(url: str, count: int, wait: float) -> tuple[list[Any], dict[str, Any]]:
+    """``count`` tables of agents created at once, and their facts ``wait`` s later."""
+    line_ups = [LINE_UPS[index % len(LINE_UPS)] for index in range(count)]
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        answers = await asyncio.gather(*(
+            client.post("/api/tables", json={"game": game, "seed": index,
+                                             "seats": [f"agent:{n}" for n in names]})
+            for index, (game, names) in enumerate(line_ups)))
+        made = [(answer.json()["table"], game, names, index)
+                for index, (answer, (game, names)) in enumerate(zip(answers, line_ups,
+                                                                    strict=True))]
+        await asyncio.sleep(wait)
+        facts = await asyncio.gather(*(client.get(f"/api/tables/{m[0]}") for m in made))
+    return made, {m[0]: answer.json() for m, answer in zip(made, facts, strict=True)}
 
 
 def kill_run(args: argparse.Namespace, database: str) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start(database, port)
-    made = []
-    for index in range(args.kill):
-        game, names = LINE_UPS[index % len(LINE_UPS)]
-        answer = httpx.post(f"{url}/api/tables", json={
-            "game": game, "seats": [f"agent:{n}" for n in names], "seed": index})
-        made.append((answer.json()["table"], game, names, index))
-    time.sleep(args.kill_after)
-    seen = {tid: httpx.get(f"{url}/api/tables/{tid}").json() for tid, *_ in made}
+    made, seen = asyncio.run(start_tables(url, args.kill, args.kill_after))
     stop(server, signal.SIGKILL)
     running = sum(facts["status"] != "over" for facts in seen.values())
     acknowledged = sum(facts["move_number"] for facts in seen.values())
@@ -178,7 +189,8 @@ def main() -> None:
     parser.add_argument("--database", help="sqlite:///PATH (default: a temporary file)")
     parser.add_argument("--kill", type=int, metavar="N",
                         help="the kill -9 run with N tables of agents instead")
-    parser.add_argument("--kill-after", type=float, default=2.0, metavar="SECONDS")
+    parser.add_argument("--kill-after", type=float, default=0.0, metavar="SECONDS",
+                        help="seconds between creating the tables and the kill")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{folder}/bench.sqlite3"

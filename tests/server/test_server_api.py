@@ -4,6 +4,7 @@ seat of one table, bad input refused with the state untouched."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,33 @@ def test_the_record_equals_the_stored_moves(client: TestClient, database: str) -
     record = json.loads(client.get(f"/api/tables/{tid}/record").text)
     assert record["moves"] == open_storage(database).moves(tid)
     assert record["agents"] == ["human", "random"]
+
+
+def test_an_engine_seat_plays_where_engines_are_allowed(database: str) -> None:
+    storage = open_storage(database)
+    engine = f"engine:{sys.executable} -m amigo_rules.protocol.serve random"
+    with TestClient(create_app(storage, allow_engines=True)) as client:
+        table = new_table(client, "exxtra", ("agent:random", engine, "agent:heuristic"))
+        tid = table["table"]
+        for _ in range(1000):
+            facts = client.get(f"/api/tables/{tid}").json()
+            if facts["status"] == "over":
+                break
+            client.portal.call(_pause)  # type: ignore[union-attr]
+        assert facts["status"] == "over" and facts["seats"][1]["name"].startswith("random")
+    storage.close()
+
+
+def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from amigo_rules.cli import main
+
+    assert "--allow-engines" in CliRunner().invoke(main, ["serve", "--help"]).output
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 1
+    assert "pip install 'amigo-rules[server]'" in result.output
+    monkeypatch.undo()
+    result = CliRunner().invoke(main, ["serve", "--database", "mysql://x"])
+    assert result.exit_code == 2 and "'mysql'" in result.output

@@ -187,15 +187,17 @@ def test_bad_websocket_messages_are_answered_and_the_seat_kept(server: str) -> N
         assert hello["type"] == "hello" and hello["seat"] == seat and hello["seed"] is None
         act = until(socket_, "act")
         assert act["move_number"] == view["move_number"]
+        refused_moves = (json.dumps({"type": "move", "move_number": act["move_number"] - 1,
+                                     "id": act["legal"][0]["id"]}),
+                         json.dumps({"type": "move", "move_number": act["move_number"],
+                                     "id": -5}))
         for bad in ("{not json", "[]", '{"type": "dance"}', '{"type": "move"}',
-                    '{"type": "move", "move_number": "1", "id": 0}',
-                    json.dumps({"type": "move", "move_number": act["move_number"] - 1,
-                                "id": act["legal"][0]["id"]}),
-                    json.dumps({"type": "move", "move_number": act["move_number"],
-                                "id": -5})):
+                    '{"type": "move", "move_number": "1", "id": 0}', *refused_moves):
             socket_.send(bad)
             answer = json.loads(socket_.recv(5))
             assert answer["type"] == "error" and answer["message"]
+            if bad in refused_moves:  # the act again: the seat is still to move
+                assert json.loads(socket_.recv(5)) == act
         socket_.send(json.dumps({"type": "ready", "name": "tester", "extra": [1, 2]}))
         socket_.send(json.dumps({"type": "move", "move_number": act["move_number"],
                                  "id": act["legal"][0]["id"], "unknown": True}))

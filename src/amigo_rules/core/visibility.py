@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .checks import seat, wrong_type
+from .checks import onlooker, wrong_type
 from .events import Event
 from .nodes import CHANCE
 
@@ -35,7 +35,7 @@ def seen_notation(
     if type(state) is not kind:
         raise wrong_type("visible_notation", kind, state)
     if player is not None:
-        player = seat(player, state.rules.players)
+        player = onlooker(player, state.rules.players)
     after = apply(state, move)
     if player is None or current_player(state) != CHANCE:
         return str(move)

@@ -51,14 +51,6 @@ CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed"})
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
 
 
-class Failure(Exception):
-    """An HTTP answer other than success: ``status`` and the message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status)
 
@@ -71,22 +63,22 @@ async def _body(request: Request, fields: frozenset[str]) -> dict[str, Any]:
     """The request's JSON object (at most `MAX_BODY` bytes, only ``fields``)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        raise Failure(413, f"the body is over {MAX_BODY} bytes")
+        raise Refused(413, f"the body is over {MAX_BODY} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise Failure(413, f"the body is over {MAX_BODY} bytes")
+            raise Refused(413, f"the body is over {MAX_BODY} bytes")
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks))
     except (ValueError, RecursionError):
-        raise Failure(400, "the body is not JSON") from None
+        raise Refused(400, "the body is not JSON") from None
     if not isinstance(data, dict):
-        raise Failure(400, "the body must be a JSON object")
+        raise Refused(400, "the body must be a JSON object")
     unknown = sorted(set(data) - fields)
     if unknown:
-        raise Failure(400, f"unknown field {unknown[0][:50]!r} (fields: "
+        raise Refused(400, f"unknown field {unknown[0][:50]!r} (fields: "
                            f"{', '.join(sorted(fields))})")
     return data
 
@@ -95,17 +87,17 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
     """A new table's row from a ``POST /api/tables`` body."""
     game = data.get("game")
     if type(game) is not str or len(game) > 50:
-        raise Failure(400, "'game' must be a game's name")
+        raise Refused(400, "'game' must be a game's name")
     seats = data.get("seats")
     if (not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS
             or not all(type(s) is str and 0 < len(s) <= MAX_KIND for s in seats)):
-        raise Failure(400, f"'seats' must be a list of 1 … {MAX_SEATS} seat kinds")
+        raise Refused(400, f"'seats' must be a list of 1 … {MAX_SEATS} seat kinds")
     seed = data.get("seed")
     try:
         module = get_game(game)
         given = data.get("rules")
         if given is not None and not isinstance(given, dict):
-            raise Failure(400, "'rules' must be an object or null")
+            raise Refused(400, "'rules' must be an object or null")
         rules = jsonio.rules_from_data(module.Rules, {"players": len(seats), **(given or {})},
                                        partial=True)
         seed = checks.seed(seed)
@@ -115,17 +107,19 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
                 continue
             if prefix == "engine":
                 if not allow_engines:
-                    raise Failure(403, "this server runs no engines (--allow-engines)")
+                    raise Refused(403, "this server runs no engines (--allow-engines)")
                 split_command(rest)
             elif prefix == "agent":
                 make_agent(rest, module.NAME, seed=0)
             else:
-                raise Failure(400, f"unknown seat kind {kind[:50]!r} (human, remote, "
+                raise Refused(400, f"unknown seat kind {kind[:50]!r} (human, remote, "
                                    f"agent:NAME, engine:COMMAND)")
+    except Refused:
+        raise
     except AmigoRulesError as exc:
-        raise Failure(400, str(exc)[:500]) from None
+        raise Refused(400, str(exc)[:500]) from None
     if rules.players != len(seats):
-        raise Failure(400, f"{len(seats)} seats for {rules.players} players")
+        raise Refused(400, f"{len(seats)} seats for {rules.players} players")
     rules_json = json.dumps(jsonio.rules_to_data(rules), separators=(",", ":"))
     return new_row(module.NAME, rules_json, secrets.randbits(63) if seed is None else seed,
                    seats)
@@ -144,10 +138,10 @@ class Server:
 
     async def _table(self, table_id: str) -> Seated:
         if len(table_id) > 50:
-            raise Failure(404, "no such table")
+            raise Refused(404, "no such table")
         seated = await self.hall.open(table_id)
         if seated is None:
-            raise Failure(404, "no such table")
+            raise Refused(404, "no such table")
         return seated
 
     async def _seat(self, connection: HTTPConnection, *, query: bool) -> tuple[Seated, int]:
@@ -157,18 +151,18 @@ class Server:
         text = connection.path_params["seat"]
         players = len(seated.table.row.seats)
         if not (text.isdigit() and len(text) < 3 and int(text) < players):
-            raise Failure(404, f"no seat {text[:10]!r} at this table")
+            raise Refused(404, f"no seat {text[:10]!r} at this table")
         seat = int(text)
         header = connection.headers.get("authorization", "")
         token = header[7:].strip() if header[:7].lower() == "bearer " else None
         if token is None and query:
             token = connection.query_params.get("token")
         if not token:
-            raise Failure(401, "a token is needed (Authorization: Bearer TOKEN)")
+            raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
         expected = seated.table.token_hashes[seat]
         if (len(token) > MAX_TOKEN or expected is None
                 or not hmac.compare_digest(token_hash(token), expected)):
-            raise Failure(403, "this token does not grant this seat")
+            raise Refused(403, "this token does not grant this seat")
         return seated, seat
 
     def _facts(self, seated: Seated, table_id: str) -> dict[str, Any]:
@@ -220,7 +214,7 @@ class Server:
         seated, seat = await self._seat(request, query=False)
         data = await _body(request, MOVE_FIELDS)
         if "move_number" not in data:
-            raise Failure(400, "'move_number' is missing")
+            raise Refused(400, "'move_number' is missing")
         await self.hall.play(seated, seat, data["move_number"], data.get("id"),
                              data.get("move"))
         return _json(seated.table.seat_view(seat))
@@ -228,7 +222,7 @@ class Server:
     async def record(self, request: Request) -> Response:
         seated = await self._table(request.path_params["id"])
         if not seated.table.over:
-            raise Failure(403, "the record is shown once the game is over")
+            raise Refused(403, "the record is shown once the game is over")
         names = [name or kind for name, kind in zip(seated.names(), seated.table.row.seats,
                                                     strict=True)]
         return _json(seated.table.record(names).to_json())
@@ -241,21 +235,22 @@ class Server:
         seated, seat = await self._seat(request, query=True)
         return Response(seated.table.svg(seat), media_type="image/svg+xml")
 
-    def _file(self, name: str) -> Response:
+    def file(self, name: str) -> Response:
+        """A file of the pages' folder, by name (only those there: no path)."""
         path = self.static.get(name)
         if path is None:
-            raise Failure(404, "no such page")
+            raise Refused(404, "no such page")
         return FileResponse(path)
 
     async def static_file(self, request: Request) -> Response:
-        return self._file(request.path_params["file"])
+        return self.file(request.path_params["file"])
 
     # ------------------------------------------------------------------ WebSockets
 
     async def ws_seat(self, websocket: WebSocket) -> None:
         try:
             seated, seat = await self._seat(websocket, query=True)
-        except Failure as failure:
+        except Refused as failure:
             await websocket.accept()
             await websocket.close(4000 + failure.status, str(failure)[:120])
             return
@@ -269,7 +264,7 @@ class Server:
     async def ws_watch(self, websocket: WebSocket) -> None:
         try:
             seated = await self._table(websocket.path_params["id"])
-        except Failure as failure:
+        except Refused as failure:
             await websocket.accept()
             await websocket.close(4000 + failure.status, str(failure)[:120])
             return
@@ -339,7 +334,9 @@ class Server:
                 await self.hall.play(seated, connection.viewer, message["move_number"],
                                      message.get("id"), message.get("move"))
             except Refused as refused:
-                return _error_line(str(refused))
+                connection.acted = -1  # the act again, if the seat is still to move
+                connection.push(_error_line(str(refused)))
+                connection.update(seated.table)
         return None
 
 
@@ -348,7 +345,7 @@ def _error_line(text: str) -> str:
 
 
 async def _failure(request: Request, exc: Exception) -> Response:
-    if isinstance(exc, Failure | Refused):
+    if isinstance(exc, Refused):
         return _error(exc.status, str(exc))
     if isinstance(exc, HTTPException):
         return _error(exc.status_code, str(exc.detail))
@@ -370,7 +367,7 @@ def create_app(storage: Storage, *, allow_engines: bool = False) -> Starlette:
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
-            return server._file(PAGES[name])
+            return server.file(PAGES[name])
         return endpoint
 
     routes = [
@@ -390,7 +387,7 @@ def create_app(storage: Storage, *, allow_engines: bool = False) -> Starlette:
         WebSocketRoute("/ws/tables/{id}/watch", server.ws_watch),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={Failure: _failure, Refused: _failure,
+                    exception_handlers={Refused: _failure,
                                         HTTPException: _failure})
     app.state.server = server
     return app

@@ -55,7 +55,8 @@ class Step:
 
 
 class Refused(AmigoRulesError):
-    """A move the table does not take; ``status`` is the HTTP status that says why."""
+    """A request the server refuses (a move the table does not take, a bad token …);
+    ``status`` is the HTTP status that says why."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
