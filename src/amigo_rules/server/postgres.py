@@ -1,0 +1,324 @@
+"""`Storage` in PostgreSQL, so several server processes serve the same tables.
+
+The database orders each table's moves: `PostgresStorage.append` locks the table's row,
+writes move ``n`` only when ``n`` moves are stored, and the primary key ``(table_id,
+number)`` forbids a second move ``n`` (one statement, so one round trip). In the same
+transaction it sends ``NOTIFY amigo_rules_moves, 'TABLE:COUNT'``; every other process's
+`PostgresStorage.subscribe` thread, listening on that channel, calls its callbacks with
+(table, count), so the process holding that table pushes the move to its seats. Needs
+``psycopg`` (the ``server`` extra).
+"""
+
+from __future__ import annotations
+
+import logging
+import select
+import socket
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+
+from ..core.checks import quote
+from ..core.errors import ArgumentError, StateError
+from .storage import TableRow
+
+CHANNEL = "amigo_rules_moves"
+"""The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""
+POOL_SIZE = 4
+"""The most idle connections a `PostgresStorage` keeps for its queries (one is open for each
+thread querying at once, e.g. the server's few worker threads; besides the listener's)."""
+RECONNECT_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
+"""Seconds the listener waits before each new try after losing its connection (the last
+repeats)."""
+LISTENER_KEEPALIVE = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                      "keepalives_count": 3}
+"""TCP keepalives of the listener's connection, which only ever waits: a database gone
+silently (a failover, a dropped route) ends it within about a minute, and it reconnects."""
+MESSAGE_LIMIT = 300
+"""The most characters of the driver's reason an error repeats (libpq's never hold a
+password)."""
+_SCHEMA_LOCK = 0x616D69676F  # pg_advisory_xact_lock key: one process creates the schema
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS amigo_tables (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, seed NUMERIC NOT NULL,
+    seats TEXT[] NOT NULL, created DOUBLE PRECISION NOT NULL, status TEXT NOT NULL,
+    winners INTEGER[] NOT NULL);
+CREATE INDEX IF NOT EXISTS amigo_tables_created ON amigo_tables (created);
+CREATE TABLE IF NOT EXISTS amigo_seats (
+    table_id TEXT NOT NULL REFERENCES amigo_tables (id), seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS amigo_moves (
+    table_id TEXT NOT NULL REFERENCES amigo_tables (id), number INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (table_id, number));
+"""
+_COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+# One statement, one round trip, one transaction: lock the table's row (concurrent appends
+# to a table wait here), insert move `number` if `number` moves are stored (a concurrent
+# insert of the same number, unseen by this statement's snapshot, meets the primary key and
+# is dropped), end the table if `over`, notify. Answers (table found, move inserted).
+_APPEND = """
+WITH held AS (SELECT id FROM amigo_tables WHERE id = %(table)s FOR UPDATE),
+stored AS (SELECT count(*) AS moves FROM amigo_moves WHERE table_id = %(table)s),
+added AS (
+    INSERT INTO amigo_moves (table_id, number, move)
+    SELECT id, %(number)s, %(move)s FROM held, stored WHERE stored.moves = %(number)s
+    ON CONFLICT DO NOTHING RETURNING table_id),
+ended AS (
+    UPDATE amigo_tables SET status = 'over', winners = %(winners)s
+    WHERE %(over)s AND id IN (SELECT table_id FROM added) RETURNING id)
+SELECT EXISTS (SELECT FROM held), EXISTS (SELECT FROM added),
+    (SELECT pg_notify(%(channel)s, %(payload)s) FROM added)
+"""
+
+log = logging.getLogger(__name__)
+
+Connection = psycopg.Connection[tuple[Any, ...]]
+
+
+def _row(values: tuple[Any, ...]) -> TableRow:
+    id_, game, rules, seed, seats, created, status, winners = values
+    return TableRow(id_, game, rules, int(seed), tuple(seats), created, status, tuple(winners))
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """(table id, moves count) of a notification's ``TABLE_ID:COUNT``; None if malformed
+    (anyone allowed to connect may notify on the channel).
+
+    >>> parse_payload("AbC-_9:12"), parse_payload("x:-1"), parse_payload("12")
+    (('AbC-_9', 12), None, None)
+    """
+    table_id, colon, count = payload.rpartition(":")
+    if not colon or not table_id or not count.isdigit() or len(count) > 9:
+        return None
+    return table_id, int(count)
+
+
+def _dropped(connection: Connection) -> bool:
+    """Whether an idle connection is gone: closed, or the server said something unasked
+    (its goodbye when it was ended or restarted), so its next query would fail."""
+    if connection.closed:
+        return True
+    ready, _, _ = select.select([connection.pgconn.socket], [], [], 0)
+    return bool(ready)
+
+
+class _Pool:
+    """Autocommit connections, each lent to one thread at a time. A thread takes an idle
+    one or opens its own, never waits for another's (a wait for a lent connection starves
+    some threads for many seconds under load); at most `POOL_SIZE` are kept idle. A
+    connection found broken is dropped."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._idle: list[tuple[Connection, int]] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        self.backend_pids: frozenset[int] = frozenset()
+        """The server processes behind these connections (their notifications are ours)."""
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        with self._lock:
+            if self._closed:
+                raise StateError("this PostgresStorage is closed")
+            lent = self._idle.pop() if self._idle else None
+        if lent is not None and _dropped(lent[0]):
+            self._forget(lent)
+            lent = None
+        if lent is None:
+            connection = psycopg.connect(self._url, autocommit=True)
+            lent = connection, connection.info.backend_pid
+            with self._lock:
+                self.backend_pids |= {lent[1]}
+        try:
+            yield lent[0]
+        finally:
+            with self._lock:
+                kept = not (lent[0].closed or self._closed) and len(self._idle) < POOL_SIZE
+                if kept:
+                    self._idle.append(lent)
+            if not kept:
+                self._forget(lent)
+
+    def _forget(self, lent: tuple[Connection, int]) -> None:
+        with self._lock:
+            self.backend_pids -= {lent[1]}
+        lent[0].close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for connection, _ in idle:
+            connection.close()
+
+
+class PostgresStorage:
+    """`Storage` in the PostgreSQL database at ``url`` (``postgresql://…``, any libpq
+    connection URL); creates its three tables (``amigo_tables``, ``amigo_seats``,
+    ``amigo_moves``) if absent. Safe to call from any thread."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._pool = _Pool(url)
+        self._callbacks: list[Callable[[str, int], None]] = []
+        self._listener: threading.Thread | None = None
+        self._subscribing = threading.Lock()  # also guards _held
+        self._held: set[str] = set()
+        """The tables whose moves this storage read or wrote (this process holds them)."""
+        self._stop = threading.Event()
+        self._wake, self._waker = socket.socketpair()
+        try:
+            with self._pool.connection() as connection, connection.transaction():
+                connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                connection.execute(_SCHEMA)
+        except psycopg.Error as error:
+            self.close()
+            reason = " ".join(str(error).split())[:MESSAGE_LIMIT]
+            raise ArgumentError(f"cannot open the PostgreSQL database: {reason}") from error
+
+    def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
+        if len(token_hashes) != len(table.seats):
+            raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
+        with self._pool.connection() as connection, connection.transaction():
+            connection.execute(
+                f"INSERT INTO amigo_tables ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (table.id, table.game, table.rules, table.seed, list(table.seats),
+                 table.created, table.status, list(table.winners)))
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO amigo_seats (table_id, seat, token_hash) VALUES (%s, %s, %s)",
+                    [(table.id, seat, hash_) for seat, hash_ in enumerate(token_hashes)])
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self._pool.connection() as connection:
+            found = connection.execute(f"SELECT {_COLUMNS} FROM amigo_tables WHERE id = %s",
+                                       (table_id,)).fetchone()
+        return None if found is None else _row(found)
+
+    def tables(self, *, limit: int = 100) -> list[TableRow]:
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                f"SELECT {_COLUMNS} FROM amigo_tables ORDER BY created DESC, id LIMIT %s",
+                (limit,)).fetchall()
+        return [_row(values) for values in found]
+
+    def token_hash(self, table_id: str, seat: int) -> str | None:
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                "SELECT token_hash FROM amigo_seats WHERE table_id = %s AND seat = %s",
+                (table_id, seat)).fetchone()
+        return None if found is None else str(found[0])
+
+    def moves(self, table_id: str, start: int = 0) -> list[str]:
+        self._hold(table_id)
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                "SELECT move FROM amigo_moves WHERE table_id = %s AND number >= %s "
+                "ORDER BY number", (table_id, start)).fetchall()
+        return [str(values[0]) for values in found]
+
+    def append(self, table_id: str, move_number: int, move: str, *,
+               winners: Sequence[int] | None = None) -> bool:
+        self._hold(table_id)
+        with self._pool.connection() as connection:
+            found = connection.execute(_APPEND, {
+                "table": table_id, "number": move_number, "move": move,
+                "over": winners is not None, "winners": list(winners or ()),
+                "channel": CHANNEL, "payload": f"{table_id}:{move_number + 1}"}).fetchone()
+        if found is None or not found[0]:
+            raise StateError(f"no table {quote(table_id)} to append a move to")
+        return bool(found[1])
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(table_id, moves_count)`` from the listener thread after another
+        process (or another `PostgresStorage`) appended a move; after the listener lost and
+        regained its connection, once for every table whose moves this storage read or
+        wrote (moves may have been missed meanwhile). The first call starts listening before
+        it returns."""
+        with self._subscribing:
+            if self._stop.is_set():
+                raise StateError("this PostgresStorage is closed")
+            if self._listener is None:
+                connection = self._listen()
+                self._listener = threading.Thread(target=self._run, args=(connection,),
+                                                  name="amigo-rules-listen", daemon=True)
+                self._listener.start()
+            self._callbacks.append(callback)
+
+    def close(self) -> None:
+        """Stop listening and close every connection (a second call does nothing)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._waker.send(b"x")
+        if self._listener is not None:
+            self._listener.join()
+        self._pool.close()
+        self._wake.close()
+        self._waker.close()
+
+    def _hold(self, table_id: str) -> None:
+        with self._subscribing:
+            self._held.add(table_id)
+
+    def _listen(self) -> Connection:
+        conninfo = psycopg.conninfo.make_conninfo(self._url, **LISTENER_KEEPALIVE)
+        connection = psycopg.connect(conninfo, autocommit=True)
+        connection.execute(f"LISTEN {CHANNEL}")
+        return connection
+
+    def _run(self, connection: Connection | None) -> None:
+        """The listener thread: deliver notifications until `close`, reconnecting."""
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                if connection is None:
+                    connection = self._listen()
+                    self._catch_up()
+                failures = 0
+                self._deliver(connection)
+            except psycopg.Error as error:
+                delay = RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)]
+                log.warning("listening for moves failed (%s); again in %s s", error, delay)
+                failures += 1
+                if connection is not None:
+                    connection.close()
+                    connection = None
+                self._stop.wait(delay)
+        if connection is not None:
+            connection.close()
+
+    def _deliver(self, connection: Connection) -> None:
+        """Pass each notification on ``connection`` to the callbacks, until `close`."""
+        while True:
+            wake = self._wake.fileno()
+            ready, _, _ = select.select([connection.fileno(), wake], [], [])
+            if wake in ready:
+                return
+            for note in connection.notifies(timeout=0):
+                parsed = parse_payload(note.payload)
+                if parsed is not None and note.pid not in self._pool.backend_pids:
+                    self._call(*parsed)
+
+    def _catch_up(self) -> None:
+        """Call the callbacks for every table held (after notifications may be lost)."""
+        with self._subscribing:
+            held = list(self._held)
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                "SELECT table_id, count(*) FROM amigo_moves WHERE table_id = ANY(%s) "
+                "GROUP BY table_id", (held,)).fetchall()
+        for table_id, count in found:
+            self._call(table_id, count)
+
+    def _call(self, table_id: str, count: int) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(table_id, count)
+            except Exception:  # one failing callback neither stops the listener nor others
+                log.exception("a move callback failed for table %s", table_id)

@@ -1,0 +1,301 @@
+"""The `Storage` contract, kept alike by `SQLiteStorage` (a file) and `PostgresStorage` (a
+real PostgreSQL, tests/server/postgres.py): tables read back as stored, the database
+ordering moves between threads and between storages (two storages on one database stand for
+two server processes); then PostgreSQL's own: the pushes across storages through
+LISTEN/NOTIFY, connections lost and regained, a database that cannot be opened."""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from server_helpers import free_port
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server extra")
+
+from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
+from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage  # noqa: E402
+from amigo_rules.server.storage import Storage, TableRow, open_storage  # noqa: E402
+
+WAIT = 10.0  # seconds a test waits for a notification before it fails
+
+
+def row(table_id: str = "t1", *, created: float = 1000.0, seats: int = 2) -> TableRow:
+    return TableRow(id=table_id, game="exxtra", rules='{"players": 2}', seed=2**127 + 5,
+                    seats=("remote", "agent:random", "human")[:seats], created=created)
+
+
+class Calls:
+    """The (table, count) calls a subscriber received, waited for across threads."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int]] = []
+        self._changed = threading.Condition()
+
+    def __call__(self, table_id: str, count: int) -> None:
+        with self._changed:
+            self.calls.append((table_id, count))
+            self._changed.notify_all()
+
+    def wait_for(self, call: tuple[str, int]) -> None:
+        with self._changed:
+            assert self._changed.wait_for(lambda: call in self.calls, timeout=WAIT), self.calls
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a fresh database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def opening(url: str) -> Iterator[Callable[[], Storage]]:
+    """Opens storages on ``url`` (each a "process"); closes them when resumed."""
+    storages: list[Storage] = []
+
+    def open_one() -> Storage:
+        storages.append(open_storage(url))
+        return storages[-1]
+
+    yield open_one
+    for storage in storages:
+        storage.close()
+
+
+@pytest.fixture
+def opened(database: str) -> Iterator[Callable[[], Storage]]:
+    """Opens storages on the test's database of each kind."""
+    yield from opening(database)
+
+
+@pytest.fixture
+def opened_postgres(postgres_url: str) -> Iterator[Callable[[], Storage]]:
+    """Opens `PostgresStorage` objects on the test's PostgreSQL database."""
+    yield from opening(postgres_url)
+
+
+def test_tables_and_seats_read_back_as_created(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row("old", created=1000.0), ["a" * 64, "b" * 64])
+    storage.create(row("new", created=2000.0, seats=3), ["c" * 64, "d" * 64, "e" * 64])
+    assert storage.table("old") == row("old", created=1000.0)
+    assert storage.table("missing") is None
+    assert [table.id for table in storage.tables()] == ["new", "old"]
+    assert [table.id for table in storage.tables(limit=1)] == ["new"]
+    assert storage.token_hash("new", 2) == "e" * 64
+    assert storage.token_hash("new", 3) is None
+    assert storage.token_hash("missing", 0) is None
+    assert storage.moves("new") == []
+
+
+def test_a_reopened_storage_has_everything(opened: Callable[[], Storage]) -> None:
+    first = opened()
+    first.create(row(), ["a" * 64, "b" * 64])
+    assert first.append("t1", 0, "roll 3")
+    first.close()
+    again = opened()
+    assert again.table("t1") == row()
+    assert again.moves("t1") == ["roll 3"]
+
+
+def test_a_database_that_cannot_be_reached_is_named() -> None:
+    with pytest.raises(ArgumentError, match=r"database: connection failed: .* refused"):
+        PostgresStorage(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing")
+    with pytest.raises(ArgumentError, match=r"database: .* IPv6 host address"):
+        PostgresStorage("postgresql://[broken")
+
+
+def test_a_missing_database_is_named(postgres_server: str) -> None:
+    with pytest.raises(ArgumentError, match=r'database: .*"nothing" does not exist'):
+        PostgresStorage(f"{postgres_server}/nothing")
+
+
+def test_create_refuses_a_wrong_count_of_token_hashes(opened: Callable[[], Storage],
+                                                      ) -> None:
+    storage = opened()
+    with pytest.raises(ArgumentError, match="1 token hashes for 2 seats"):
+        storage.create(row(), ["a" * 64])
+    assert storage.table("t1") is None
+
+
+def test_create_writes_nothing_when_the_id_is_taken(opened: Callable[[], Storage],
+                                                    ) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation)):
+        storage.create(row(seats=3, created=5.0), ["x" * 64, "y" * 64, "z" * 64])
+    assert storage.table("t1") == row()
+    assert storage.token_hash("t1", 2) is None
+
+
+def test_append_takes_only_the_next_number(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    assert storage.append("t1", 0, "m0")
+    assert not storage.append("t1", 0, "other")  # taken
+    assert not storage.append("t1", 2, "gap")  # not the next one
+    assert storage.append("t1", 1, "m1")
+    assert storage.moves("t1") == ["m0", "m1"]
+    assert storage.moves("t1", 1) == ["m1"]
+    assert storage.table("t1") == row()  # still playing
+
+
+def test_the_last_move_ends_the_table_in_its_transaction(
+        opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    assert storage.append("t1", 0, "m0")
+    assert not storage.append("t1", 0, "other", winners=[0])
+    assert storage.table("t1") == row()  # a refused last move changes nothing
+    assert storage.append("t1", 1, "m1", winners=[0, 1])
+    over = storage.table("t1")
+    assert over is not None and (over.status, over.winners) == ("over", (0, 1))
+
+
+def test_append_to_an_unknown_table_is_refused(opened_postgres: Callable[[], Storage]) -> None:
+    storage = opened_postgres()
+    with pytest.raises(StateError, match="no table 'nope'"):
+        storage.append("nope", 0, "m0")
+    assert storage.moves("nope") == []
+
+
+def race(appends: list[Callable[[], bool]]) -> list[bool]:
+    """The results of ``appends`` run at once, each in its own thread, sorted."""
+    start = threading.Barrier(len(appends))
+    results: list[bool] = []
+
+    def run(append: Callable[[], bool]) -> None:
+        start.wait()
+        results.append(append())
+
+    threads = [threading.Thread(target=run, args=(append,)) for append in appends]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(results)
+
+
+def test_two_storages_appending_the_same_number_one_wins(
+        opened: Callable[[], Storage]) -> None:
+    storages = [opened(), opened()]
+    storages[0].create(row(), ["a" * 64, "b" * 64])
+    for number in range(20):
+        appends = [functools.partial(storage.append, "t1", number, f"{number}-{i}")
+                   for i in range(2) for storage in storages]  # two threads in each "process"
+        assert race(appends) == [False, False, False, True]
+    moves = storages[1].moves("t1")
+    assert [int(move.partition("-")[0]) for move in moves] == list(range(20))
+
+
+def test_no_thread_waits_for_another_threads_connection(
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    storage = opened_postgres()
+    threads = POOL_SIZE + 2
+    for index in range(threads):
+        storage.create(row(f"t{index}"), ["a" * 64, "b" * 64])
+    with psycopg.connect(postgres_url, autocommit=True) as locker, locker.transaction(), \
+            psycopg.connect(postgres_url, autocommit=True) as watcher:
+        locker.execute("LOCK TABLE amigo_moves IN EXCLUSIVE MODE")  # every append waits here
+        appends = [functools.partial(storage.append, f"t{index}", 0, "m0")
+                   for index in range(threads)]
+        results: list[list[bool]] = []
+        racing = threading.Thread(target=lambda: results.append(race(appends)))
+        racing.start()
+        deadline = time.monotonic() + WAIT
+        waiting = 0
+        while waiting < threads and time.monotonic() < deadline:
+            time.sleep(0.02)
+            waiting = watcher.execute(  # (a transaction of its own: a fresh snapshot)
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'").fetchone()[0]
+        assert waiting == threads  # all in the database at once, none queued in the pool
+    racing.join()
+    assert results == [[True] * threads]
+
+
+def test_another_storage_hears_each_append(opened_postgres: Callable[[], Storage]) -> None:
+    writer, reader = opened_postgres(), opened_postgres()
+    heard_by_writer, heard_by_reader = Calls(), Calls()
+    writer.subscribe(heard_by_writer)
+    reader.subscribe(heard_by_reader)
+    writer.create(row(), ["a" * 64, "b" * 64])
+    assert writer.append("t1", 0, "m0")
+    assert not reader.append("t1", 0, "refused")  # a refused append notifies nobody
+    assert writer.append("t1", 1, "m1", winners=[1])
+    heard_by_reader.wait_for(("t1", 2))
+    assert heard_by_reader.calls == [("t1", 1), ("t1", 2)]
+    assert heard_by_writer.calls == []  # its own appends are not news to a storage
+
+
+def test_the_listener_ignores_foreign_notifications_and_failing_callbacks(
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    writer, reader = opened_postgres(), opened_postgres()
+    heard = Calls()
+
+    def failing(table_id: str, count: int) -> None:
+        raise RuntimeError("a broken subscriber")
+
+    reader.subscribe(failing)
+    reader.subscribe(heard)
+    writer.create(row(), ["a" * 64, "b" * 64])
+    with psycopg.connect(postgres_url, autocommit=True) as stranger:
+        for payload in ("", "t1", "t1:", "t1:-1", ":3", "t1:x", "t1:99999999999"):
+            stranger.execute("SELECT pg_notify('amigo_rules_moves', %s)", (payload,))
+    assert writer.append("t1", 0, "m0")
+    heard.wait_for(("t1", 1))
+    assert heard.calls == [("t1", 1)]
+
+
+def test_the_listener_reconnects_and_catches_up(opened_postgres: Callable[[], Storage],
+                                                postgres_url: str) -> None:
+    writer, reader = opened_postgres(), opened_postgres()
+    heard = Calls()
+    reader.subscribe(heard)
+    writer.create(row("held"), ["a" * 64, "b" * 64])
+    assert reader.moves("held") == []  # the reader's process holds this table
+    server, _, name = postgres_url.rpartition("/")
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+            "WHERE datname = %s AND query = 'LISTEN amigo_rules_moves'", (name,)).fetchall()
+        assert ended == [(True,)]
+        # while the listener cannot come back: the last move (over a connection kept)
+        assert writer.append("held", 0, "m0", winners=[1])
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    heard.wait_for(("held", 1))
+    writer.create(row("next"), ["a" * 64, "b" * 64])
+    assert writer.append("next", 0, "m0")  # heard again as it happens
+    heard.wait_for(("next", 1))
+
+
+def test_queries_go_on_after_the_database_ended_the_connections(
+        opened_postgres: Callable[[], Storage], postgres_url: str) -> None:
+    storage = opened_postgres()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
+    assert ended == [(True,)]  # the storage's one idle connection
+    assert storage.append("t1", 0, "m0")
+    assert storage.moves("t1") == ["m0"]
+
+
+def test_a_closed_storage_refuses_work(opened_postgres: Callable[[], Storage]) -> None:
+    storage = opened_postgres()
+    storage.subscribe(Calls())
+    started = time.perf_counter()
+    storage.close()
+    storage.close()  # again: nothing
+    assert time.perf_counter() - started < 1.0
+    with pytest.raises(StateError, match="closed"):
+        storage.table("t1")
