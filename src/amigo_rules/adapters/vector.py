@@ -109,9 +109,14 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.render_mode = None
         """Always None: the vector environments do not render."""
         self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
+        """One game's observation: a ``Box`` with the bounds of its `spec`
+        (`observation_bounds`), as the scalar environment's."""
         self.single_action_space = spaces.Discrete(spec.num_actions)
+        """One game's action: a ``Discrete`` of the game's action ids."""
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        """The batch's observations: ``single_observation_space`` stacked ``num_envs`` times."""
         self.action_space = batch_space(self.single_action_space, self.num_envs)
+        """The batch's actions: one action id per game."""
         # RulesError now for rules the engine or the policy does not play
         self.policy(self.engine.new_games(self.table.rules, 1), np.random.default_rng(0))
         self.games: Any = None

@@ -215,7 +215,7 @@ def open_storage(url: str | None) -> Storage:
     if url.startswith(SQLITE_PREFIX) and len(url) > len(SQLITE_PREFIX):
         return SQLiteStorage(url[len(SQLITE_PREFIX):])
     if url.startswith(POSTGRES_PREFIXES):
-        from .postgres import PostgresStorage  # type: ignore[import-not-found,unused-ignore]
+        from .postgres import PostgresStorage
 
         storage: Storage = PostgresStorage(url)
         return storage
