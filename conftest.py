@@ -19,6 +19,7 @@ import doctest
 import importlib.util
 import os
 import re
+import signal
 import tempfile
 from pathlib import Path
 
@@ -33,6 +34,14 @@ REQUIRES = re.compile(r"<!-- examples: requires ([\w.]+) -->")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
+
+# Tests that send Ctrl-C (SIGINT) to a command they start expect the command to get it. A
+# shell starts a background job with SIGINT ignored, and an ignored signal stays ignored in
+# every process started from it: a suite run in the background would see those commands
+# shrug Ctrl-C off. The processes the tests start get Python's own handler, as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 if importlib.util.find_spec("stable_baselines3") is None:  # the [rl] extra
     collect_ignore.append("src/amigo_rules/adapters/sb3.py")
 
