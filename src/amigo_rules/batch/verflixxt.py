@@ -196,25 +196,9 @@ def _supported(rules: vx.Rules) -> None:
                          + "; use the scalar engine")
 
 
-_SHAPES: dict[int, tuple[vx.Rules, _Shape]] = {}
-"""`_shape` by the identity of the `Rules` (hashing a `Rules` costs more than a step of a
-small batch); each entry keeps its `Rules` alive."""
-
-
-def _shape(rules: vx.Rules) -> _Shape:
-    """The `_Shape` of ``rules``; `RulesError` for rules the engine does not play."""
-    entry = _SHAPES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    if len(_SHAPES) >= 64:
-        _SHAPES.clear()
-    shape = _shape_of(rules)
-    _SHAPES[id(rules)] = (rules, shape)
-    return shape
-
-
 @cache
 def _shape_of(rules: vx.Rules) -> _Shape:
+    """The `_Shape` of ``rules``; `RulesError` for rules the engine does not play."""
     _supported(rules)
     start = laid_out(rules)
     length = track_length(rules)
@@ -257,6 +241,9 @@ def _shape_of(rules: vx.Rules) -> _Shape:
         path_slots=lockstep.read_only(slots),
         box=lockstep.read_only(np.array([counts[t] for t in PATH_TILES])),
     )
+
+
+_shape = lockstep.by_identity(_shape_of)
 
 
 def _crowd(pieces: np.ndarray, owned: int, length: int, guard: int) -> np.ndarray:

@@ -203,23 +203,10 @@ def _check_rules(rules: ho.Rules | None) -> ho.Rules:
     return rules
 
 
-_SHAPES: dict[int, tuple[ho.Rules, _Shape]] = {}
-"""`_shape` by the identity of the `Rules` (hashing costs more than a small step)."""
-
-
-def _shape(rules: ho.Rules) -> _Shape:
-    entry = _SHAPES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    if len(_SHAPES) >= 64:
-        _SHAPES.clear()
-    shape = _shape_of(_check_rules(rules))
-    _SHAPES[id(rules)] = (rules, shape)
-    return shape
-
-
 @cache
 def _shape_of(rules: ho.Rules) -> _Shape:
+    """The `_Shape` of ``rules``; `RulesError` for other than `verflixxt_hoch.Rules`."""
+    rules = _check_rules(rules)
     length = rules.track_length
     box = [t for t in TRACK_TILES for _ in range(rules.box().get(t, 0))]
     tiles = np.full(length + 1, _EMPTY, dtype=np.int8)
@@ -250,6 +237,9 @@ def _shape_of(rules: ho.Rules) -> _Shape:
         slots=lockstep.read_only(slots),
         start_tiles=lockstep.read_only(tiles),
     )
+
+
+_shape = lockstep.by_identity(_shape_of)
 
 
 # --- states in and out -------------------------------------------------------------------
@@ -496,13 +486,6 @@ def _here(batch: Batch, position: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     on = (pawns == position).sum(axis=1)
     guards = (batch.guards[:, None] == position).sum(axis=0)
     return on, guards
-
-
-def _hats_of(batch: Batch, player: np.ndarray, position: np.ndarray) -> np.ndarray:
-    """How many hats the pawns of ``player`` on ``position`` wear (arrays over games)."""
-    owner, pos = batch.hat_owner, batch.hat_pos
-    worn: np.ndarray = ((owner == player) & (pos == position)).sum(axis=0)
-    return worn
 
 
 def _choices(batch: Batch) -> lockstep.Choices:
