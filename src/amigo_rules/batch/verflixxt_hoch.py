@@ -478,16 +478,6 @@ def _own(batch: Batch) -> np.ndarray:
     return own
 
 
-def _here(batch: Batch, position: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``int64[players, n]`` pawns of each player on ``position`` (``[k, n]`` broadcast
-    over the players: ``[players, k, n]``), and the guards there."""
-    shape = _shape(batch.rules)
-    pawns = batch.pawns.reshape(shape.players, shape.pawns, 1, -1)
-    on = (pawns == position).sum(axis=1)
-    guards = (batch.guards[:, None] == position).sum(axis=0)
-    return on, guards
-
-
 def _choices(batch: Batch) -> lockstep.Choices:
     """The legal decision ids of the decision games: card plays by card and piece
     (HO-TURN-1, HO-HAT-3, HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat
@@ -579,22 +569,28 @@ def _attackable(
 ) -> np.ndarray:
     """HO-ATTACK-1: per own pawn (first of its tile) whether a pair of equal cards may
     attack from its tile: an opponent's pawn or a guard shares it, and no lucky-hat pawn of
-    an opponent would be pushed home while its owner keeps another pawn in play."""
+    an opponent would be pushed home while its owner keeps another pawn in play. Only the
+    games holding a pair are looked at."""
     shape = _shape(batch.rules)
-    finish = batch.length - 1
     last = np.where(hand[1] == _NO_CARD, hand[0], hand[1])
     pair = (hand[0] != _NO_CARD) & (value[0] == _tables()["value"][last])
-    on, guards = _here(batch, own)
-    mine = np.arange(shape.players)[:, None, None] == batch.player
-    others = (on * ~mine).sum(axis=0) + guards > 0
-    owner, pos = batch.hat_owner[0].astype(np.int64), batch.hat_pos[0].astype(np.int64)
-    n = batch.phase.size
-    pawns = batch.pawns.reshape(shape.players, shape.pawns, n)
-    theirs = pawns[np.maximum(owner, 0), :, np.arange(n)].T
+    legal = np.zeros(own.shape, dtype=bool)
+    games = np.flatnonzero(pair & (batch.phase == _PLAY))
+    if not games.size:
+        return legal
+    own, player, finish = own[:, games], batch.player[games], batch.length[games] - 1
+    pawns = batch.pawns[:, games].reshape(shape.players, shape.pawns, 1, games.size)
+    on = (pawns == own).sum(axis=1)
+    mine = np.arange(shape.players)[:, None, None] == player
+    others = ((on * ~mine).sum(axis=0) + (batch.guards[:, games, None].transpose(0, 2, 1)
+                                          == own).sum(axis=0)) > 0
+    owner = batch.hat_owner[0, games].astype(np.int64)
+    pos = batch.hat_pos[0, games].astype(np.int64)
+    theirs = pawns[np.maximum(owner, 0), :, 0, np.arange(games.size)].T
     elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
-    blocked = ((owner >= 0) & (owner != batch.player) & (pos == own)
-               & (own + value[0] >= finish) & elsewhere)
-    legal: np.ndarray = pair & (own != finish) & first & others & ~blocked
+    blocked = ((owner >= 0) & (owner != player) & (pos == own)
+               & (own + value[0, games] >= finish) & elsewhere)
+    legal[:, games] = (own != finish) & first[:, games] & others & ~blocked
     return legal
 
 
@@ -609,10 +605,10 @@ def _hat_choices(
     there = (owner >= 0) & (pos == tile)
     bare = worn == 0
     other = np.where(worn == 1, there[1], there[0])
-    on, _ = _here(batch, tile[None])
+    on = (batch.pawns.reshape(shape.players, shape.pawns, -1) == tile).sum(axis=1)
     seats = np.arange(shape.players)[:, None]
     hats_here = ((owner[:, None] == seats) & (pos[:, None] == tile)).sum(axis=0)
-    give = (on[:, 0] > hats_here) & ~bare
+    give = (on > hats_here) & ~bare
     legal = np.vstack([hatting, bare & there[0], bare & there[1], ~bare & other, give])
     ids = shape.base + np.concatenate([[_NONE, _TAKE_LUCKY, _TAKE_CURSED, _SWAP],
                                        _GIVE + np.arange(shape.players)])
@@ -952,39 +948,30 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     """VX-ACT-1 on hoch² collections: the giver's top path or risk tile goes to the player
     whose top tile ranks highest (a bad tile) or lowest (a good one), ties to the nearest
     clockwise; risk tiles rank by ``risk_rank``; nothing happens without such a tile."""
-    giving = _top(batch, rows, giver) >= 0
-    rows, giver = rows[giving], giver[giving]
-    if not rows.size:
-        return
-    players = _shape(batch.rules).players
-    seats = np.arange(players)[:, None]
-    ranks = np.stack([_rank(batch, rows, np.full(rows.size, p)) for p in range(players)])
-    top = _top(batch, rows, giver)
-    tile = batch.towers[giver, top, rows]
+    tables = _tables()
+    towers = batch.towers[:, :, rows].astype(np.int64)  # [players, items, games]
+    depth = np.arange(towers.shape[1])[:, None]
+    tops = np.where(towers < _TRADEABLE, depth, -1).max(axis=1)
+    each = np.arange(rows.size)
+    tiles = towers[np.arange(len(towers))[:, None], np.maximum(tops, 0), each]
+    ranks = np.where(tops >= 0, tables["rank"][tiles], 0)
+    risk = tables["risk"][tiles]
+    if batch.rules.risk_rank == "parity":  # ±N by the holder's parity
+        odd = (tables["risk"][towers] > 0).sum(axis=1) % 2
+        ranks = np.where((tops >= 0) & (risk > 0), (1 - 2 * odd) * risk, ranks)
+    giving = tops[giver, each] >= 0
+    tile = tiles[giver, each]
     if batch.rules.risk_rank == "zero":
-        bad = (_tables()["minus"][tile] > 0) | (_tables()["risk"][tile] > 0)
+        bad = (tables["minus"][tile] > 0) | (risk[giver, each] > 0)
     else:
-        own = ranks[giver, np.arange(rows.size)]
-        bad = (_tables()["minus"][tile] > 0) | ((_tables()["risk"][tile] > 0) & (own < 0))
+        bad = (tables["minus"][tile] > 0) | ((risk[giver, each] > 0)
+                                             & (ranks[giver, each] < 0))
+    players = len(towers)
+    seats = np.arange(players)[:, None]
     key = np.where(seats != giver, ranks * np.where(bad, 1, -1), np.iinfo(np.int64).min)
     tied = key == key.max(axis=0)
     receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
-    _hand_over(batch, rows, giver, receiver)
-
-
-def _rank(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """VX-ACT-1's rank of each collection's top path or risk tile (0 for none); a risk tile
-    ranks 0, or ±N by its holder's parity (``risk_rank``)."""
-    tables = _tables()
-    top = _top(batch, rows, player)
-    tile = batch.towers[player, np.maximum(top, 0), rows]
-    rank = np.where(top >= 0, tables["rank"][tile], 0)
-    if batch.rules.risk_rank == "parity":
-        tower = batch.towers[player, :, rows]
-        odd = (tables["risk"][tower] > 0).sum(axis=1) % 2
-        rank = np.where(tables["risk"][tile] > 0, (1 - 2 * odd) * tables["risk"][tile], rank)
-    ranked: np.ndarray = np.where(top >= 0, rank, 0)
-    return ranked
+    _hand_over(batch, rows[giving], giver[giving], receiver[giving])
 
 
 def _after_action(
@@ -1144,7 +1131,7 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
     batch.guards[:, rows] = np.sort(np.where(pushed_guards, target, guards), axis=0)
     pushed = theirs.sum(axis=(0, 1)) + pushed_guards.sum(axis=0)
     exact = origin + value == finish
-    for k in range(int(pushed.max(initial=0))):
+    for k in range(int(np.where(exact, pushed, 0).max(initial=0))):
         token = exact & (k < pushed) & (batch.tokens[rows] < len(TOKEN_STACK))
         _take_token(batch, rows[token], player[token])
     for i in (0, 1):
