@@ -29,17 +29,22 @@ from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.chance import sample_outcome
 from ..core.checks import quote
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, Board, gift_rank
-from ..verflixxt_hoch.observations import PHASES, TILE_KINDS
-from ..verflixxt_hoch.setup import GUARDS, deck_counts, hat_draw, hat_ties, insert_action_tiles
-from ..verflixxt_hoch.tiles import (
+from ..verflixxt_hoch import (
     CARD_VALUE,
     CARDS,
     COLLECTED,
     CURSED_CAP,
+    GUARDS,
     LUCKY_HAT,
+    PHASES,
     RISK,
+    TILE_KINDS,
     TOKEN_STACK,
     TRACK_TILES,
+    deck_counts,
+    hat_draw,
+    hat_ties,
+    insert_action_tiles,
     is_positive,
 )
 from . import lockstep
