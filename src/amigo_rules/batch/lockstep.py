@@ -243,6 +243,16 @@ def weighted(counts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return drawn
 
 
+def lucky_converts(plus: np.ndarray, minus: np.ndarray, lucky: np.ndarray) -> np.ndarray:
+    """VX-SCORE-1 over towers along the last axis, given per tile its plus value, its minus
+    value (positive) and whether it is lucky: plus tiles add, minus tiles subtract, each
+    lucky tile turns one of the largest minus tiles positive."""
+    largest = -np.sort(-minus, axis=-1)
+    turned = np.arange(minus.shape[-1]) < lucky.sum(axis=-1)[..., None]
+    scores: np.ndarray = plus.sum(axis=-1) + np.where(turned, largest, -largest).sum(axis=-1)
+    return scores
+
+
 def first(mask: np.ndarray) -> np.ndarray:
     """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) the first row
     that is True, k where none is (a maximum along the rows, which numpy runs along the

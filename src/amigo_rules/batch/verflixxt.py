@@ -405,12 +405,8 @@ def score(batch: Batch) -> np.ndarray:
         flipped[..., :-1] = tables["lucky"][towers[..., 1:]]
         below: np.ndarray = np.where(flipped, -signed, signed).sum(axis=2)
         return below
-    minus = -np.sort(-tables["minus"][towers], axis=2)
-    turned = np.arange(towers.shape[2]) < _lucky(batch)[..., None]
-    scores: np.ndarray = tables["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(
-        axis=2
-    )
-    return scores
+    return lockstep.lucky_converts(tables["plus"][towers], tables["minus"][towers],
+                                   tables["lucky"][towers])
 
 
 def returns(batch: Batch) -> np.ndarray:

@@ -447,14 +447,11 @@ def score(batch: Batch) -> np.ndarray:
     HO-RISK-1, finish tokens and hats."""
     tables = _tables()
     towers = batch.towers.transpose(2, 0, 1)
-    minus = -np.sort(-tables["minus"][towers], axis=2)
-    lucky = tables["lucky"][towers].sum(axis=2)
-    turned = np.arange(towers.shape[2]) < lucky[..., None]
     risk = tables["risk"][towers]
     odd = (risk > 0).sum(axis=2) % 2
     scores: np.ndarray = (
-        tables["plus"][towers].sum(axis=2)
-        + np.where(turned, minus, -minus).sum(axis=2)
+        lockstep.lucky_converts(tables["plus"][towers], tables["minus"][towers],
+                                tables["lucky"][towers])
         + (1 - 2 * odd) * risk.sum(axis=2)
         + tables["token"][towers].sum(axis=2)
         + tables["hat"][towers].sum(axis=2)
