@@ -3,8 +3,8 @@ the scalar engine `amigo_rules.verflixxt` move by move.
 
 Every preset and every option of `amigo_rules.verflixxt.Rules` in any combination is
 played (2-8 players, every layout with its guards, Gift and Steal, the start tile to the box,
-the lucky-tile tie-break, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled track laid by
-setup chance nodes) except the variants of `UNBATCHED`, which raise `RulesError`.
+the lucky-tile tie-break, VXV-4, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled track
+laid by setup chance nodes) except the variants of `UNBATCHED`, which raise `RulesError`.
 
 >>> from amigo_rules import verflixxt
 >>> from amigo_rules.batch import verflixxt as batch
@@ -81,10 +81,12 @@ _ROLL, _MOVE, _STEALING, _OVER, _LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
 _DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``_DIE + k``."""
+_FIRST_HOME = "first_home"
+"""The early end the batch engine plays (VXV-4); VXV-5's is in `UNBATCHED`."""
 UNBATCHED = {
     "roll_one": "VXV-2 and VXV-7 add moves of their own to a roll of 1",
     "passed_tiles_to_end": "VXV-3 moves the passed tiles after every move",
-    "early_end": "VXV-4 and VXV-5 end the game by a sweep of the whole track",
+    "early_end": "VXV-5 ends the game with a penalty tile the state must hold",
     "negative_lucky": "VXV-8 lays its own track and counts lucky tiles by number",
     "tactical_cards": "VXV-9 replaces the die by hands of cards",
     "hidden_tiles": "VXV-10 lays face-down tiles",
@@ -190,7 +192,8 @@ def _supported(rules: vx.Rules) -> None:
     if not isinstance(rules, vx.Rules):
         raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {quote(rules)}")
     unplayed = [f"Rules.{name}={getattr(rules, name)!r} ({why})"
-                for name, why in UNBATCHED.items() if getattr(rules, name)]
+                for name, why in UNBATCHED.items()
+                if getattr(rules, name) and getattr(rules, name) != _FIRST_HOME]
     if unplayed:
         raise RulesError("the batch engine does not play " + "; ".join(unplayed)
                          + "; use the scalar engine")
@@ -682,9 +685,42 @@ def _end_turn(batch: Batch, ending: np.ndarray) -> None:
     after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
     best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
     found = best > 0
+    if batch.rules.early_end == _FIRST_HOME:  # VXV-4: over once a player is home
+        found &= on_way.all(axis=0)
     batch.phase[:] = np.where(ending, np.where(found, _ROLL, _OVER), batch.phase)
     batch.player[:] = np.where(ending & found, (player + 1 + players - best) % players, player)
     batch.roll[:] = np.where(ending, 0, batch.roll)
+    if batch.rules.early_end == _FIRST_HOME:
+        home = ending & ~found
+        if home.any():
+            _sweep(batch, np.flatnonzero(home))
+
+
+def _sweep(batch: Batch, rows: np.ndarray) -> None:
+    """VXV-4: a player has every pawn home, so every pawn alone on a path tile makes its
+    owner take that tile, in track order (ruling); the tiles taken leave the track."""
+    shape = _shape(batch.rules)
+    owned = shape.players * shape.pawns
+    tiles = batch.tiles[:, rows].astype(np.int64)
+    pawns = batch.pieces[:owned, rows].astype(np.int64)
+    position = np.arange(len(tiles))[:, None]
+    lone = (batch.crowd[:, rows] == 1) & _tables()["takeable"][tiles] & (
+        position < batch.length[rows] - 1)
+    owner = np.argmax(pawns[:, None] == position, axis=0) // shape.pawns  # the lone pawn's
+    for x in np.flatnonzero(lone.any(axis=1)):  # start to finish: the last taken on top
+        taking = lone[x]
+        _push(batch, rows[taking], owner[x, taking], tiles[x, taking])
+    kept = np.argsort(lone, axis=0, kind="stable")  # the other tiles close up, in order
+    closed = np.take_along_axis(tiles, kept, axis=0)
+    left = batch.length[rows] - lone.sum(axis=0)
+    batch.tiles[:, rows] = np.where(position < left, closed, _EMPTY)
+    pieces = batch.pieces[:, rows].astype(np.int64)
+    before = np.cumsum(lone, axis=0)  # tiles taken up to each position
+    shift = np.take_along_axis(before, pieces, axis=0) - np.take_along_axis(lone, pieces, axis=0)
+    batch.pieces[:, rows] = pieces - shift
+    batch.length[rows] = left
+    batch.crowd[:, rows] = _crowd(batch.pieces[:, rows], owned, shape.length,
+                                  shape.guard_weight)
 
 
 def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
