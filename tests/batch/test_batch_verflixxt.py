@@ -207,7 +207,6 @@ def test_observation_array_for_one_seat_per_game():
         (Rules(roll_one="choice"), "roll_one"),
         (Rules(roll_one="swap"), "roll_one"),
         (Rules(passed_tiles_to_end=True), "passed_tiles_to_end"),
-        (Rules(early_end="one_pawn_left"), "early_end"),
         (Rules(negative_lucky=True), "negative_lucky"),
         (Rules(tactical_cards=True), "tactical_cards"),
         (Rules(hidden_tiles=True), "hidden_tiles"),
@@ -286,6 +285,7 @@ VARIANTS = {
     "VXV-HIDDEN-TOWERS top": Rules.classic(towers="top", players=3),
     "options mixed": Rules.amigo_pro(action_tiles=True, guards=False, players=4),
     "VXV-4": Rules.amigo(early_end="first_home", players=4),
+    "VXV-5": Rules.classic(early_end="one_pawn_left", players=3),
     "explicit layout": Rules(layout=("+1", "-3", "L", "gift", "+5", "-8", "+7", "L", "-2"),
                              guard_positions=(2, 5), action_tiles=True, players=2),
 }
@@ -311,24 +311,46 @@ def test_every_move_of_a_variant_equals_the_scalar_engine(name):
             state, random_ids(verflixxt, [state], rng)[0]))
 
 
-@pytest.mark.rule("VXV-4")
-def test_the_first_home_sweep_equals_the_scalar_engine():
-    """Games played until a move brings a player's last pawn home while other pawns stand
-    alone on path tiles: every move of the position before equals the scalar engine."""
-    rules = Rules.classic(early_end="first_home", players=3)
+def last_positions(rules: Rules, games: int) -> list[State]:
+    """The position before the last move of random games."""
     rng = np.random.default_rng(2)
-    swept = 0
-    for seed in range(12):
+    out = []
+    for seed in range(games):
         state = verflixxt.new_game(rules, seed=seed)
         while not verflixxt.is_terminal(state):
             before = state
             state = verflixxt.apply(state, verflixxt.move_for_action(
                 state, random_ids(verflixxt, [state], rng)[0]))
-        taken = sum(map(len, state.towers)) - sum(map(len, before.towers))
-        if taken > 1:  # the sweep took tiles besides the move's own
-            assert_every_move_matches(verflixxt, batch, before)
-            swept += 1
-    assert swept >= 3
+        out.append(before)
+    return out
+
+
+@pytest.mark.rule("VXV-4")
+def test_the_first_home_sweep_equals_the_scalar_engine():
+    """Every move of positions whose next move may bring a player's last pawn home while
+    other pawns stand alone on path tiles equals the scalar engine."""
+    rules = Rules.classic(early_end="first_home", players=3)
+    swept = 0
+    for before in last_positions(rules, 12):
+        assert_every_move_matches(verflixxt, batch, before)
+        ids = verflixxt.legal_action_ids(before)
+        after = batch.to_states(batch.step(batch.from_states([before] * ids.size), ids))
+        swept += any(sum(map(len, s.towers)) > sum(map(len, before.towers)) + 1 for s in after)
+    assert swept >= 3  # the sweep took tiles besides the move's own
+
+
+@pytest.mark.rule("VXV-5")
+def test_the_penalty_of_the_last_pawn_equals_the_scalar_engine():
+    rules = Rules.classic(early_end="one_pawn_left", players=3)
+    fined = 0
+    for before in last_positions(rules, 12):
+        assert_every_move_matches(verflixxt, batch, before)
+        ids = verflixxt.legal_action_ids(before)
+        games = batch.step(batch.from_states([before] * ids.size), ids)
+        states = batch.to_states(games)
+        assert batch.score(games).tolist() == [list(verflixxt.score(s)) for s in states]
+        fined += any(s.penalty is not None for s in states)
+    assert fined >= 3
 
 
 @pytest.mark.rule("VXV-1")

@@ -3,8 +3,8 @@ the scalar engine `amigo_rules.verflixxt` move by move.
 
 Every preset and every option of `amigo_rules.verflixxt.Rules` in any combination is
 played (2-8 players, every layout with its guards, Gift and Steal, the start tile to the box,
-the lucky-tile tie-break, VXV-4, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled track
-laid by setup chance nodes) except the variants of `UNBATCHED`, which raise `RulesError`.
+the lucky-tile tie-break, VXV-4, VXV-5, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled
+track laid by setup chance nodes) except the variants of `UNBATCHED`, which raise `RulesError`.
 
 >>> from amigo_rules import verflixxt
 >>> from amigo_rules.batch import verflixxt as batch
@@ -81,12 +81,11 @@ _ROLL, _MOVE, _STEALING, _OVER, _LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
 _DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``_DIE + k``."""
-_FIRST_HOME = "first_home"
-"""The early end the batch engine plays (VXV-4); VXV-5's is in `UNBATCHED`."""
+_FIRST_HOME, _ONE_LEFT = "first_home", "one_pawn_left"
+"""The early ends (VXV-4, VXV-5)."""
 UNBATCHED = {
     "roll_one": "VXV-2 and VXV-7 add moves of their own to a roll of 1",
     "passed_tiles_to_end": "VXV-3 moves the passed tiles after every move",
-    "early_end": "VXV-5 ends the game with a penalty tile the state must hold",
     "negative_lucky": "VXV-8 lays its own track and counts lucky tiles by number",
     "tactical_cards": "VXV-9 replaces the die by hands of cards",
     "hidden_tiles": "VXV-10 lays face-down tiles",
@@ -129,6 +128,8 @@ class Batch:
     """``int64[n]``: the index of the state's `Phase` in ``tuple(Phase)``."""
     roll: np.ndarray
     """``int64[n]``: the die while the phase is MOVE, else 0."""
+    penalty: np.ndarray
+    """``int8[2, n]``: VXV-5's penalty, its owner (-1 for none) and its tile code."""
 
     def __len__(self) -> int:
         return len(self.phase)
@@ -192,8 +193,7 @@ def _supported(rules: vx.Rules) -> None:
     if not isinstance(rules, vx.Rules):
         raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {quote(rules)}")
     unplayed = [f"Rules.{name}={getattr(rules, name)!r} ({why})"
-                for name, why in UNBATCHED.items()
-                if getattr(rules, name) and getattr(rules, name) != _FIRST_HOME]
+                for name, why in UNBATCHED.items() if getattr(rules, name)]
     if unplayed:
         raise RulesError("the batch engine does not play " + "; ".join(unplayed)
                          + "; use the scalar engine")
@@ -275,6 +275,7 @@ def _empty(shape: _Shape, rules: vx.Rules, n: int) -> Batch:
         player=np.zeros(n, dtype=np.int64),
         phase=np.zeros(n, dtype=np.int64),
         roll=np.zeros(n, dtype=np.int64),
+        penalty=np.full((2, n), -1, dtype=np.int8),
     )
 
 
@@ -307,6 +308,8 @@ def _pack(batch: Batch, row: int, state: vx.State, shape: _Shape) -> None:
     batch.player[row] = state.player
     batch.phase[row] = PHASES.index(state.phase)
     batch.roll[row] = state.roll
+    if state.penalty is not None:
+        batch.penalty[:, row] = state.penalty[0], _code(state.penalty[1])
 
 
 def to_states(batch: Batch) -> tuple[vx.State, ...]:
@@ -319,10 +322,11 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
     games = zip(
         batch.tiles.T.tolist(), batch.length.tolist(), batch.pieces.T.tolist(),
         batch.towers.transpose(2, 0, 1).tolist(), batch.heights.T.tolist(),
-        batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(), strict=True,
+        batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(),
+        batch.penalty.T.tolist(), strict=True,
     )
     states = []
-    for tiles, length, pieces, towers, heights, player, phase, roll in games:
+    for tiles, length, pieces, towers, heights, player, phase, roll, penalty in games:
         board = Board(
             tuple(names[c] for c in tiles[:length]),
             tuple(tuple(pieces[p * pawns : (p + 1) * pawns]) for p in range(players)),
@@ -332,7 +336,9 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
             tuple(names[c] for c in tower[:height])
             for tower, height in zip(towers, heights, strict=True)
         )
-        states.append(vx.State(rules, board, stacks, player, PHASES[phase], roll))
+        owner, tile = penalty
+        states.append(vx.State(rules, board, stacks, player, PHASES[phase], roll,
+                               None if owner < 0 else (owner, names[tile])))
     return tuple(states)
 
 
@@ -408,8 +414,12 @@ def score(batch: Batch) -> np.ndarray:
         flipped[..., :-1] = tables["lucky"][towers[..., 1:]]
         below: np.ndarray = np.where(flipped, -signed, signed).sum(axis=2)
         return below
-    return lockstep.lucky_converts(tables["plus"][towers], tables["minus"][towers],
-                                   tables["lucky"][towers])
+    scores: np.ndarray = lockstep.lucky_converts(
+        tables["plus"][towers], tables["minus"][towers], tables["lucky"][towers])
+    owner, tile = batch.penalty.astype(np.int64)
+    fined = np.flatnonzero(owner >= 0)  # VXV-5: at face value, beyond any lucky tile
+    scores[fined, owner[fined]] -= tables["minus"][tile[fined]]
+    return scores
 
 
 def returns(batch: Batch) -> np.ndarray:
@@ -685,15 +695,20 @@ def _end_turn(batch: Batch, ending: np.ndarray) -> None:
     after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
     best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
     found = best > 0
-    if batch.rules.early_end == _FIRST_HOME:  # VXV-4: over once a player is home
+    early = batch.rules.early_end
+    if early == _FIRST_HOME:  # VXV-4: over once a player is home
         found &= on_way.all(axis=0)
+    elif early == _ONE_LEFT:  # VXV-5: over once one pawn is left on the way
+        away = (batch.pieces[: players * pawns] != finish).sum(axis=0)
+        found &= away > 1
     batch.phase[:] = np.where(ending, np.where(found, _ROLL, _OVER), batch.phase)
     batch.player[:] = np.where(ending & found, (player + 1 + players - best) % players, player)
     batch.roll[:] = np.where(ending, 0, batch.roll)
-    if batch.rules.early_end == _FIRST_HOME:
-        home = ending & ~found
-        if home.any():
-            _sweep(batch, np.flatnonzero(home))
+    over = np.flatnonzero(ending & ~found)
+    if early == _FIRST_HOME and over.size:
+        _sweep(batch, over)
+    elif early == _ONE_LEFT and over.size:
+        _penalty(batch, over)
 
 
 def _sweep(batch: Batch, rows: np.ndarray) -> None:
@@ -710,17 +725,48 @@ def _sweep(batch: Batch, rows: np.ndarray) -> None:
     for x in np.flatnonzero(lone.any(axis=1)):  # start to finish: the last taken on top
         taking = lone[x]
         _push(batch, rows[taking], owner[x, taking], tiles[x, taking])
-    kept = np.argsort(lone, axis=0, kind="stable")  # the other tiles close up, in order
-    closed = np.take_along_axis(tiles, kept, axis=0)
-    left = batch.length[rows] - lone.sum(axis=0)
-    batch.tiles[:, rows] = np.where(position < left, closed, _EMPTY)
+    _take_out(batch, rows, lone)
+
+
+def _penalty(batch: Batch, rows: np.ndarray) -> None:
+    """VXV-5: the owner of the one pawn left on the way takes as a penalty the most negative
+    minus tile of the track without a guard and without that pawn (the first from the start
+    on a tie), which leaves the track; none without such a tile (nor with no pawn left)."""
+    shape = _shape(batch.rules)
+    owned = shape.players * shape.pawns
+    tiles = batch.tiles[:, rows].astype(np.int64)
+    pawns = batch.pieces[:owned, rows].astype(np.int64)
+    away = pawns != batch.length[rows] - 1
+    last = np.where(away.any(axis=0), pawns[np.argmax(away, axis=0), np.arange(rows.size)], -1)
+    position = np.arange(len(tiles))[:, None]
+    guarded = (batch.pieces[owned:, rows, None].transpose(0, 2, 1) == position).any(axis=0)
+    minus = _tables()["minus"][tiles]
+    key = np.where((minus > 0) & (position != last) & ~guarded & (last >= 0),
+                   minus * len(tiles) - position, -1)  # the largest minus, then the first
+    fined = key.max(axis=0) >= 0
+    at = np.argmax(key, axis=0)
+    rows, at = rows[fined], at[fined]
+    batch.penalty[0, rows] = (np.argmax(away, axis=0) // shape.pawns)[fined]
+    batch.penalty[1, rows] = tiles[at, np.flatnonzero(fined)]
+    _take_out(batch, rows, position == at)
+
+
+def _take_out(batch: Batch, rows: np.ndarray, gone: np.ndarray) -> None:
+    """The tiles ``gone`` (``bool[L + 1, rows]``) leave the track of the games ``rows``; the
+    others close up in order, and every piece moves back by the tiles gone before it."""
+    shape = _shape(batch.rules)
+    tiles = batch.tiles[:, rows]
+    position = np.arange(len(tiles))[:, None]
+    kept = np.argsort(gone, axis=0, kind="stable")
+    left = batch.length[rows] - gone.sum(axis=0)
+    batch.tiles[:, rows] = np.where(position < left, np.take_along_axis(tiles, kept, axis=0),
+                                    _EMPTY)
     pieces = batch.pieces[:, rows].astype(np.int64)
-    before = np.cumsum(lone, axis=0)  # tiles taken up to each position
-    shift = np.take_along_axis(before, pieces, axis=0) - np.take_along_axis(lone, pieces, axis=0)
-    batch.pieces[:, rows] = pieces - shift
+    before = np.cumsum(gone, axis=0) - gone  # tiles gone before each position
+    batch.pieces[:, rows] = pieces - np.take_along_axis(before, pieces, axis=0)
     batch.length[rows] = left
-    batch.crowd[:, rows] = _crowd(batch.pieces[:, rows], owned, shape.length,
-                                  shape.guard_weight)
+    batch.crowd[:, rows] = _crowd(batch.pieces[:, rows], shape.players * shape.pawns,
+                                  shape.length, shape.guard_weight)
 
 
 def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
