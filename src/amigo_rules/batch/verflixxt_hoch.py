@@ -411,7 +411,7 @@ def _hat_draws(
     owners = np.stack([lucky, cursed])
     for game in np.flatnonzero(~clear):
         row = values[game].tolist()
-        for k in range(players + 1, len(row) + 1):
+        for k in range(players + 2, len(row) + 1):  # a tie round turns up 2 cards or more
             draw = hat_draw(players, row[:k])
             if draw.done:
                 owners[:, game] = draw.lucky, draw.cursed
@@ -709,8 +709,7 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     rows = np.flatnonzero(carding & (ids < base))
     if rows.size:
         _play(batch, rows, ids[rows], then)
-    rows = np.flatnonzero((phase == _DOUBLE) & (ids == base + _STOP))
-    then.plays_end.append(rows)
+    then.plays_end.append(np.flatnonzero((phase == _DOUBLE) & (ids == base + _STOP)))
     rows = np.flatnonzero((phase == _PLAY) & (ids >= base))
     if rows.size:
         _attack(batch, rows, ids[rows] - base - 5 - shape.players, then)
@@ -728,8 +727,11 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
         then.move.append(_after_action(batch, rows, arrived, worn))
     if then.move:
         then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
-    then.next.append(_end_of_plays(batch, np.concatenate(then.plays_end)))
-    _next_player(batch, np.concatenate(then.next))
+    rows = np.concatenate(then.plays_end)
+    if rows.size:
+        then.next.append(_end_of_plays(batch, rows))
+    if then.next:
+        _next_player(batch, np.concatenate(then.next))
 
 
 def _hand_at(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
