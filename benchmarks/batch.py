@@ -30,6 +30,13 @@ def configurations() -> list[tuple[str, str, object]]:
     ]
     configs.append(("verflixxt", "classic, 2 players", verflixxt.Rules.classic(players=2)))
     configs.append(("verflixxt", "amigo, 6 players", verflixxt.Rules.amigo(players=6)))
+    variants = {
+        "VXV-1c, 4 players": verflixxt.Rules(layout="random"),
+        "VXV-6, 8 players": verflixxt.Rules.classic(players=8),
+        "VXV-LUCKY-BELOW, 4p": verflixxt.Rules.classic(lucky_below=True),
+        "VXV-HIDDEN-TOWERS, 4p": verflixxt.Rules.amigo(towers="hidden"),
+    }
+    configs += [("verflixxt", label, rules) for label, rules in variants.items()]
     configs += [("verflixxt_hoch", f"{p} players", verflixxt_hoch.Rules(players=p))
                 for p in (2, 4, 8)]
     configs.append(("verflixxt_hoch", "attack+action, 4p",
@@ -59,8 +66,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     args = parser.parse_args(argv)
     header = "".join(f"{f'n={n}':>16}" for n in args.sizes)
-    print(f"{'game':<14} {'configuration':<20} {'scalar steps/s':>14}{header}")
-    print(f"{'':<14} {'':<20} {'':>14}" + "".join(f"{'steps/s  ratio':>16}" for _ in args.sizes))
+    print(f"{'game':<14} {'configuration':<22} {'scalar steps/s':>14}{header}")
+    print(f"{'':<14} {'':<22} {'':>14}" + "".join(f"{'steps/s  ratio':>16}" for _ in args.sizes))
     for game, label, rules in configurations():
         if args.game and game != args.game:
             continue
@@ -71,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
         for n in args.sizes:
             rate = batch_rate(game, rules, n, args.seconds)
             cells.append(f"{rate / 1e6:>8.2f}M {rate / scalar:>5.1f}x")
-        print(f"{game:<14} {label:<20} {scalar:>14,.0f}" + "".join(f"{c:>16}" for c in cells),
+        print(f"{game:<14} {label:<22} {scalar:>14,.0f}" + "".join(f"{c:>16}" for c in cells),
               flush=True)
 
 

@@ -26,9 +26,9 @@ PRESETS = tuple(verflixxt.PRESETS)
 
 def starts(rules: Rules, count: int, rng: np.random.Generator) -> list[State]:
     """New games; with a shuffled track half of them from `initial_state`, before it is
-    laid (VX-SETUP-2)."""
+    laid (VX-SETUP-2; not with guards, placed once it is laid, VXV-1 c)."""
     games = [verflixxt.new_game(rules, seed=int(rng.integers(1 << 30))) for _ in range(count)]
-    if rules.layout == "random":
+    if rules.layout == "random" and not rules.guards:
         games[::2] = [verflixxt.initial_state(rules)] * len(games[::2])
     return games
 
@@ -204,15 +204,15 @@ def test_observation_array_for_one_seat_per_game():
 @pytest.mark.parametrize(
     ("rules", "named"),
     [
-        (Rules.classic(players=7), "players"),
-        (Rules.classic(lucky_below=True), "lucky_below"),
-        (Rules.amigo(towers="hidden"), "towers"),
-        (Rules.amigo_pro(action_tiles=True), "action_tiles"),
-        (Rules(layout="lucky_last"), "layout"),
         (Rules(roll_one="choice"), "roll_one"),
+        (Rules(roll_one="swap"), "roll_one"),
+        (Rules(passed_tiles_to_end=True), "passed_tiles_to_end"),
+        (Rules(negative_lucky=True), "negative_lucky"),
+        (Rules(tactical_cards=True), "tactical_cards"),
+        (Rules(hidden_tiles=True), "hidden_tiles"),
     ],
 )
-def test_other_rules_are_refused_by_name(rules, named):
+def test_unbatched_variants_are_refused_by_name(rules, named):
     with pytest.raises(RulesError, match=named):
         batch.new_games(rules, 2)
     with pytest.raises(RulesError, match=named):
@@ -271,6 +271,98 @@ def test_finished_games_stay_and_batches_are_read_only():
     assert len(done) == 2
 
 
+# --- the variants ------------------------------------------------------------------------
+
+
+VARIANTS = {
+    "VXV-1a": Rules(layout="plus_before_lucky", players=3),
+    "VXV-1b": Rules(layout="lucky_last", players=2),
+    "VXV-1c": Rules(layout="random", players=3),
+    "VXV-6, 7 players": Rules.classic(players=7),
+    "VXV-6, 8 players": Rules.amigo(players=8),
+    "VXV-LUCKY-BELOW": Rules.classic(lucky_below=True, players=3),
+    "VXV-HIDDEN-TOWERS": Rules.amigo(towers="hidden", players=3),
+    "VXV-HIDDEN-TOWERS top": Rules.classic(towers="top", players=3),
+    "options mixed": Rules.amigo_pro(action_tiles=True, guards=False, players=4),
+    "VXV-4": Rules.amigo(early_end="first_home", players=4),
+    "VXV-5": Rules.classic(early_end="one_pawn_left", players=3),
+    "explicit layout": Rules(layout=("+1", "-3", "L", "gift", "+5", "-8", "+7", "L", "-2"),
+                             guard_positions=(2, 5), action_tiles=True, players=2),
+}
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_variants_in_lockstep_equal_the_scalar_engine(name):
+    rules = VARIANTS[name]
+    rng = np.random.default_rng(len(name))
+    states = scattered_states(verflixxt, starts(rules, 5, rng), rng, most=30)
+    assert play_in_lockstep(verflixxt, batch, states, rng, check_every=4) > 20
+
+
+@pytest.mark.rule("VXV-1", "VXV-6", "VXV-LUCKY-BELOW")
+@pytest.mark.parametrize("name", ["VXV-1c", "VXV-6, 8 players", "VXV-LUCKY-BELOW"])
+def test_every_move_of_a_variant_equals_the_scalar_engine(name):
+    rules = VARIANTS[name]
+    rng = np.random.default_rng(3)
+    state = verflixxt.new_game(rules, seed=5)
+    while not verflixxt.is_terminal(state):
+        assert_every_move_matches(verflixxt, batch, state)
+        state = verflixxt.apply(state, verflixxt.move_for_action(
+            state, random_ids(verflixxt, [state], rng)[0]))
+
+
+def last_positions(rules: Rules, games: int) -> list[State]:
+    """The position before the last move of random games."""
+    rng = np.random.default_rng(2)
+    out = []
+    for seed in range(games):
+        state = verflixxt.new_game(rules, seed=seed)
+        while not verflixxt.is_terminal(state):
+            before = state
+            state = verflixxt.apply(state, verflixxt.move_for_action(
+                state, random_ids(verflixxt, [state], rng)[0]))
+        out.append(before)
+    return out
+
+
+@pytest.mark.rule("VXV-4")
+def test_the_first_home_sweep_equals_the_scalar_engine():
+    """Every move of positions whose next move may bring a player's last pawn home while
+    other pawns stand alone on path tiles equals the scalar engine."""
+    rules = Rules.classic(early_end="first_home", players=3)
+    swept = 0
+    for before in last_positions(rules, 12):
+        assert_every_move_matches(verflixxt, batch, before)
+        ids = verflixxt.legal_action_ids(before)
+        after = batch.to_states(batch.step(batch.from_states([before] * ids.size), ids))
+        swept += any(sum(map(len, s.towers)) > sum(map(len, before.towers)) + 1 for s in after)
+    assert swept >= 3  # the sweep took tiles besides the move's own
+
+
+@pytest.mark.rule("VXV-5")
+def test_the_penalty_of_the_last_pawn_equals_the_scalar_engine():
+    rules = Rules.classic(early_end="one_pawn_left", players=3)
+    fined = 0
+    for before in last_positions(rules, 12):
+        assert_every_move_matches(verflixxt, batch, before)
+        ids = verflixxt.legal_action_ids(before)
+        games = batch.step(batch.from_states([before] * ids.size), ids)
+        states = batch.to_states(games)
+        assert batch.score(games).tolist() == [list(verflixxt.score(s)) for s in states]
+        fined += any(s.penalty is not None for s in states)
+    assert fined >= 3
+
+
+@pytest.mark.rule("VXV-1")
+def test_guards_of_a_shuffled_track_are_placed_once_it_is_laid():
+    rules = VARIANTS["VXV-1c"]
+    games = batch.to_states(batch.new_games(rules, 30, seed=4))
+    assert all(verflixxt.from_json(verflixxt.to_json(g)) == g for g in games)
+    assert len({g.board.guards for g in games}) > 1  # they follow each track's tiles
+    with pytest.raises(StateError, match="once laid"):
+        batch.from_states([verflixxt.initial_state(rules)])
+
+
 # --- every preset and player count, thousands of games ------------------------------------
 
 
@@ -286,3 +378,13 @@ def test_thousands_of_lockstep_games_equal_the_scalar_engine(preset, players):
         play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
         games += len(states)
     assert games == 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", VARIANTS)
+def test_thousands_of_variant_games_equal_the_scalar_engine(name):
+    rules = VARIANTS[name]
+    rng = np.random.default_rng(7 * len(name))
+    for _ in range(3):
+        states = scattered_states(verflixxt, starts(rules, 100, rng), rng, most=40)
+        play_in_lockstep(verflixxt, batch, states, rng, check_every=50)

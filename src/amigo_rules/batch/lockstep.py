@@ -28,6 +28,8 @@ class ArrayBatch(attrs.AttrsInstance, Protocol):
 
 
 B = TypeVar("B", bound=ArrayBatch)
+K = TypeVar("K")
+V = TypeVar("V")
 """A game's batch (mypy's attrs plugin takes no TypeVar in ``attrs.evolve``: ignore[misc])."""
 
 Choices = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
@@ -66,6 +68,25 @@ class Playouts:
     def steps(self) -> int:
         """Moves played over every game, chance outcomes included."""
         return int(self.lengths.sum())
+
+
+def by_identity(build: Callable[[K], V]) -> Callable[[K], V]:
+    """``build`` remembered by the identity of its argument (a `Rules`: hashing one costs
+    more than a step of a small batch); each entry keeps its argument alive, and the
+    entries are dropped once there are 64."""
+    entries: dict[int, tuple[K, V]] = {}
+
+    def lookup(key: K) -> V:
+        entry = entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        if len(entries) >= 64:
+            entries.clear()
+        value = build(key)
+        entries[id(key)] = (key, value)
+        return value
+
+    return lookup
 
 
 def arrays(batch: Any) -> Iterable[tuple[str, np.ndarray]]:
@@ -220,6 +241,16 @@ def weighted(counts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     pick = rng.integers(0, counts.sum(axis=1))
     drawn: np.ndarray = (counts.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
     return drawn
+
+
+def lucky_converts(plus: np.ndarray, minus: np.ndarray, lucky: np.ndarray) -> np.ndarray:
+    """VX-SCORE-1 over towers along the last axis, given per tile its plus value, its minus
+    value (positive) and whether it is lucky: plus tiles add, minus tiles subtract, each
+    lucky tile turns one of the largest minus tiles positive."""
+    largest = -np.sort(-minus, axis=-1)
+    turned = np.arange(minus.shape[-1]) < lucky.sum(axis=-1)[..., None]
+    scores: np.ndarray = plus.sum(axis=-1) + np.where(turned, largest, -largest).sum(axis=-1)
+    return scores
 
 
 def first(mask: np.ndarray) -> np.ndarray:

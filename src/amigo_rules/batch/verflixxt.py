@@ -1,9 +1,10 @@
 """Verflixxt! on numpy: many games of one `Rules` stepped in lockstep, each row equal to
 the scalar engine `amigo_rules.verflixxt` move by move.
 
-The presets ``classic``, ``amigo`` and ``amigo_pro`` at 2-6 players are supported (every
-rule they use: guards, Gift and Steal, the start tile to the box, the lucky-tile tie-break,
-the shuffled track laid by setup chance nodes); other options raise `RulesError`.
+Every preset and every option of `amigo_rules.verflixxt.Rules` in any combination is
+played (2-8 players, every layout with its guards, Gift and Steal, the start tile to the box,
+the lucky-tile tie-break, VXV-4, VXV-5, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled
+track laid by setup chance nodes) except the variants of `UNBATCHED`, which raise `RulesError`.
 
 >>> from amigo_rules import verflixxt
 >>> from amigo_rules.batch import verflixxt as batch
@@ -25,7 +26,7 @@ import attrs
 import numpy as np
 
 from .. import verflixxt as vx
-from ..core import CHANCE, TERMINAL, RulesError
+from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.checks import quote
 from ..track import (
     FINISH,
@@ -80,9 +81,17 @@ _ROLL, _MOVE, _STEALING, _OVER, _LAY = (PHASES.index(p) for p in (
     vx.Phase.ROLL, vx.Phase.MOVE, vx.Phase.STEAL, vx.Phase.OVER, vx.Phase.LAY))
 _DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``_DIE + k``."""
-_GUARD = 13
-"""A guard's weight in `Batch.crowd`: more than all pawns together (at most 12), so that
-``crowd % _GUARD`` counts the pawns; 8 guards and 12 pawns still fit an int8."""
+_FIRST_HOME, _ONE_LEFT = "first_home", "one_pawn_left"
+"""The early ends (VXV-4, VXV-5)."""
+UNBATCHED = {
+    "roll_one": "VXV-2 and VXV-7 add moves of their own to a roll of 1",
+    "passed_tiles_to_end": "VXV-3 moves the passed tiles after every move",
+    "negative_lucky": "VXV-8 lays its own track and counts lucky tiles by number",
+    "tactical_cards": "VXV-9 replaces the die by hands of cards",
+    "hidden_tiles": "VXV-10 lays face-down tiles",
+}
+"""The options the batch engine does not play, and why (each is a state or a decision of
+its own that the arrays do not hold); `RulesError` names them."""
 
 
 @attrs.frozen(eq=False)
@@ -106,8 +115,9 @@ class Batch:
     """``int8[players·pawns + guards, n]``: each player's pawn positions, ascending, then
     the guards' positions, ascending."""
     crowd: np.ndarray
-    """``int8[L + 1, n]``: per position the pawns on it plus 13 per guard (derived
-    from ``pieces``, kept for speed)."""
+    """``int8[L + 1, n]`` (``int16`` with 7-8 players): per position the pawns on it plus
+    a guard's weight (one more than all pawns) per guard (derived from ``pieces``, kept for
+    speed)."""
     towers: np.ndarray
     """``int8[players, 32, n]``: each tower bottom to top by tile code, "no tile" above."""
     heights: np.ndarray
@@ -118,6 +128,8 @@ class Batch:
     """``int64[n]``: the index of the state's `Phase` in ``tuple(Phase)``."""
     roll: np.ndarray
     """``int64[n]``: the die while the phase is MOVE, else 0."""
+    penalty: np.ndarray
+    """``int8[2, n]``: VXV-5's penalty, its owner (-1 for none) and its tile code."""
 
     def __len__(self) -> int:
         return len(self.phase)
@@ -137,6 +149,14 @@ class _Shape:
     start_to_box: bool
     action_tiles: bool
     shuffled: bool
+    guard_weight: int
+    """A guard's weight in `Batch.crowd`: more than all pawns together, so that
+    ``crowd % guard_weight`` counts the pawns."""
+    crowd: type[np.signedinteger]
+    """The dtype of `Batch.crowd`: int8 while 8 guards and every pawn fit it."""
+    laid_guards: bool
+    """Whether the guards' places depend on the shuffled track (VXV-1 c: placed once it is
+    laid)."""
     start_tiles: np.ndarray
     """The track after setup (fixed layouts), or with the path slots ``_EMPTY``."""
     start_pieces: np.ndarray
@@ -168,51 +188,20 @@ def _code(tile: str) -> int:
     return TILE_KINDS.index(tile)
 
 
-def _supported(rules: vx.Rules) -> str:
-    """The preset ``rules`` are (``"classic"``, ``"amigo"``, ``"amigo_pro"``); `RulesError`
-    naming the options the batch engine does not play otherwise."""
+def _supported(rules: vx.Rules) -> None:
+    """`RulesError` naming the options of ``rules`` the batch engine does not play."""
     if not isinstance(rules, vx.Rules):
         raise RulesError(f"the Verflixxt! batch engine needs verflixxt.Rules, got {quote(rules)}")
-    if not 2 <= rules.players <= 6:
-        raise RulesError(
-            f"the batch engine plays 2-6 players; Rules.players={rules.players} is not supported"
-        )
-    differences = []
-    for name, preset in vx.PRESETS.items():
-        reference = preset(players=rules.players)
-        if rules == reference:
-            return name
-        differences.append([
-            f"{f.name}={getattr(rules, f.name)!r}"
-            for f in attrs.fields(vx.Rules)
-            if getattr(rules, f.name) != getattr(reference, f.name)
-        ])
-    nearest = min(differences, key=len)
-    raise RulesError(
-        "the batch engine plays the presets classic, amigo and amigo_pro; not supported: "
-        + ", ".join(f"Rules.{d}" for d in nearest)
-    )
-
-
-_SHAPES: dict[int, tuple[vx.Rules, _Shape]] = {}
-"""`_shape` by the identity of the `Rules` (hashing a `Rules` costs more than a step of a
-small batch); each entry keeps its `Rules` alive."""
-
-
-def _shape(rules: vx.Rules) -> _Shape:
-    """The `_Shape` of ``rules``; `RulesError` for rules the engine does not play."""
-    entry = _SHAPES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    if len(_SHAPES) >= 64:
-        _SHAPES.clear()
-    shape = _shape_of(rules)
-    _SHAPES[id(rules)] = (rules, shape)
-    return shape
+    unplayed = [f"Rules.{name}={getattr(rules, name)!r} ({why})"
+                for name, why in UNBATCHED.items() if getattr(rules, name)]
+    if unplayed:
+        raise RulesError("the batch engine does not play " + "; ".join(unplayed)
+                         + "; use the scalar engine")
 
 
 @cache
 def _shape_of(rules: vx.Rules) -> _Shape:
+    """The `_Shape` of ``rules``; `RulesError` for rules the engine does not play."""
     _supported(rules)
     start = laid_out(rules)
     length = track_length(rules)
@@ -231,6 +220,8 @@ def _shape_of(rules: vx.Rules) -> _Shape:
     owned = rules.players * rules.pawns_per_player
     owner = np.repeat(np.arange(rules.players + 1),
                       [rules.pawns_per_player] * rules.players + [len(board.guards)])
+    weight = owned + 1
+    crowd = np.int8 if owned + len(board.guards) * weight <= np.iinfo(np.int8).max else np.int16
     return _Shape(
         players=rules.players,
         pawns=rules.pawns_per_player,
@@ -242,22 +233,30 @@ def _shape_of(rules: vx.Rules) -> _Shape:
         start_to_box=rules.start_tile_to_box,
         action_tiles=rules.action_tiles,
         shuffled=shuffled_setup(rules),
+        guard_weight=weight,
+        crowd=crowd,
+        laid_guards=shuffled_setup(rules) and rules.guards and rules.guard_positions is None,
         start_tiles=lockstep.read_only(tiles),
         start_pieces=lockstep.read_only(pieces),
-        start_crowd=lockstep.read_only(_crowd(pieces[:, None], owned, length)[:, 0]),
+        start_crowd=lockstep.read_only(
+            _crowd(pieces[:, None], owned, length, weight).astype(crowd)[:, 0]),
         owner=lockstep.read_only(owner.astype(np.int8)[:, None]),
         path_slots=lockstep.read_only(slots),
         box=lockstep.read_only(np.array([counts[t] for t in PATH_TILES])),
     )
 
 
-def _crowd(pieces: np.ndarray, owned: int, length: int) -> np.ndarray:
-    """`Batch.crowd` of ``pieces`` (its first ``owned`` rows pawns, the rest guards)."""
+_shape = lockstep.by_identity(_shape_of)
+
+
+def _crowd(pieces: np.ndarray, owned: int, length: int, guard: int) -> np.ndarray:
+    """`Batch.crowd` of ``pieces`` (its first ``owned`` rows pawns, the rest guards of
+    weight ``guard``), as int64."""
     n = pieces.shape[1]
-    weight = np.where(np.arange(len(pieces)) < owned, 1, _GUARD)
+    weight = np.where(np.arange(len(pieces)) < owned, 1, guard)
     slots = pieces.astype(np.int64) * n + np.arange(n)
     counts = np.bincount(slots.ravel(), np.repeat(weight, n), (length + 1) * n)
-    return counts.reshape(length + 1, n).astype(np.int8)
+    return counts.reshape(length + 1, n).astype(np.int64)
 
 
 # --- states in and out -------------------------------------------------------------------
@@ -270,12 +269,13 @@ def _empty(shape: _Shape, rules: vx.Rules, n: int) -> Batch:
         tiles=np.full((shape.length + 1, n), _EMPTY, dtype=np.int8),
         length=np.zeros(n, dtype=np.int64),
         pieces=np.zeros((players * shape.pawns + shape.guards, n), dtype=np.int8),
-        crowd=np.zeros((shape.length + 1, n), dtype=np.int8),
+        crowd=np.zeros((shape.length + 1, n), dtype=shape.crowd),
         towers=np.full((players, shape.tower, n), _EMPTY, dtype=np.int8),
         heights=np.zeros((players, n), dtype=np.int64),
         player=np.zeros(n, dtype=np.int64),
         phase=np.zeros(n, dtype=np.int64),
         roll=np.zeros(n, dtype=np.int64),
+        penalty=np.full((2, n), -1, dtype=np.int8),
     )
 
 
@@ -287,6 +287,9 @@ def from_states(states: Iterable[vx.State]) -> Batch:
     shape = _shape(rules)
     unique = _empty(shape, rules, len(distinct))
     for row, state in enumerate(distinct):
+        if shape.laid_guards and state.phase is vx.Phase.LAY:
+            raise StateError("from_states: a shuffled track with guards (VXV-1 c) is batched "
+                             "once laid; this state is still laying it")
         _pack(unique, row, state, shape)
     return lockstep.frozen(lockstep.rows_of(unique, rows))
 
@@ -298,13 +301,15 @@ def _pack(batch: Batch, row: int, state: vx.State, shape: _Shape) -> None:
     pieces = [x for ps in board.pawns for x in ps] + list(board.guards)
     batch.pieces[:, row] = pieces
     batch.crowd[:, row] = _crowd(batch.pieces[:, row, None], shape.players * shape.pawns,
-                                 shape.length)[:, 0]
+                                 shape.length, shape.guard_weight)[:, 0]
     for p, tower in enumerate(state.towers):
         batch.towers[p, : len(tower), row] = [_code(t) for t in tower]
         batch.heights[p, row] = len(tower)
     batch.player[row] = state.player
     batch.phase[row] = PHASES.index(state.phase)
     batch.roll[row] = state.roll
+    if state.penalty is not None:
+        batch.penalty[:, row] = state.penalty[0], _code(state.penalty[1])
 
 
 def to_states(batch: Batch) -> tuple[vx.State, ...]:
@@ -317,10 +322,11 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
     games = zip(
         batch.tiles.T.tolist(), batch.length.tolist(), batch.pieces.T.tolist(),
         batch.towers.transpose(2, 0, 1).tolist(), batch.heights.T.tolist(),
-        batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(), strict=True,
+        batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(),
+        batch.penalty.T.tolist(), strict=True,
     )
     states = []
-    for tiles, length, pieces, towers, heights, player, phase, roll in games:
+    for tiles, length, pieces, towers, heights, player, phase, roll, penalty in games:
         board = Board(
             tuple(names[c] for c in tiles[:length]),
             tuple(tuple(pieces[p * pawns : (p + 1) * pawns]) for p in range(players)),
@@ -330,7 +336,9 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
             tuple(names[c] for c in tower[:height])
             for tower, height in zip(towers, heights, strict=True)
         )
-        states.append(vx.State(rules, board, stacks, player, PHASES[phase], roll))
+        owner, tile = penalty
+        states.append(vx.State(rules, board, stacks, player, PHASES[phase], roll,
+                               None if owner < 0 else (owner, names[tile])))
     return tuple(states)
 
 
@@ -363,6 +371,13 @@ def _lay_track(batch: Batch, rows: np.ndarray, laid: np.ndarray, shape: _Shape) 
     tiles[shape.path_slots] = laid
     batch.tiles[:, rows] = tiles
     batch.length[rows] = shape.length
+    if shape.laid_guards:  # VXV-1 c: on the lucky tiles, +7 and +8 (VX-SETUP-1's rule)
+        watched = np.isin(tiles, [_code(t) for t in (LUCKY, "+7", "+8")])
+        owned = shape.players * shape.pawns
+        batch.pieces[owned:, rows] = np.argsort(~watched, axis=0, kind="stable")[
+            : shape.guards]
+        batch.crowd[:, rows] = _crowd(batch.pieces[:, rows], owned, shape.length,
+                                      shape.guard_weight)
 
 
 # --- what the games show -----------------------------------------------------------------
@@ -390,14 +405,20 @@ def _lucky(batch: Batch) -> np.ndarray:
 
 def score(batch: Batch) -> np.ndarray:
     """``int64[n, players]``: each player's score as if the game ended now (VX-SCORE-1): the
-    lucky tiles turn the largest minus tiles."""
+    lucky tiles turn the largest minus tiles (VXV-LUCKY-BELOW: each the tile below it)."""
     tables = _tables()
     towers = batch.towers.transpose(2, 0, 1)
-    minus = -np.sort(-tables["minus"][towers], axis=2)
-    turned = np.arange(towers.shape[2]) < _lucky(batch)[..., None]
-    scores: np.ndarray = tables["plus"][towers].sum(axis=2) + np.where(turned, minus, -minus).sum(
-        axis=2
-    )
+    signed = tables["plus"][towers] - tables["minus"][towers]
+    if batch.rules.lucky_below:  # VXV-LUCKY-BELOW: a lucky tile flips the one below it
+        flipped = np.zeros(towers.shape, dtype=bool)
+        flipped[..., :-1] = tables["lucky"][towers[..., 1:]]
+        below: np.ndarray = np.where(flipped, -signed, signed).sum(axis=2)
+        return below
+    scores: np.ndarray = lockstep.lucky_converts(
+        tables["plus"][towers], tables["minus"][towers], tables["lucky"][towers])
+    owner, tile = batch.penalty.astype(np.int64)
+    fined = np.flatnonzero(owner >= 0)  # VXV-5: at face value, beyond any lucky tile
+    scores[fined, owner[fined]] -= tables["minus"][tile[fined]]
     return scores
 
 
@@ -441,7 +462,7 @@ def _choices(batch: Batch) -> lockstep.Choices:
             on = pieces[shape.players * pawns :]
             ids[pawns:] = on + shape.length
             at = on.astype(np.intp) * batch.phase.size + each
-            watched = batch.crowd.reshape(-1)[at] % _GUARD != 0
+            watched = batch.crowd.reshape(-1)[at] % shape.guard_weight != 0
             legal[pawns:] = watched & (on != finish) & moving
             legal[pawns + 1 :] &= on[1:] != on[:-1]
         out.append((moving, ids, legal))
@@ -569,7 +590,7 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray) -> np.ndarray:
     at_target = target.astype(np.intp) * n + each
     flat_crowd = crowd.reshape(-1)
     alone = (flat_crowd[at_origin] == 1) & moving  # one pawn and nothing else (VX-TAKE-1)
-    weight = (moving * (1 + (_GUARD - 1) * guard)).astype(np.int8)
+    weight = (moving * (1 + (shape.guard_weight - 1) * guard)).astype(shape.crowd)
     flat_crowd[at_origin] -= weight
     flat_crowd[at_target] += weight
     # The first piece of its block on the origin moves; the pieces it passes close up
@@ -674,9 +695,78 @@ def _end_turn(batch: Batch, ending: np.ndarray) -> None:
     after = (np.arange(players, dtype=np.int8)[:, None] - (player + 1).astype(np.int8))
     best = (on_way.view(np.int8) * (players - after % players)).max(axis=0)
     found = best > 0
+    early = batch.rules.early_end
+    if early == _FIRST_HOME:  # VXV-4: over once a player is home
+        found &= on_way.all(axis=0)
+    elif early == _ONE_LEFT:  # VXV-5: over once one pawn is left on the way
+        away = (batch.pieces[: players * pawns] != finish).sum(axis=0)
+        found &= away > 1
     batch.phase[:] = np.where(ending, np.where(found, _ROLL, _OVER), batch.phase)
     batch.player[:] = np.where(ending & found, (player + 1 + players - best) % players, player)
     batch.roll[:] = np.where(ending, 0, batch.roll)
+    over = np.flatnonzero(ending & ~found)
+    if early == _FIRST_HOME and over.size:
+        _sweep(batch, over)
+    elif early == _ONE_LEFT and over.size:
+        _penalty(batch, over)
+
+
+def _sweep(batch: Batch, rows: np.ndarray) -> None:
+    """VXV-4: a player has every pawn home, so every pawn alone on a path tile makes its
+    owner take that tile, in track order (ruling); the tiles taken leave the track."""
+    shape = _shape(batch.rules)
+    owned = shape.players * shape.pawns
+    tiles = batch.tiles[:, rows].astype(np.int64)
+    pawns = batch.pieces[:owned, rows].astype(np.int64)
+    position = np.arange(len(tiles))[:, None]
+    lone = (batch.crowd[:, rows] == 1) & _tables()["takeable"][tiles] & (
+        position < batch.length[rows] - 1)
+    owner = np.argmax(pawns[:, None] == position, axis=0) // shape.pawns  # the lone pawn's
+    for x in np.flatnonzero(lone.any(axis=1)):  # start to finish: the last taken on top
+        taking = lone[x]
+        _push(batch, rows[taking], owner[x, taking], tiles[x, taking])
+    _take_out(batch, rows, lone)
+
+
+def _penalty(batch: Batch, rows: np.ndarray) -> None:
+    """VXV-5: the owner of the one pawn left on the way takes as a penalty the most negative
+    minus tile of the track without a guard and without that pawn (the first from the start
+    on a tie), which leaves the track; none without such a tile (nor with no pawn left)."""
+    shape = _shape(batch.rules)
+    owned = shape.players * shape.pawns
+    tiles = batch.tiles[:, rows].astype(np.int64)
+    pawns = batch.pieces[:owned, rows].astype(np.int64)
+    away = pawns != batch.length[rows] - 1
+    last = np.where(away.any(axis=0), pawns[np.argmax(away, axis=0), np.arange(rows.size)], -1)
+    position = np.arange(len(tiles))[:, None]
+    guarded = (batch.pieces[owned:, rows, None].transpose(0, 2, 1) == position).any(axis=0)
+    minus = _tables()["minus"][tiles]
+    key = np.where((minus > 0) & (position != last) & ~guarded & (last >= 0),
+                   minus * len(tiles) - position, -1)  # the largest minus, then the first
+    fined = key.max(axis=0) >= 0
+    at = np.argmax(key, axis=0)
+    rows, at = rows[fined], at[fined]
+    batch.penalty[0, rows] = (np.argmax(away, axis=0) // shape.pawns)[fined]
+    batch.penalty[1, rows] = tiles[at, np.flatnonzero(fined)]
+    _take_out(batch, rows, position == at)
+
+
+def _take_out(batch: Batch, rows: np.ndarray, gone: np.ndarray) -> None:
+    """The tiles ``gone`` (``bool[L + 1, rows]``) leave the track of the games ``rows``; the
+    others close up in order, and every piece moves back by the tiles gone before it."""
+    shape = _shape(batch.rules)
+    tiles = batch.tiles[:, rows]
+    position = np.arange(len(tiles))[:, None]
+    kept = np.argsort(gone, axis=0, kind="stable")
+    left = batch.length[rows] - gone.sum(axis=0)
+    batch.tiles[:, rows] = np.where(position < left, np.take_along_axis(tiles, kept, axis=0),
+                                    _EMPTY)
+    pieces = batch.pieces[:, rows].astype(np.int64)
+    before = np.cumsum(gone, axis=0) - gone  # tiles gone before each position
+    batch.pieces[:, rows] = pieces - np.take_along_axis(before, pieces, axis=0)
+    batch.length[rows] = left
+    batch.crowd[:, rows] = _crowd(batch.pieces[:, rows], shape.players * shape.pawns,
+                                  shape.length, shape.guard_weight)
 
 
 def _lay(batch: Batch, rows: np.ndarray, ids: np.ndarray) -> None:
@@ -729,13 +819,23 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
     per_slot = kinds_t + players + 1
     owned = players * shape.pawns
     kinds = len(PATH_TILES)
-    stride = 2 * kinds + 1
+    hidden = rules.towers != "open"
+    stride = 2 * kinds + 1 + hidden
     row = np.arange(n)[:, None] * width
     towers = batch.towers.transpose(2, 0, 1)
     heights = batch.heights.T
     tower_base = row + length * per_slot + np.arange(players) * stride
     filled = np.arange(shape.tower) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
+    top_seen = np.ones(heights.shape, dtype=bool)
+    if hidden:  # VXV-HIDDEN-TOWERS: the others' towers by size (and with "top" their top)
+        others = np.arange(players) != viewer[:, None]
+        top_seen = ~others | (rules.towers == "top") | (heights == 0)
+        seen = filled & ~others[:, :, None]
+        seen |= filled & (top_seen & others)[:, :, None] & (
+            np.arange(shape.tower) == heights[:, :, None] - 1)
+        unseen = filled.sum(axis=2) - seen.sum(axis=2)
+        filled = seen
     rest = length * per_slot + players * stride
     pieces = batch.pieces.T.astype(np.int64)
     rolled = batch.roll > 0
@@ -744,11 +844,14 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
         row + pieces[:, :owned] * per_slot + kinds_t + np.arange(owned) // shape.pawns,
         row + pieces[:, owned:] * per_slot + per_slot - 1,
         (tower_base[:, :, None] + towers - _FIRST_PATH)[filled],
-        tower_base + kinds + tops - _FIRST_PATH,  # _EMPTY lands on the "empty" entry
+        (tower_base + kinds + tops - _FIRST_PATH)[top_seen],  # _EMPTY: the "empty" entry
         row[rolled, 0] + rest + batch.roll[rolled] - 1,
         row[:, 0] + rest + _DIE + batch.phase,
         row[:, 0] + rest + _DIE + len(PHASES) + batch.player,
         row[:, 0] + rest + _DIE + len(PHASES) + players + viewer,
     ]
     flat = np.concatenate([e.ravel() for e in entries])
-    return np.bincount(flat, minlength=n * width).reshape(n, width).astype(np.float32)
+    out = np.bincount(flat, minlength=n * width).reshape(n, width).astype(np.float32)
+    if hidden:
+        out.reshape(-1)[tower_base + 2 * kinds + 1] = unseen
+    return out

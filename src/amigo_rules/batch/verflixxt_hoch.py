@@ -29,17 +29,22 @@ from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.chance import sample_outcome
 from ..core.checks import quote
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, Board, gift_rank
-from ..verflixxt_hoch.observations import PHASES, TILE_KINDS
-from ..verflixxt_hoch.setup import GUARDS, deck_counts, hat_draw, hat_ties, insert_action_tiles
-from ..verflixxt_hoch.tiles import (
+from ..verflixxt_hoch import (
     CARD_VALUE,
     CARDS,
     COLLECTED,
     CURSED_CAP,
+    GUARDS,
     LUCKY_HAT,
+    PHASES,
     RISK,
+    TILE_KINDS,
     TOKEN_STACK,
     TRACK_TILES,
+    deck_counts,
+    hat_draw,
+    hat_ties,
+    insert_action_tiles,
     is_positive,
 )
 from . import lockstep
@@ -203,23 +208,10 @@ def _check_rules(rules: ho.Rules | None) -> ho.Rules:
     return rules
 
 
-_SHAPES: dict[int, tuple[ho.Rules, _Shape]] = {}
-"""`_shape` by the identity of the `Rules` (hashing costs more than a small step)."""
-
-
-def _shape(rules: ho.Rules) -> _Shape:
-    entry = _SHAPES.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    if len(_SHAPES) >= 64:
-        _SHAPES.clear()
-    shape = _shape_of(_check_rules(rules))
-    _SHAPES[id(rules)] = (rules, shape)
-    return shape
-
-
 @cache
 def _shape_of(rules: ho.Rules) -> _Shape:
+    """The `_Shape` of ``rules``; `RulesError` for other than `verflixxt_hoch.Rules`."""
+    rules = _check_rules(rules)
     length = rules.track_length
     box = [t for t in TRACK_TILES for _ in range(rules.box().get(t, 0))]
     tiles = np.full(length + 1, _EMPTY, dtype=np.int8)
@@ -250,6 +242,9 @@ def _shape_of(rules: ho.Rules) -> _Shape:
         slots=lockstep.read_only(slots),
         start_tiles=lockstep.read_only(tiles),
     )
+
+
+_shape = lockstep.by_identity(_shape_of)
 
 
 # --- states in and out -------------------------------------------------------------------
@@ -416,7 +411,7 @@ def _hat_draws(
     owners = np.stack([lucky, cursed])
     for game in np.flatnonzero(~clear):
         row = values[game].tolist()
-        for k in range(players + 1, len(row) + 1):
+        for k in range(players + 2, len(row) + 1):  # a tie round turns up 2 cards or more
             draw = hat_draw(players, row[:k])
             if draw.done:
                 owners[:, game] = draw.lucky, draw.cursed
@@ -452,14 +447,11 @@ def score(batch: Batch) -> np.ndarray:
     HO-RISK-1, finish tokens and hats."""
     tables = _tables()
     towers = batch.towers.transpose(2, 0, 1)
-    minus = -np.sort(-tables["minus"][towers], axis=2)
-    lucky = tables["lucky"][towers].sum(axis=2)
-    turned = np.arange(towers.shape[2]) < lucky[..., None]
     risk = tables["risk"][towers]
     odd = (risk > 0).sum(axis=2) % 2
     scores: np.ndarray = (
-        tables["plus"][towers].sum(axis=2)
-        + np.where(turned, minus, -minus).sum(axis=2)
+        lockstep.lucky_converts(tables["plus"][towers], tables["minus"][towers],
+                                tables["lucky"][towers])
         + (1 - 2 * odd) * risk.sum(axis=2)
         + tables["token"][towers].sum(axis=2)
         + tables["hat"][towers].sum(axis=2)
@@ -486,23 +478,6 @@ def _own(batch: Batch) -> np.ndarray:
     rows = batch.player * shape.pawns + np.arange(shape.pawns)[:, None]
     own: np.ndarray = batch.pawns.reshape(-1)[rows * n + np.arange(n)].astype(np.int64)
     return own
-
-
-def _here(batch: Batch, position: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``int64[players, n]`` pawns of each player on ``position`` (``[k, n]`` broadcast
-    over the players: ``[players, k, n]``), and the guards there."""
-    shape = _shape(batch.rules)
-    pawns = batch.pawns.reshape(shape.players, shape.pawns, 1, -1)
-    on = (pawns == position).sum(axis=1)
-    guards = (batch.guards[:, None] == position).sum(axis=0)
-    return on, guards
-
-
-def _hats_of(batch: Batch, player: np.ndarray, position: np.ndarray) -> np.ndarray:
-    """How many hats the pawns of ``player`` on ``position`` wear (arrays over games)."""
-    owner, pos = batch.hat_owner, batch.hat_pos
-    worn: np.ndarray = ((owner == player) & (pos == position)).sum(axis=0)
-    return worn
 
 
 def _choices(batch: Batch) -> lockstep.Choices:
@@ -596,22 +571,28 @@ def _attackable(
 ) -> np.ndarray:
     """HO-ATTACK-1: per own pawn (first of its tile) whether a pair of equal cards may
     attack from its tile: an opponent's pawn or a guard shares it, and no lucky-hat pawn of
-    an opponent would be pushed home while its owner keeps another pawn in play."""
+    an opponent would be pushed home while its owner keeps another pawn in play. Only the
+    games holding a pair are looked at."""
     shape = _shape(batch.rules)
-    finish = batch.length - 1
     last = np.where(hand[1] == _NO_CARD, hand[0], hand[1])
     pair = (hand[0] != _NO_CARD) & (value[0] == _tables()["value"][last])
-    on, guards = _here(batch, own)
-    mine = np.arange(shape.players)[:, None, None] == batch.player
-    others = (on * ~mine).sum(axis=0) + guards > 0
-    owner, pos = batch.hat_owner[0].astype(np.int64), batch.hat_pos[0].astype(np.int64)
-    n = batch.phase.size
-    pawns = batch.pawns.reshape(shape.players, shape.pawns, n)
-    theirs = pawns[np.maximum(owner, 0), :, np.arange(n)].T
+    legal = np.zeros(own.shape, dtype=bool)
+    games = np.flatnonzero(pair & (batch.phase == _PLAY))
+    if not games.size:
+        return legal
+    own, player, finish = own[:, games], batch.player[games], batch.length[games] - 1
+    pawns = batch.pawns[:, games].reshape(shape.players, shape.pawns, 1, games.size)
+    on = (pawns == own).sum(axis=1)
+    mine = np.arange(shape.players)[:, None, None] == player
+    others = ((on * ~mine).sum(axis=0) + (batch.guards[:, games, None].transpose(0, 2, 1)
+                                          == own).sum(axis=0)) > 0
+    owner = batch.hat_owner[0, games].astype(np.int64)
+    pos = batch.hat_pos[0, games].astype(np.int64)
+    theirs = pawns[np.maximum(owner, 0), :, 0, np.arange(games.size)].T
     elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
-    blocked = ((owner >= 0) & (owner != batch.player) & (pos == own)
-               & (own + value[0] >= finish) & elsewhere)
-    legal: np.ndarray = pair & (own != finish) & first & others & ~blocked
+    blocked = ((owner >= 0) & (owner != player) & (pos == own)
+               & (own + value[0, games] >= finish) & elsewhere)
+    legal[:, games] = (own != finish) & first[:, games] & others & ~blocked
     return legal
 
 
@@ -626,10 +607,10 @@ def _hat_choices(
     there = (owner >= 0) & (pos == tile)
     bare = worn == 0
     other = np.where(worn == 1, there[1], there[0])
-    on, _ = _here(batch, tile[None])
+    on = (batch.pawns.reshape(shape.players, shape.pawns, -1) == tile).sum(axis=1)
     seats = np.arange(shape.players)[:, None]
     hats_here = ((owner[:, None] == seats) & (pos[:, None] == tile)).sum(axis=0)
-    give = (on[:, 0] > hats_here) & ~bare
+    give = (on > hats_here) & ~bare
     legal = np.vstack([hatting, bare & there[0], bare & there[1], ~bare & other, give])
     ids = shape.base + np.concatenate([[_NONE, _TAKE_LUCKY, _TAKE_CURSED, _SWAP],
                                        _GIVE + np.arange(shape.players)])
@@ -728,8 +709,7 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
     rows = np.flatnonzero(carding & (ids < base))
     if rows.size:
         _play(batch, rows, ids[rows], then)
-    rows = np.flatnonzero((phase == _DOUBLE) & (ids == base + _STOP))
-    then.plays_end.append(rows)
+    then.plays_end.append(np.flatnonzero((phase == _DOUBLE) & (ids == base + _STOP)))
     rows = np.flatnonzero((phase == _PLAY) & (ids >= base))
     if rows.size:
         _attack(batch, rows, ids[rows] - base - 5 - shape.players, then)
@@ -747,8 +727,11 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
         then.move.append(_after_action(batch, rows, arrived, worn))
     if then.move:
         then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
-    then.next.append(_end_of_plays(batch, np.concatenate(then.plays_end)))
-    _next_player(batch, np.concatenate(then.next))
+    rows = np.concatenate(then.plays_end)
+    if rows.size:
+        then.next.append(_end_of_plays(batch, rows))
+    if then.next:
+        _next_player(batch, np.concatenate(then.next))
 
 
 def _hand_at(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -969,39 +952,30 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     """VX-ACT-1 on hoch² collections: the giver's top path or risk tile goes to the player
     whose top tile ranks highest (a bad tile) or lowest (a good one), ties to the nearest
     clockwise; risk tiles rank by ``risk_rank``; nothing happens without such a tile."""
-    giving = _top(batch, rows, giver) >= 0
-    rows, giver = rows[giving], giver[giving]
-    if not rows.size:
-        return
-    players = _shape(batch.rules).players
-    seats = np.arange(players)[:, None]
-    ranks = np.stack([_rank(batch, rows, np.full(rows.size, p)) for p in range(players)])
-    top = _top(batch, rows, giver)
-    tile = batch.towers[giver, top, rows]
+    tables = _tables()
+    towers = batch.towers[:, :, rows].astype(np.int64)  # [players, items, games]
+    depth = np.arange(towers.shape[1])[:, None]
+    tops = np.where(towers < _TRADEABLE, depth, -1).max(axis=1)
+    each = np.arange(rows.size)
+    tiles = towers[np.arange(len(towers))[:, None], np.maximum(tops, 0), each]
+    ranks = np.where(tops >= 0, tables["rank"][tiles], 0)
+    risk = tables["risk"][tiles]
+    if batch.rules.risk_rank == "parity":  # ±N by the holder's parity
+        odd = (tables["risk"][towers] > 0).sum(axis=1) % 2
+        ranks = np.where((tops >= 0) & (risk > 0), (1 - 2 * odd) * risk, ranks)
+    giving = tops[giver, each] >= 0
+    tile = tiles[giver, each]
     if batch.rules.risk_rank == "zero":
-        bad = (_tables()["minus"][tile] > 0) | (_tables()["risk"][tile] > 0)
+        bad = (tables["minus"][tile] > 0) | (risk[giver, each] > 0)
     else:
-        own = ranks[giver, np.arange(rows.size)]
-        bad = (_tables()["minus"][tile] > 0) | ((_tables()["risk"][tile] > 0) & (own < 0))
+        bad = (tables["minus"][tile] > 0) | ((risk[giver, each] > 0)
+                                             & (ranks[giver, each] < 0))
+    players = len(towers)
+    seats = np.arange(players)[:, None]
     key = np.where(seats != giver, ranks * np.where(bad, 1, -1), np.iinfo(np.int64).min)
     tied = key == key.max(axis=0)
     receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
-    _hand_over(batch, rows, giver, receiver)
-
-
-def _rank(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """VX-ACT-1's rank of each collection's top path or risk tile (0 for none); a risk tile
-    ranks 0, or ±N by its holder's parity (``risk_rank``)."""
-    tables = _tables()
-    top = _top(batch, rows, player)
-    tile = batch.towers[player, np.maximum(top, 0), rows]
-    rank = np.where(top >= 0, tables["rank"][tile], 0)
-    if batch.rules.risk_rank == "parity":
-        tower = batch.towers[player, :, rows]
-        odd = (tables["risk"][tower] > 0).sum(axis=1) % 2
-        rank = np.where(tables["risk"][tile] > 0, (1 - 2 * odd) * tables["risk"][tile], rank)
-    ranked: np.ndarray = np.where(top >= 0, rank, 0)
-    return ranked
+    _hand_over(batch, rows[giving], giver[giving], receiver[giving])
 
 
 def _after_action(
@@ -1161,7 +1135,7 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
     batch.guards[:, rows] = np.sort(np.where(pushed_guards, target, guards), axis=0)
     pushed = theirs.sum(axis=(0, 1)) + pushed_guards.sum(axis=0)
     exact = origin + value == finish
-    for k in range(int(pushed.max(initial=0))):
+    for k in range(int(np.where(exact, pushed, 0).max(initial=0))):
         token = exact & (k < pushed) & (batch.tokens[rows] < len(TOKEN_STACK))
         _take_token(batch, rows[token], player[token])
     for i in (0, 1):

@@ -27,8 +27,7 @@ from ..agents.verflixxt_hoch import (
     MEETING_WEIGHT,
 )
 from ..track import ACTIONS, FINISH, LUCKY, START
-from ..verflixxt_hoch.observations import TILE_KINDS
-from ..verflixxt_hoch.tiles import COLLECTED, TRACK_TILES
+from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
 from .verflixxt_hoch import (
     _GIVE,

@@ -10,7 +10,9 @@
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_STACK``,
-``render_lines``, ``card_span``, ``item_span``).
+``render_lines``, ``card_span``, ``item_span``; for the batch engine ``CARDS``,
+``COLLECTED``, ``RISK``, ``LUCKY_HAT``, ``CURSED_CAP``, ``is_positive``, ``PHASES``,
+``TILE_KINDS``, ``GUARDS``, ``deck_counts``, ``hat_ties``, ``insert_action_tiles``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from .moves import (
 )
 from .narration import move_events, setup_events
 from .observation_json import observation_from_json, observation_schema, observation_to_json
+from .observations import PHASES as PHASES
+from .observations import TILE_KINDS as TILE_KINDS
 from .observations import (
     Observation,
     array_bounds,
@@ -57,7 +61,11 @@ from .rules import Rules
 from .sampling import consistent_states, sample_state
 from .scoring import explain_score, returns, score, score_tiles, winners
 from .serialization import NAME, from_json, to_json
+from .setup import GUARDS as GUARDS
 from .setup import HatDraw, hat_draw, initial_state, new_game
+from .setup import deck_counts as deck_counts
+from .setup import hat_ties as hat_ties
+from .setup import insert_action_tiles as insert_action_tiles
 from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
@@ -66,8 +74,14 @@ from .text import item_span as item_span
 from .text import render_lines as render_lines
 from .text import render_text
 from .tiles import CARD_VALUE as CARD_VALUE
+from .tiles import CARDS as CARDS
+from .tiles import COLLECTED as COLLECTED
+from .tiles import CURSED_CAP as CURSED_CAP
+from .tiles import LUCKY_HAT as LUCKY_HAT
+from .tiles import RISK as RISK
 from .tiles import TOKEN_STACK as TOKEN_STACK
 from .tiles import TRACK_TILES as TRACK_TILES
+from .tiles import is_positive as is_positive
 
 
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
