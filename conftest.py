@@ -34,6 +34,9 @@ REQUIRES = re.compile(r"<!-- examples: requires ([\w.]+) -->")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
+# The tests' conftest files hold no doctests; collected as modules (--doctest-modules), two
+# of them clash by name when directories are named on the command line.
+collect_ignore_glob = ["tests/*/conftest.py"]
 
 # Tests that send Ctrl-C (SIGINT) to a command they start expect the command to get it. A
 # shell starts a background job with SIGINT ignored, and an ignored signal stays ignored in
