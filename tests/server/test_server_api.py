@@ -43,13 +43,19 @@ def new_table(client: TestClient, game: str = "verflixxt", seats: Any = ("human"
 
 
 def to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """The seat to move and its view."""
-    for seat in table["seats"]:
-        view = client.get(f"/api/tables/{table['table']}/seats/{seat['seat']}",
-                          headers=bearer(seat["token"])).json()
-        if view["legal"]:
-            return seat["seat"], view
-    raise AssertionError("nobody is to move")
+    """The seat to move (``to_move``, once the chance moves due are drawn: the setup's are
+    drawn after the table is created) and its view, which alone offers moves."""
+    for _ in range(500):
+        seat = client.get(f"/api/tables/{table['table']}").json()["to_move"]
+        if seat is not None:
+            break
+        client.portal.call(_pause)  # type: ignore[union-attr]
+    else:
+        raise AssertionError("nobody is to move")
+    views = [client.get(f"/api/tables/{table['table']}/seats/{s['seat']}",
+                        headers=bearer(s["token"])).json() for s in table["seats"]]
+    assert [bool(view["legal"]) for view in views] == [s == seat for s in range(len(views))]
+    return seat, views[seat]
 
 
 def test_a_table_is_created_and_played_to_its_end_over_http(client: TestClient) -> None:

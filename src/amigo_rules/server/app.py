@@ -179,7 +179,9 @@ class Server:
         facts: dict[str, Any] = {
             "table": table_id, "game": row.game, "rules": jsonio.rules_to_data(table.rules),
             "players": len(row.seats), "names": names, "seats": seats,
-            "move_number": table.move_number, "status": status, "created": row.created}
+            "move_number": table.move_number,
+            "to_move": table.player if table.player >= 0 else None,
+            "status": status, "created": row.created}
         if table.over:
             facts["winners"] = list(table.module.winners(table.state))
             facts["seed"] = row.seed
