@@ -106,6 +106,10 @@ class MCTSAgent:
             ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
             children are tried best-ranked first. 0 turns it off; a game without a prior
             ignores it. Default: the game's own default.
+        fading: whether the prior's bias fades as ``w / (visits + 1)`` (True) or stays
+            ``w`` however often the child was visited (False), so that more simulations
+            sharpen the estimates without outvoting the prior. Default: the game's own
+            default.
         memory: draw the determinisations from what the agent has seen this game (an
             `amigo_rules.core.InformationSet` fed with every observation and own move;
             ``False``: from the current observation alone, ``sample_state``). A new game
@@ -135,6 +139,7 @@ class MCTSAgent:
         depth: int | str | None = "default",
         exploration: float | None = None,
         prior: float | None = None,
+        fading: bool | None = None,
         memory: bool = True,
     ) -> None:
         simulations = checks.integer(simulations, "simulations")
@@ -176,6 +181,11 @@ class MCTSAgent:
         """The numpy generator of the search (determinisations, ties)."""
         self.random = random.Random(int(self.rng.integers(2**63)))
         """A ``random.Random`` seeded from ``rng``, for the rollouts' cheap draws."""
+        if fading is not None and type(fading) is not bool:
+            raise ArgumentError(f"fading must be None, True or False, got "
+                                f"{checks.quote(fading)}")
+        self.fading = fading
+        """Whether the prior's bias fades with the visits, or None for the game's default."""
         if type(memory) is not bool:
             raise ArgumentError(f"memory must be True or False, got {checks.quote(memory)}")
         self.memory = memory
@@ -268,17 +278,19 @@ class MCTSAgent:
             depth = defaults.depth if self.depth == "default" else self.depth
             c = defaults.exploration if self.exploration is None else self.exploration
             weight = defaults.prior if self.prior is None else self.prior
+            fading = defaults.fading if self.fading is None else self.fading
             policy = policy_for(game, rollout)
             evaluation = None if depth is None else evaluation_for(game)
             prior = prior_for(game) if weight else None
-            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight)
+            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight,
+                                              fading)
         return setup
 
     def search(self, observation: Any) -> Node:
         """Run the simulations from ``observation`` (its determinisations drawn from the
         agent's memory when ``observation`` is the last it was given); return the root of
         the tree."""
-        game, policy, depth, evaluate, c, prior, weight = self._configure(observation)
+        game, policy, depth, evaluate, c, prior, weight, fading = self._configure(observation)
         recall = self._recall
         sample: Callable[[np.random.Generator], Any] = (
             recall.sample if recall is not None and recall.observation is observation
@@ -326,7 +338,7 @@ class MCTSAgent:
                         visits = child.visits
                         value = child.totals[player] / visits + c * sqrt(
                             log(child.available) / visits
-                        ) + child.bias / (visits + 1)
+                        ) + (child.bias / (visits + 1) if fading else child.bias)
                         if value > best_value:
                             best, best_value = move, value
                 if fresh:
