@@ -43,7 +43,7 @@ def calibrate(kind: str, agent: str, config: str) -> int:
     """The simulations per move of OpenSpiel's bot that take the CPU time ``agent`` takes
     per decision, from a game (not recorded) with the bot at 20 simulations."""
     trial = 20
-    row = play_one(config, agent, kind, trial, -1)
+    row = play_one(config, agent, kind, trial, 1_000_000)
     ours = row["seconds"] / row["decisions"]
     theirs = row["baseline_seconds"] / row["baseline_decisions"]
     return max(1, round(trial * ours / theirs))
