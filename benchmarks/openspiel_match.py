@@ -2,7 +2,7 @@
 seats alternating (game ``i`` seats our agent at ``i % 2``), OpenSpiel's loop.
 
     python benchmarks/openspiel_match.py --config hidden --bot ismcts --agent mcts:100 \\
-        --games 200 --out ladder.jsonl       # appends ladder rows
+        --games 200 --out ladder.jsonl       # appends ladder rows; resumable
     python benchmarks/ladder.py table ladder.jsonl
 
 Equal time: a first game (not recorded) measures both sides' CPU seconds per decision with
@@ -108,8 +108,16 @@ def main(argv: list[str] | None = None) -> None:
         simulations = calibrate(args.bot, args.agent, args.config)
         print(f"OpenSpiel {args.bot}: {simulations} simulations per move", flush=True)
     out = Path(args.out)
+    done = set()
+    if out.exists():
+        for line in out.read_text().splitlines():
+            row = json.loads(line)
+            done.add((row["config"], row["agent"], row["baseline"], row["game"]))
+    baseline = f"openspiel-{args.bot}:{simulations}"
     with out.open("a") as sink:
         for index in range(args.first, args.first + args.games):
+            if (args.config, args.agent, baseline, index) in done:
+                continue
             row = play_one(args.config, args.agent, args.bot, simulations, index)
             sink.write(json.dumps(row) + "\n")
             sink.flush()

@@ -14,8 +14,9 @@ sees the true state: only the observation and the legal moves it is given.
 
 Rollouts leave the tree by a policy and are cut off after a few moves, where the game's
 evaluation scores the position; a game may also bring a prior that biases the selection
-towards the moves its heuristic ranks high. `amigo_rules.agents.playouts` holds this
-knowledge per game, with the defaults that measured best (the bot authors' page).
+towards the moves its heuristic ranks high (a bias that fades with the visits, or one that
+does not: EXXtra's). `amigo_rules.agents.playouts` holds this knowledge per game, with the
+defaults that measured best (the bot authors' page).
 """
 
 from __future__ import annotations
@@ -102,14 +103,14 @@ class MCTSAgent:
         exploration: the UCB1 constant ``c`` of ``mean + c * sqrt(ln(available) / visits)``
             (returns lie in [0, 1]). Default: the game's own default.
         prior: the weight ``w`` of the game's prior (`amigo_rules.agents.playouts.PRIORS`):
-            a child whose move the prior ranks best gets the progressive bias
-            ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
-            children are tried best-ranked first. 0 turns it off; a game without a prior
-            ignores it. Default: the game's own default.
-        fading: whether the prior's bias fades as ``w / (visits + 1)`` (True) or stays
-            ``w`` however often the child was visited (False), so that more simulations
-            sharpen the estimates without outvoting the prior. Default: the game's own
+            a child whose move the prior ranks best gets the bias ``w`` (the others less,
+            down to 0 for the worst), and new children are tried best-ranked first. 0
+            turns it off; a game without a prior ignores it. Default: the game's own
             default.
+        fading: whether the prior's bias fades as ``w / (visits + 1)`` (True: progressive
+            bias) or stays ``w`` however often the child was visited (False), so that
+            more simulations sharpen the estimates without outvoting the prior. Default:
+            the game's own default.
         memory: draw the determinisations from what the agent has seen this game (an
             `amigo_rules.core.InformationSet` fed with every observation and own move;
             ``False``: from the current observation alone, ``sample_state``). A new game
