@@ -99,8 +99,10 @@ def play_one(config: str, agent: str, index: int, baseline: str | None = None,
 
 
 def key(row: dict) -> tuple:
-    """The row of the table a game belongs to: configuration, agent, opponents, players."""
-    return row["config"], row["agent"], row["baseline"], row.get("players", PLAYERS)
+    """The row of the table a game belongs to: configuration, agent, opponents, players
+    (and the settings of a superseded default, in ``ladder-superseded.jsonl.gz``)."""
+    agent = row["agent"] + (f" ({row['settings']})" if "settings" in row else "")
+    return row["config"], agent, row["baseline"], row.get("players", PLAYERS)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -109,7 +111,8 @@ def run(args: argparse.Namespace) -> None:
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
-            done.add((*key(row), row["game"]))
+            if "settings" not in row:
+                done.add((*key(row), row["game"]))
     baseline = args.against or CONFIGS[args.config][1]
     todo = [i for i in range(args.first, args.first + args.games)
             if (args.config, args.agent, baseline, args.players, i) not in done]
@@ -133,7 +136,7 @@ def order(item: tuple[tuple[str, str, str, int], list]) -> tuple:
     """Rows by configuration, then four players before fewer; random, the baseline, MCTS
     by simulations, the rest."""
     (config, agent, baseline, players), _ = item
-    base, *params = agent.split(":")
+    base, *params = agent.split(" ")[0].split(":")
     rank = {"random": 0, CONFIGS[config][1]: 1, "mcts": 2}.get(base, 3)
     sims = int(params[0]) if base == "mcts" and params else 0
     return (list(CONFIGS).index(config), -players, rank, sims, agent, baseline)

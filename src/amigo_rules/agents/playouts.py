@@ -180,14 +180,15 @@ class Defaults:
     """The UCB1 constant."""
     prior: float = 0.0
     """The weight of the game's prior (`PRIORS`); 0: none."""
-    fading: bool = True
-    """Whether the prior's bias fades as ``prior / (visits + 1)``, or stays ``prior``."""
+    floor: float = 0.0
+    """The share of the prior's weight that never fades: the bias is
+    ``prior * rank * max(1 / (visits + 1), floor)``."""
 
 
 DEFAULTS: dict[str, Defaults] = {
     "verflixxt": Defaults("random", 10, 1.0),
     "verflixxt_hoch": Defaults("random", 10, 1.0),
-    "exxtra": Defaults("greedy", 10, 0.3, 0.03, fading=False),
+    "exxtra": Defaults("greedy", 10, 0.3, 1.0, floor=0.01),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
 gets ``Defaults()``: random rollouts to the end."""
