@@ -340,7 +340,10 @@ class MCTSAgent:
                         visits = child.visits
                         value = child.totals[player] / visits + c * sqrt(
                             log(child.available) / visits
-                        ) + child.bias * max(1 / (visits + 1), floor)
+                        )
+                        if prior is not None:
+                            fade = 1 / (visits + 1)
+                            value += child.bias * (fade if fade > floor else floor)
                         if value > best_value:
                             best, best_value = move, value
                 if fresh:
