@@ -100,7 +100,7 @@ def play_one(config: str, agent: str, index: int, baseline: str | None = None,
 
 def key(row: dict) -> tuple:
     """The row of the table a game belongs to: configuration, agent, opponents, players
-    (and the settings of a superseded default, in ``ladder-superseded.jsonl.gz``)."""
+    (and settings other than the defaults, in ``results/ladder-settings.jsonl.gz``)."""
     agent = row["agent"] + (f" ({row['settings']})" if "settings" in row else "")
     return row["config"], agent, row["baseline"], row.get("players", PLAYERS)
 

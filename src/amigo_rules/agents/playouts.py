@@ -188,7 +188,7 @@ class Defaults:
 DEFAULTS: dict[str, Defaults] = {
     "verflixxt": Defaults("random", 10, 1.0),
     "verflixxt_hoch": Defaults("random", 10, 1.0),
-    "exxtra": Defaults("greedy", 10, 0.3, 1.0, floor=0.01),
+    "exxtra": Defaults("greedy", 10, 0.3, 1.0),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
 gets ``Defaults()``: random rollouts to the end."""
