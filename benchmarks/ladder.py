@@ -32,22 +32,25 @@ PLAYERS = 4
 CONFIGS = {
     "classic": ("verflixxt", "greedy"),
     "amigo": ("verflixxt", "greedy"),
+    "hidden": ("verflixxt", "greedy"),
     "hoch": ("verflixxt_hoch", "greedy"),
     "exxtra": ("exxtra", "heuristic"),
 }
 """Configuration name: (game, baseline agent)."""
 LABELS = {"classic": "Verflixxt! classic", "amigo": "Verflixxt! amigo",
-          "hoch": "Verflixxt hoch²", "exxtra": "EXXtra"}
+          "hidden": "Verflixxt! hidden towers", "hoch": "Verflixxt hoch²", "exxtra": "EXXtra"}
+COPIES = ("", "one", "two", "three", "four", "five")
 
 
-def rules_of(config: str):
+def rules_of(config: str, players: int = PLAYERS):
     from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 
     return {
-        "classic": lambda: verflixxt.Rules.classic(players=PLAYERS),
-        "amigo": lambda: verflixxt.Rules.amigo(players=PLAYERS),
-        "hoch": lambda: verflixxt_hoch.Rules(players=PLAYERS),
-        "exxtra": lambda: exxtra.Rules(players=PLAYERS),
+        "classic": lambda: verflixxt.Rules.classic(players=players),
+        "amigo": lambda: verflixxt.Rules.amigo(players=players),
+        "hidden": lambda: verflixxt.Rules.classic(players=players, towers="hidden"),
+        "hoch": lambda: verflixxt_hoch.Rules(players=players),
+        "exxtra": lambda: exxtra.Rules(players=players),
     }[config]()
 
 
@@ -69,26 +72,37 @@ class Timed:
         return move
 
 
-def play_one(config: str, agent: str, index: int) -> dict:
-    """Game ``index`` of ``agent`` against three baselines."""
+def play_one(config: str, agent: str, index: int, baseline: str | None = None,
+             players: int = PLAYERS) -> dict:
+    """Game ``index`` of ``agent`` against ``players - 1`` copies of ``baseline`` (default:
+    the configuration's)."""
     from amigo_rules import play
     from amigo_rules.agents import make_agent
 
-    game, baseline = CONFIGS[config]
-    seat = index % PLAYERS
+    game = CONFIGS[config][0]
+    baseline = baseline or CONFIGS[config][1]
+    seat = index % players
     tested = Timed(make_agent(agent, game, seed=10_000 + index))
     agents = [
         tested if p == seat else make_agent(baseline, game, seed=100 * index + p)
-        for p in range(PLAYERS)
+        for p in range(players)
     ]
-    record = play(game, agents, rules_of(config), seed=index)
+    record = play(game, agents, rules_of(config, players), seed=index)
     winners = record.winners
     share = 1 / len(winners) if seat in winners else 0.0
-    return {
+    row = {
         "config": config, "agent": agent, "baseline": baseline, "game": index, "seat": seat,
         "share": share, "moves": len(record.moves), "seconds": round(tested.seconds, 3),
         "simulations": tested.simulations,
     }
+    return row if players == PLAYERS else {**row, "players": players}
+
+
+def key(row: dict) -> tuple:
+    """The row of the table a game belongs to: configuration, agent, opponents, players
+    (and settings other than the defaults, in ``results/ladder-settings.jsonl.gz``)."""
+    agent = row["agent"] + (f" ({row['settings']})" if "settings" in row else "")
+    return row["config"], agent, row["baseline"], row.get("players", PLAYERS)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -97,11 +111,14 @@ def run(args: argparse.Namespace) -> None:
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
-            done.add((row["config"], row["agent"], row["game"]))
+            if "settings" not in row:
+                done.add((*key(row), row["game"]))
+    baseline = args.against or CONFIGS[args.config][1]
     todo = [i for i in range(args.first, args.first + args.games)
-            if (args.config, args.agent, i) not in done]
+            if (args.config, args.agent, baseline, args.players, i) not in done]
     with ProcessPoolExecutor(args.workers) as pool, out.open("a") as sink:
-        futures = [pool.submit(play_one, args.config, args.agent, i) for i in todo]
+        futures = [pool.submit(play_one, args.config, args.agent, i, baseline, args.players)
+                   for i in todo]
         for future in futures:
             sink.write(json.dumps(future.result()) + "\n")
             sink.flush()
@@ -115,30 +132,32 @@ def interval(shares: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def order(item: tuple[tuple[str, str], list]) -> tuple:
-    """Rows by configuration, then random, the baseline, MCTS by simulations, the rest."""
-    (config, agent), _ = item
-    base, *params = agent.split(":")
+def order(item: tuple[tuple[str, str, str, int], list]) -> tuple:
+    """Rows by configuration, then four players before fewer; random, the baseline, MCTS
+    by simulations, the rest."""
+    (config, agent, baseline, players), _ = item
+    base, *params = agent.split(" ")[0].split(":")
     rank = {"random": 0, CONFIGS[config][1]: 1, "mcts": 2}.get(base, 3)
-    return (list(CONFIGS).index(config), rank, int(params[0]) if params else 0, agent)
+    sims = int(params[0]) if base == "mcts" and params else 0
+    return (list(CONFIGS).index(config), -players, rank, sims, agent, baseline)
 
 
 def table(args: argparse.Namespace) -> None:
     """The markdown table of the results files: win share per configuration and agent.
     Speed is left to ``speed`` (the games' seconds depend on the machine's load)."""
-    rows: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    rows: dict[tuple[str, str, str, int], list[dict]] = defaultdict(list)
     for path in map(Path, args.files):
         text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" \
             else path.read_text()
         for line in text.splitlines():
             row = json.loads(line)
-            rows[row["config"], row["agent"]].append(row)
-    print("| game | agent | against three | games | win share (95% CI) |")
-    print("|---|---|---|---:|---:|")
-    for (config, agent), games in sorted(rows.items(), key=order):
+            rows[key(row)].append(row)
+    print("| game | agent | against | players | games | win share (95% CI) |")
+    print("|---|---|---|---:|---:|---:|")
+    for (config, agent, baseline, players), games in sorted(rows.items(), key=order):
         mean, half = interval([g["share"] for g in games])
-        print(f"| {LABELS[config]} | `{agent}` | `{games[0]['baseline']}` | {len(games)} | "
-              f"{100 * mean:.1f}% ± {100 * half:.1f} |")
+        print(f"| {LABELS[config]} | `{agent}` | {COPIES[players - 1]} `{baseline}` | "
+              f"{players} | {len(games)} | {100 * mean:.1f}% ± {100 * half:.1f} |")
 
 
 def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tuple]]:
@@ -243,6 +262,8 @@ def main(argv: list[str] | None = None) -> None:
     play_parser = sub.add_parser("run", help="play games, appending results to --out")
     play_parser.add_argument("--config", choices=CONFIGS, required=True)
     play_parser.add_argument("--agent", required=True, help="registry name, e.g. mcts:400")
+    play_parser.add_argument("--against", help="the other seats' agent (default: baseline)")
+    play_parser.add_argument("--players", type=int, default=PLAYERS)
     play_parser.add_argument("--games", type=int, default=400)
     play_parser.add_argument("--first", type=int, default=0, help="index of the first game")
     play_parser.add_argument("--workers", type=int, default=2)

@@ -184,11 +184,11 @@ def test_bad_parameters_raise(name):
 
 def test_bad_arguments_raise():
     for kwargs in ({"simulations": 0}, {"depth": -2}, {"exploration": -1}, {"prior": -0.5},
-                   {"rollout": "nosuch"}, {"game": "chess"}):
+                   {"rollout": "nosuch"}, {"game": "chess"}, {"floor": 1.5}, {"floor": -0.1}):
         with pytest.raises(RulesError):
             MCTSAgent(**kwargs)
     for kwargs in ({"simulations": 1.5}, {"depth": 2.0}, {"exploration": "1"}, {"prior": "x"},
-                   {"rollout": 3}, {"game": 3}):  # of a wrong type
+                   {"rollout": 3}, {"game": 3}, {"floor": "0"}):  # of a wrong type
         with pytest.raises(ArgumentError):
             MCTSAgent(**kwargs)
     agent = MCTSAgent(game="exxtra", rollout="greedy", simulations=10)  # fine for EXXtra
@@ -358,3 +358,27 @@ def test_a_new_game_resets_the_memory():
     assert MCTSAgent(memory=False).information_set is None
     with pytest.raises(ArgumentError, match="memory"):
         MCTSAgent(memory=1)
+
+
+@pytest.mark.parametrize("floor", [0.0, 1.0])
+def test_a_prior_with_a_floor_keeps_deciding(floor):
+    # without exploration a child's value is its mean (at most 1) plus the bias: a bias of
+    # 10 that does not fade (floor 1) keeps the prior's favourite chosen after every first
+    # try; one that fades (10 / (visits + 1), floor 0) lets the means decide once it is
+    # below 1
+    from amigo_rules.agents import ExxtraHeuristicAgent
+
+    state, player = first_decision(exxtra, exxtra.Rules(), seed=2)
+    obs, legal = exxtra.observation(state, player), exxtra.legal_moves(state)
+    values = ExxtraHeuristicAgent().values(obs, legal)
+    ranks = sorted((v - min(values)) / (max(values) - min(values)) for v in values)
+    assert ranks[-1] == 1 and ranks[-2] < 0.9  # the favourite leads by a bias of 1 or more
+    best = legal[values.index(max(values))]
+    agent = MCTSAgent(seed=0, simulations=200, exploration=0.0, prior=10.0, floor=floor)
+    visits = {m: c.visits for m, c in agent.search(obs).children.items()}
+    assert set(visits) == set(legal)
+    others = sum(n for m, n in visits.items() if m != best)
+    if not floor:
+        assert others > len(legal) - 1
+    else:
+        assert others == len(legal) - 1 and visits[best] == 200 - others

@@ -14,8 +14,9 @@ sees the true state: only the observation and the legal moves it is given.
 
 Rollouts leave the tree by a policy and are cut off after a few moves, where the game's
 evaluation scores the position; a game may also bring a prior that biases the selection
-towards the moves its heuristic ranks high. `amigo_rules.agents.playouts` holds this
-knowledge per game, with the defaults that measured best (the bot authors' page).
+towards the moves its heuristic ranks high (a bias that fades with the visits, down to a
+floor that does not: EXXtra's). `amigo_rules.agents.playouts` holds this knowledge per
+game, with the defaults that measured best (the bot authors' page).
 """
 
 from __future__ import annotations
@@ -103,9 +104,12 @@ class MCTSAgent:
             (returns lie in [0, 1]). Default: the game's own default.
         prior: the weight ``w`` of the game's prior (`amigo_rules.agents.playouts.PRIORS`):
             a child whose move the prior ranks best gets the progressive bias
-            ``w / (visits + 1)`` (the others less, down to 0 for the worst), and new
-            children are tried best-ranked first. 0 turns it off; a game without a prior
-            ignores it. Default: the game's own default.
+            ``w * max(1 / (visits + 1), floor)`` (the others less, down to 0 for the
+            worst), and new children are tried best-ranked first. 0 turns it off; a game
+            without a prior ignores it. Default: the game's own default.
+        floor: the share of the prior's weight that never fades, in [0, 1]: 0 is the
+            classic progressive bias, which more simulations outvote; 1 a bias that does
+            not fade at all. Default: the game's own default.
         memory: draw the determinisations from what the agent has seen this game (an
             `amigo_rules.core.InformationSet` fed with every observation and own move;
             ``False``: from the current observation alone, ``sample_state``). A new game
@@ -135,6 +139,7 @@ class MCTSAgent:
         depth: int | str | None = "default",
         exploration: float | None = None,
         prior: float | None = None,
+        floor: float | None = None,
         memory: bool = True,
     ) -> None:
         simulations = checks.integer(simulations, "simulations")
@@ -176,6 +181,13 @@ class MCTSAgent:
         """The numpy generator of the search (determinisations, ties)."""
         self.random = random.Random(int(self.rng.integers(2**63)))
         """A ``random.Random`` seeded from ``rng``, for the rollouts' cheap draws."""
+        if floor is not None:
+            floor = checks.real(floor, "floor")
+            if not 0 <= floor <= 1:
+                raise RulesError(f"floor must be between 0 and 1, got {floor}")
+        self.floor = floor
+        """The share of the prior's weight that never fades, or None for the game's
+        default."""
         if type(memory) is not bool:
             raise ArgumentError(f"memory must be True or False, got {checks.quote(memory)}")
         self.memory = memory
@@ -268,17 +280,19 @@ class MCTSAgent:
             depth = defaults.depth if self.depth == "default" else self.depth
             c = defaults.exploration if self.exploration is None else self.exploration
             weight = defaults.prior if self.prior is None else self.prior
+            floor = defaults.floor if self.floor is None else self.floor
             policy = policy_for(game, rollout)
             evaluation = None if depth is None else evaluation_for(game)
             prior = prior_for(game) if weight else None
-            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight)
+            setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight,
+                                              floor)
         return setup
 
     def search(self, observation: Any) -> Node:
         """Run the simulations from ``observation`` (its determinisations drawn from the
         agent's memory when ``observation`` is the last it was given); return the root of
         the tree."""
-        game, policy, depth, evaluate, c, prior, weight = self._configure(observation)
+        game, policy, depth, evaluate, c, prior, weight, floor = self._configure(observation)
         recall = self._recall
         sample: Callable[[np.random.Generator], Any] = (
             recall.sample if recall is not None and recall.observation is observation
@@ -326,7 +340,10 @@ class MCTSAgent:
                         visits = child.visits
                         value = child.totals[player] / visits + c * sqrt(
                             log(child.available) / visits
-                        ) + child.bias / (visits + 1)
+                        )
+                        if prior is not None:
+                            fade = 1 / (visits + 1)
+                            value += child.bias * (fade if fade > floor else floor)
                         if value > best_value:
                             best, best_value = move, value
                 if fresh:

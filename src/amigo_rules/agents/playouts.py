@@ -180,6 +180,9 @@ class Defaults:
     """The UCB1 constant."""
     prior: float = 0.0
     """The weight of the game's prior (`PRIORS`); 0: none."""
+    floor: float = 0.0
+    """The share of the prior's weight that never fades: the bias is
+    ``prior * rank * max(1 / (visits + 1), floor)``."""
 
 
 DEFAULTS: dict[str, Defaults] = {
