@@ -8,20 +8,13 @@ numpy only.
 from __future__ import annotations
 
 import sys
-from importlib.util import find_spec
+
+from .core.packages import installed
 
 CLI_PACKAGES = ("click", "rich", "prompt_toolkit")
 """What the command line needs beyond the library: the ``cli`` extra."""
 INSTALL_HINT = ("amigo-rules: the command line needs the cli extra: "
                 "pip install 'amigo-rules[cli]'")
-
-
-def installed(package: str) -> bool:
-    """Whether ``package`` can be imported (found without importing it)."""
-    try:
-        return find_spec(package) is not None
-    except (ImportError, ValueError):  # ValueError: blocked by a None in sys.modules
-        return False
 
 
 def main() -> None:

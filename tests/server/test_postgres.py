@@ -19,8 +19,8 @@ from server_helpers import free_port
 psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server extra")
 
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
+from amigo_rules.server import Storage, TableRow, open_storage  # noqa: E402
 from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage  # noqa: E402
-from amigo_rules.server.storage import Storage, TableRow, open_storage  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..command import installed
+from ..core.packages import installed
 from .options import CONTEXT
 
 SERVER_PACKAGES = ("starlette", "uvicorn")

@@ -5,6 +5,7 @@ seats for people in a browser, remote bots over WebSockets, our agents and engin
 ``create_app(storage)`` is the ASGI application; `open_storage` the database by URL.
 """
 
-from .storage import SQLiteStorage, Storage, TableRow, open_storage
+from .rows import Storage, TableRow
+from .storage import SQLiteStorage, open_storage
 
 __all__ = ["SQLiteStorage", "Storage", "TableRow", "open_storage"]

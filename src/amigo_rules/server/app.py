@@ -31,8 +31,8 @@ from ..core.errors import AmigoRulesError
 from ..protocol import messages
 from ..protocol.engine import split_command
 from .hall import Hall, Seated, new_row
+from .rows import Storage
 from .seats import PLAYER_KINDS, REPLACED, Connection, kind_of
-from .storage import Storage
 from .tables import Refused, token_hash
 
 MAX_BODY = 64 * 1024

@@ -20,8 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..core import CHANCE, TERMINAL
+from .rows import Storage, TableRow
 from .seats import BOT_KINDS, PLAYER_KINDS, Bot, Connection, kind_of
-from .storage import Storage, TableRow
 from .tables import LiveTable, Refused, token_hash
 
 LOG = logging.getLogger("amigo_rules.server")

@@ -23,7 +23,7 @@ import psycopg
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .storage import TableRow
+from .rows import TableRow
 
 CHANNEL = "amigo_rules_moves"
 """The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""

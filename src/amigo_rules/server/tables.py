@@ -30,7 +30,7 @@ from ..narrator import Teller
 from ..protocol import messages
 from ..protocol.host import end_of, legal_entries, told_event
 from ..scoresheet import result_lines
-from .storage import TableRow
+from .rows import TableRow
 
 HANDSHAKE_MS = 10_000
 """The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
