@@ -13,10 +13,9 @@ CONFIGS = [(p, n) for p in sorted(PRESETS) for n in range(2, 7)]
 
 @pytest.mark.parametrize(("preset", "players"), CONFIGS)
 def test_conformance(preset, players):
-    """8 games at 2 to 4 players, 4 at 5 and 6 (each longer); the slow sweep plays 200."""
-    games = 8 if players <= 4 else 4
-    report = check_game(verflixxt, PRESETS[preset](players=players), seeds=range(games))
-    assert report.terminal == report.games == games
+    """4 games per preset and player count; the slow sweep plays 200."""
+    report = check_game(verflixxt, PRESETS[preset](players=players), seeds=range(4))
+    assert report.terminal == report.games == 4
 
 
 def test_conformance_pro_with_action_tiles():
