@@ -11,6 +11,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of the built site run on one worker (``--dist loadgroup``), which builds it
+    once, instead of a build on each worker."""
+    for item in items:
+        if {"built", "site"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("site"))
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> tuple[Path, str]:
     """The site, built with ``mkdocs build --strict`` once per session, and its log."""
