@@ -17,7 +17,7 @@ DENIAL = 0.5
 
 
 @cache
-def _at_least(value: int) -> float:
+def at_least(value: int) -> float:
     """Probability that one roll shows a combination of at least ``value`` (X as 0)."""
     hits = sum(combination(a, b) >= value for a in DIE_A for b in DIE_B)
     return hits / (len(DIE_A) * len(DIE_B))
@@ -82,7 +82,7 @@ def place_worth(
     if counter >= FINISH:
         return WIN + FINISH
     free_below, rivals = _position(counters, ladder, me)
-    threat = 0.0 if rung == 0 else min(1.0, 2 * _at_least(value)) * (
+    threat = 0.0 if rung == 0 else min(1.0, 2 * at_least(value)) * (
         1.0 if free_below[rung] else 0.5
     )
     survive = (1 - threat) ** (players - 1)

@@ -29,6 +29,7 @@ from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
+    "ENGINE",
     "Batch",
     "Playouts",
     "chance_probabilities",
@@ -353,9 +354,12 @@ def _next_turn(batch: Batch, ending: np.ndarray) -> None:
 # --- playouts and observations -----------------------------------------------------------
 
 
-_ENGINE = lockstep.Engine(
+ENGINE = lockstep.Engine(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
 )
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
+``advance(batch, ids)`` applies ids in place without checking them, for callers that
+take ids from the legal mask (`step` checks, and copies)."""
 
 
 def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> Playouts:
@@ -363,7 +367,7 @@ def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> 
     the legal moves, from one generator seeded with ``seed``. Without ``max_turns`` a game
     ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(_ENGINE, new_games(rules, n), rng)
+    return lockstep.play_out(ENGINE, new_games(rules, n), rng)
 
 
 def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:

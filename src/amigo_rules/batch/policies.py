@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .. import verflixxt as vx
-from ..agents.exxtra import DENIAL, WIN, _at_least, place_worth, reroll_worth
+from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from ..core import RulesError
@@ -190,7 +190,7 @@ def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray]:
     turns, ``(1 - threat) ** (players - 1)`` as `place_worth` computes it; and the 36
     rolls as rows (X faces shown, combination, a double's advance)."""
     survive = np.array([
-        [(1 - min(1.0, 2 * _at_least(value)) * (1.0 if free else 0.5)) ** (players - 1)
+        [(1 - min(1.0, 2 * at_least(value)) * (1.0 if free else 0.5)) ** (players - 1)
          for value in range(TOP_COMBINATION + 1)]
         for free in (False, True)
     ])

@@ -54,6 +54,7 @@ from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
+    "ENGINE",
     "Batch",
     "Playouts",
     "chance_probabilities",
@@ -791,9 +792,12 @@ def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     return lockstep.random_decisions(_choices(batch), batch.phase.size, rng)
 
 
-_ENGINE = lockstep.Engine(
+ENGINE = lockstep.Engine(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
 )
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
+``advance(batch, ids)`` applies ids in place without checking them, for callers that
+take ids from the legal mask (`step` checks, and copies)."""
 
 
 def random_playouts(
@@ -803,7 +807,7 @@ def random_playouts(
     decisions uniformly among the legal moves, everything (the shuffled tracks too) from
     one generator seeded with ``seed``."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(_ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
 
 
 def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:

@@ -51,6 +51,7 @@ from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
+    "ENGINE",
     "Batch",
     "Playouts",
     "chance_probabilities",
@@ -1158,9 +1159,12 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
 # --- playouts and observations -----------------------------------------------------------
 
 
-_ENGINE = lockstep.Engine(
+ENGINE = lockstep.Engine(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
 )
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
+``advance(batch, ids)`` applies ids in place without checking them, for callers that
+take ids from the legal mask (`step` checks, and copies)."""
 
 
 def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> Playouts:
@@ -1168,7 +1172,7 @@ def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> 
     uniformly among the legal moves, everything (the setups too) from one generator seeded
     with ``seed``. A game ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(_ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
 
 
 def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
