@@ -159,8 +159,8 @@ def test_the_last_move_ends_the_table_in_its_transaction(
     assert over is not None and (over.status, over.winners) == ("over", (0, 1))
 
 
-def test_append_to_an_unknown_table_is_refused(opened_postgres: Callable[[], Storage]) -> None:
-    storage = opened_postgres()
+def test_append_to_an_unknown_table_is_refused(opened: Callable[[], Storage]) -> None:
+    storage = opened()
     with pytest.raises(StateError, match="no table 'nope'"):
         storage.append("nope", 0, "m0")
     assert storage.moves("nope") == []

@@ -57,7 +57,7 @@ class Storage(Protocol):
         """Commit ``move`` as number ``move_number`` (the moves applied before it), atomically;
         False, nothing written, when that number is taken (or is not the next one).
         ``winners`` given: this move ends the game (status ``"over"``, in the same
-        transaction)."""
+        transaction). Raises `StateError` when there is no table ``table_id``."""
 
     def subscribe(self, callback: Callable[[str, int], None]) -> None:
         """Call ``callback(table_id, moves_count)`` (from any thread) after another process

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core.checks import quote
-from ..core.errors import ArgumentError
+from ..core.errors import ArgumentError, StateError
 from .rows import Storage, TableRow
 
 SQLITE_PREFIX = "sqlite:///"
@@ -65,6 +65,7 @@ class SQLiteStorage:
                                    timeout=30.0)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
@@ -116,6 +117,8 @@ class SQLiteStorage:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
+                if db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                    raise StateError(f"no table {quote(table_id)} to append a move to")
                 count = db.execute("SELECT count(*) FROM moves WHERE table_id = ?",
                                    (table_id,)).fetchone()[0]
                 if count != move_number:
