@@ -232,6 +232,50 @@ def test_an_engine_seat_plays_where_engines_are_allowed(database: str) -> None:
     storage.close()
 
 
+def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
+    """An engine that exits instead of answering forfeits its seat (PROTOCOL.md's forfeit):
+    the table ends where it stood, nobody wins, and a restart reads the forfeit back."""
+    storage = open_storage(database)
+    failing = f"engine:{sys.executable} -c 'import sys; sys.exit(3)'"
+    with TestClient(create_app(storage, allow_engines=True)) as client:
+        table = new_table(client, "exxtra", ("human", failing, "agent:heuristic"), seed=2)
+        tid, human = table["table"], table["seats"][0]
+        for _ in range(2000):
+            facts = client.get(f"/api/tables/{tid}").json()
+            if facts["status"] == "over":
+                break
+            view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
+            if view["legal"]:
+                move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
+                client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
+                            json=move)
+            else:
+                client.portal.call(_pause)  # type: ignore[union-attr]
+        assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
+        assert facts["to_move"] is None
+        stored = storage.moves(tid)
+        assert stored[-1] == "forfeit" and len(stored) == facts["move_number"] + 1
+        record = json.loads(client.get(f"/api/tables/{tid}/record").text)
+        assert record["moves"] == stored[:-1]
+        with client.websocket_connect(f"/ws/tables/{tid}/watch") as socket:
+            while (message := json.loads(socket.receive_text()))["type"] != "end":
+                pass
+        assert message["reason"] == "forfeit" and message["winners"] == []
+        assert "P2 forfeited" in message["explanation"]
+        view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
+        refused = client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
+                              json={"move_number": view["move_number"], "id": 0})
+        assert refused.status_code == 409 and "over" in refused.json()["error"]
+    storage.close()
+    storage = open_storage(database)  # a restarted server reads the forfeit back
+    with TestClient(create_app(storage, allow_engines=True)) as client:
+        again = client.get(f"/api/tables/{tid}").json()
+        assert (again["status"], again["forfeit"], again["move_number"]) == (
+            "over", 1, facts["move_number"])
+    assert storage.moves(tid) == stored
+    storage.close()
+
+
 def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 

@@ -185,6 +185,8 @@ class Server:
         if table.over:
             facts["winners"] = list(table.module.winners(table.state))
             facts["seed"] = row.seed
+            if table.forfeited is not None:
+                facts["forfeit"] = table.forfeited
         return facts
 
     # ------------------------------------------------------------------ HTTP

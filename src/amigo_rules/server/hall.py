@@ -22,7 +22,7 @@ from typing import Any
 from ..core import CHANCE, TERMINAL
 from .rows import Storage, TableRow
 from .seats import BOT_KINDS, PLAYER_KINDS, Bot, Connection, kind_of
-from .tables import LiveTable, Refused, token_hash
+from .tables import FORFEIT, LiveTable, Refused, token_hash
 
 LOG = logging.getLogger("amigo_rules.server")
 BOT_WORKERS = 4
@@ -218,14 +218,33 @@ class Hall:
         loop = asyncio.get_running_loop()
         try:
             move = await loop.run_in_executor(self.pool, bot.think, table, steps, state)
-        except Exception as exc:  # a bot's bug or an engine's fault: the seat waits
-            LOG.error("table %s: seat %d (%s) failed: %s", table.row.id, player,
+        except Exception as exc:  # a bot's bug or an engine's fault: the seat forfeits
+            LOG.error("table %s: seat %d (%s) failed, and forfeits: %s", table.row.id, player,
                       table.row.seats[player], exc)
             seated.thinking = False
+            await self._forfeit(seated, player, number)
             return
         seated.thinking = False
         with contextlib.suppress(Refused):
             await self.play(seated, player, number, table.module.action_id(state, move), None)
+
+    async def _forfeit(self, seated: Seated, seat: int, number: int) -> None:
+        """End the game with ``seat`` forfeiting at move ``number`` (`FORFEIT` stored as the
+        table's last entry, so every process and a restart read it back); nothing if the
+        table moved on meanwhile."""
+        table = seated.table
+        async with seated.lock:
+            if table.move_number != number or table.player != seat:
+                return
+            append = functools.partial(self.storage.append, table.row.id, number, FORFEIT,
+                                       winners=())
+            if not await asyncio.to_thread(append):
+                await self._sync(seated)
+                return
+            table.forfeited = seat
+            table.row = _over(table.row, ())
+            seated.notify()
+        await self.advance(seated)
 
     async def _finish(self, bot: Bot, table: LiveTable, steps: Sequence[Any]) -> None:
         loop = asyncio.get_running_loop()

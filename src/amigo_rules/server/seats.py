@@ -155,7 +155,7 @@ class Bot:
         """The game is over: the hooks hear the rest and the end; an engine is closed."""
         if self.hooks is not None:
             self._catch_up(table, steps)
-            self.hooks.finished(state, "rules")
+            self.hooks.finished(state, "rules" if table.forfeited is None else "forfeit")
         self.close()
 
     def close(self) -> None:

@@ -32,6 +32,9 @@ from ..protocol.host import end_of, legal_entries, told_event
 from ..scoresheet import result_lines
 from .rows import TableRow
 
+FORFEIT = "forfeit"
+"""The entry that ends a table's stored moves when the seat to move forfeits (the bot the
+server runs for it failed); no game writes a move so."""
 HANDSHAKE_MS = 10_000
 """The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
 
@@ -88,6 +91,8 @@ class LiveTable:
         self.lines: dict[int, list[str]] = {}
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
         self.names: list[str | None] = [None] * self.rules.players
+        self.forfeited: int | None = None
+        """The seat that forfeited, which ended the game where it stood; None."""
 
     # ------------------------------------------------------------------ the game
 
@@ -97,7 +102,9 @@ class LiveTable:
 
     @property
     def player(self) -> int:
-        """The seat to move, or ``CHANCE`` or ``TERMINAL``."""
+        """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
+        if self.forfeited is not None:
+            return TERMINAL
         player: int = self.module.current_player(self.state)
         return player
 
@@ -126,9 +133,12 @@ class LiveTable:
     def absorb(self, texts: Sequence[str]) -> None:
         """Apply stored moves (notation) read back from the database: at a chance node the
         generator draws as it did then (`play`'s stream continues), the stored outcome
-        stands."""
+        stands. `FORFEIT` ends the game: the seat to move forfeited."""
         module = self.module
         for text in texts:
+            if text == FORFEIT:
+                self.forfeited = self.player
+                continue
             if module.current_player(self.state) == CHANCE:
                 if self.undrawn is not None:
                     self.rng.bit_generator.state = self.undrawn
@@ -223,6 +233,12 @@ class LiveTable:
         the end, public then: the towers are counted in the open), else None."""
         if not self.over:
             return None
+        if self.forfeited is not None:  # returns and winners as an engine hears a forfeit
+            message = end_of(self.module, self.state, "forfeit")
+            message["explanation"] = (f"P{self.forfeited + 1} forfeited at move "
+                                      f"{self.move_number}: the bot the server runs for that "
+                                      "seat failed. Nobody wins.")
+            return _line(message)
         message = end_of(self.module, self.state, "rules")
         message["explanation"] = plain(result_lines(self.module, self.state, viewer))
         return _line(message)
