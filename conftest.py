@@ -19,9 +19,12 @@ import doctest
 import importlib.util
 import os
 import re
+import shutil
 import signal
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +50,43 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 if importlib.util.find_spec("stable_baselines3") is None:  # the [rl] extra
     collect_ignore.append("src/amigo_rules/adapters/sb3.py")
+
+CHROMIUM_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--no-first-run", "--disable-extensions", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync")
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Any]]:
+    """Start headless Chromium browsers (selenium): ``chromium(width=1200, height=900)``,
+    each with a profile of its own, every one quit at the end of the session. The test is
+    skipped, saying why, where selenium, Debian's ``chromium`` or ``chromium-driver`` is
+    missing (``.ci/run`` installs them)."""
+    webdriver = pytest.importorskip("selenium.webdriver",
+                                    reason="selenium is not installed (pip install -e '.[dev]')")
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if binary is None or driver is None:
+        pytest.skip("needs a headless Chromium and its driver: apt-get install chromium "
+                    "chromium-driver")
+    from selenium.webdriver.chrome.service import Service
+
+    started: list[Any] = []
+
+    def start(width: int = 1200, height: int = 900) -> Any:
+        options = webdriver.ChromeOptions()
+        options.binary_location = binary
+        profile = tmp_path_factory.mktemp("chromium-profile")
+        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                     f"--window-size={width},{height}"):
+            options.add_argument(flag)
+        browser = webdriver.Chrome(options=options, service=Service(driver))
+        started.append(browser)
+        return browser
+
+    yield start
+    for browser in started:
+        browser.quit()
 
 
 def code_blocks(text: str) -> list[tuple[int, str]]:

@@ -6,8 +6,6 @@ Skipped, saying why, where selenium or the browser is not installed (``.ci/run``
 installs the browser)."""
 
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,31 +14,10 @@ from click.testing import CliRunner
 from amigo_rules import GameRecord
 from amigo_rules.cli import main
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
 
 @pytest.fixture(scope="module")
-def browser():
-    webdriver = pytest.importorskip(
-        "selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
-    if CHROMIUM is None or DRIVER is None:
-        pytest.skip("no chromium and chromedriver on PATH (Debian: apt-get install chromium "
-                    "chromium-driver)")
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="amigo-rules-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-                     "--window-size=1200,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+def browser(chromium):
+    return chromium()
 
 
 def test_stepping_with_the_keyboard_and_the_buttons(browser, tmp_path, monkeypatch):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,6 @@ PAGES = {  # page -> the fewest pictures it shows
     "games/exxtra": 8,
     "concepts": 4,
 }
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync")
 
 
 def test_no_game_module_hides_a_public_name():
@@ -44,23 +41,9 @@ def test_the_build_log_shows_only_real_messages(built):
     assert "does not contain an anchor" not in log
 
 
-@pytest.fixture
-def browser(tmp_path):
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if chromium is None or driver is None:
-        pytest.skip("no headless browser: install Debian's chromium and chromium-driver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    from selenium.webdriver.chrome.service import Service
-
-    chrome = webdriver.Chrome(service=Service(driver), options=options)
-    chrome.set_window_size(1400, 1000)
-    yield chrome
-    chrome.quit()
+@pytest.fixture(scope="module")
+def browser(chromium):
+    return chromium(1400, 1000)
 
 
 LOADED = """

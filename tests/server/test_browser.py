@@ -15,7 +15,6 @@ import json
 import os
 import random
 import re
-import shutil
 import threading
 import time
 import urllib.request
@@ -32,7 +31,6 @@ pytest.importorskip("websockets", reason="the server extra is not installed")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 
 from selenium.common.exceptions import TimeoutException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -47,12 +45,6 @@ from amigo_rules.scoresheet import result_lines  # noqa: E402
 from amigo_rules.server import open_storage  # noqa: E402
 from amigo_rules.server.app import MAX_FRAME, create_app  # noqa: E402
 from amigo_rules.verflixxt_hoch.tiles import CARDS  # noqa: E402
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    pytest.skip("needs a headless Chromium and its driver: apt-get install chromium "
-                "chromium-driver", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT_TRACK = ("+3", "-2", "+5", "-4", "+6", "-1")
@@ -141,26 +133,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server.stop()
 
 
-def chromium() -> Any:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--no-first-run", "--disable-extensions", "--window-size=1200,900"):
-        options.add_argument(flag)
-    return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-
-
 @pytest.fixture(scope="module")
-def browsers() -> Iterator[tuple[Any, Any]]:
-    first = chromium()
-    try:
-        second = chromium()
-    except Exception:
-        first.quit()
-        raise
-    yield first, second
-    first.quit()
-    second.quit()
+def browsers(chromium: Callable[..., Any]) -> tuple[Any, Any]:
+    return chromium(), chromium()
 
 
 @pytest.fixture
