@@ -105,6 +105,63 @@ def test_a_reopened_storage_has_everything(opened: Callable[[], Storage]) -> Non
     assert again.moves("t1") == ["roll 3"]
 
 
+def test_seat_names_are_kept(opened: Callable[[], Storage]) -> None:
+    first = opened()
+    first.create(row(), ["a" * 64, "b" * 64])
+    assert first.seat_names("t1") == [None, None]
+    first.name_seat("t1", 1, "Ada")
+    first.name_seat("t1", 1, "Bea <b>")
+    assert first.seat_names("t1") == [None, "Bea <b>"]
+    assert first.seat_names("missing") == []
+    first.close()
+    assert opened().seat_names("t1") == [None, "Bea <b>"]
+
+
+def test_an_sqlite_file_from_before_seat_names_opens(tmp_path: Path) -> None:
+    """A file written before seats had names gains the column; its tables read as before."""
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript("""
+            CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL,
+                seed TEXT NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL,
+                status TEXT NOT NULL, winners TEXT NOT NULL);
+            CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables (id),
+                seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+                PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+            CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables (id),
+                number INTEGER NOT NULL, move TEXT NOT NULL,
+                PRIMARY KEY (table_id, number)) WITHOUT ROWID;
+            INSERT INTO tables VALUES ('t1', 'verflixxt', '{}', '7', '["human", "human"]',
+                1000.0, 'playing', '[]');
+            INSERT INTO seats VALUES ('t1', 0, 'aa'), ('t1', 1, 'bb');""")
+    old.close()
+    storage = open_storage(f"sqlite:///{path}")
+    assert storage.table("t1") is not None and storage.token_hash("t1", 1) == "bb"
+    assert storage.seat_names("t1") == [None, None]
+    storage.name_seat("t1", 0, "Ada")
+    assert storage.seat_names("t1") == ["Ada", None]
+    storage.close()
+
+
+def test_a_postgresql_database_from_before_seat_names_opens(postgres_url: str) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as old:
+        old.execute("""
+            CREATE TABLE amigo_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL,
+                rules TEXT NOT NULL, seed NUMERIC NOT NULL, seats TEXT[] NOT NULL,
+                created DOUBLE PRECISION NOT NULL, status TEXT NOT NULL,
+                winners INTEGER[] NOT NULL);
+            CREATE TABLE amigo_seats (table_id TEXT NOT NULL REFERENCES amigo_tables (id),
+                seat INTEGER NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+            INSERT INTO amigo_tables VALUES ('t1', 'verflixxt', '{}', 7, '{human,human}',
+                1000.0, 'playing', '{}');
+            INSERT INTO amigo_seats VALUES ('t1', 0, 'aa'), ('t1', 1, 'bb');""")
+    storage = open_storage(postgres_url)
+    assert storage.token_hash("t1", 1) == "bb" and storage.seat_names("t1") == [None, None]
+    storage.name_seat("t1", 1, "Ada")
+    assert storage.seat_names("t1") == [None, "Ada"]
+    storage.close()
+
+
 def test_a_database_that_cannot_be_reached_is_named() -> None:
     with pytest.raises(ArgumentError, match=r"database: connection failed: .* refused"):
         PostgresStorage(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing")

@@ -276,6 +276,29 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     storage.close()
 
 
+def test_a_seats_name_outlives_the_server(database: str) -> None:
+    """The name a seat's client gives (``ready``) is stored: a restarted server (or another
+    process) shows it in the table's facts and its record."""
+    storage = open_storage(database)
+    with TestClient(create_app(storage)) as client:
+        table = new_table(client, "exxtra", ("remote", "agent:random", "agent:random"))
+        tid, seat = table["table"], table["seats"][0]
+        with client.websocket_connect(f"/ws/tables/{tid}/seats/0?token={seat['token']}") as ws:
+            ws.receive_text()  # hello
+            ws.send_text(json.dumps({"type": "ready", "name": "Ada", "protocol": 1}))
+            ws.send_text(json.dumps({"type": "info"}))
+            while json.loads(ws.receive_text())["type"] != "act":
+                pass
+        assert client.get(f"/api/tables/{tid}").json()["names"][0] == "Ada"
+    storage.close()
+    storage = open_storage(database)
+    with TestClient(create_app(storage)) as client:
+        facts = client.get(f"/api/tables/{tid}").json()
+        assert facts["names"][0] == "Ada" and facts["seats"][0]["name"] == "Ada"
+        assert not facts["seats"][0]["connected"]
+    storage.close()
+
+
 def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 

@@ -208,7 +208,9 @@ class Server:
 
     async def table(self, request: Request) -> Response:
         table_id = request.path_params["id"]
-        return JSONResponse(self._facts(await self._table(table_id), table_id))
+        seated = await self._table(table_id)
+        await self.hall.read_names(seated)
+        return JSONResponse(self._facts(seated, table_id))
 
     async def seat_view(self, request: Request) -> Response:
         seated, seat = await self._seat(request, query=False)
@@ -227,6 +229,7 @@ class Server:
         seated = await self._table(request.path_params["id"])
         if not seated.table.over:
             raise Refused(403, "the record is shown once the game is over")
+        await self.hall.read_names(seated)
         names = [name or kind for name, kind in zip(seated.names(), seated.table.row.seats,
                                                     strict=True)]
         return _json(seated.table.record(names).to_json())
@@ -330,7 +333,7 @@ class Server:
         if kind == "ready":
             connection.name = message["name"]
             if connection.viewer >= 0:
-                seated.table.names[connection.viewer] = message["name"]
+                await self.hall.name(seated, connection.viewer, message["name"])
         elif kind == "move":
             if connection.viewer == SPECTATOR:
                 return _error_line("a spectator plays no moves")

@@ -15,15 +15,16 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import CHANCE, TERMINAL
 from .rows import Storage, TableRow
 from .seats import BOT_KINDS, PLAYER_KINDS, Bot, Connection, kind_of
 from .tables import FORFEIT, LiveTable, Refused, token_hash
 
+T = TypeVar("T")
 LOG = logging.getLogger("amigo_rules.server")
 BOT_WORKERS = 4
 """Threads the bots think in (shared by every table of the process)."""
@@ -145,6 +146,7 @@ class Hall:
             return None
         hashes = [storage.token_hash(table_id, seat) for seat in range(len(row.seats))]
         table = LiveTable(row, hashes)
+        table.names = storage.seat_names(table_id)
         moves = storage.moves(table_id)
         table.absorb(moves)
         seated = Seated(table)
@@ -152,6 +154,27 @@ class Hall:
             if kind_of(kind) in BOT_KINDS:
                 seated.bots[seat] = Bot(kind, row.game, row.seed, seat, len(moves))
         return seated
+
+    async def _stored(self, work: Callable[[], T]) -> T:
+        """``work()``, a call of the storage: at once for a local database (it takes
+        microseconds: a thread would cost more than it saves), else in a thread."""
+        if getattr(self.storage, "local", False):
+            return work()
+        return await asyncio.to_thread(work)
+
+    async def name(self, seated: Seated, seat: int, name: str) -> None:
+        """Keep the name the client at ``seat`` gave, here and in the database (another
+        process, or this one restarted, shows it)."""
+        seated.table.names[seat] = name
+        await self._stored(functools.partial(self.storage.name_seat, seated.table.row.id,
+                                             seat, name))
+
+    async def read_names(self, seated: Seated) -> None:
+        """Read the seats' names back (a seat may have connected to another process)."""
+        names = await self._stored(functools.partial(self.storage.seat_names,
+                                                     seated.table.row.id))
+        if len(names) == len(seated.table.names):
+            seated.table.names = names
 
     # ------------------------------------------------------------------ moves
 
@@ -172,11 +195,8 @@ class Hall:
         step = table.step(move)
         over = table.module.current_player(step.after) == TERMINAL
         winners = table.module.winners(step.after) if over else None
-        append = functools.partial(self.storage.append, table.row.id, table.move_number,
-                                   str(move), winners=winners)
-        # a local database commits in microseconds: a thread would cost more than it saves
-        taken = append() if getattr(self.storage, "local", False) else \
-            await asyncio.to_thread(append)
+        taken = await self._stored(functools.partial(
+            self.storage.append, table.row.id, table.move_number, str(move), winners=winners))
         if not taken:
             await self._sync(seated)
             raise Refused(409, "another move took this move_number")
@@ -236,9 +256,8 @@ class Hall:
         async with seated.lock:
             if table.move_number != number or table.player != seat:
                 return
-            append = functools.partial(self.storage.append, table.row.id, number, FORFEIT,
-                                       winners=())
-            if not await asyncio.to_thread(append):
+            if not await self._stored(functools.partial(
+                    self.storage.append, table.row.id, number, FORFEIT, winners=())):
                 await self._sync(seated)
                 return
             table.forfeited = seat

@@ -50,10 +50,16 @@ CREATE TABLE IF NOT EXISTS amigo_tables (
 CREATE INDEX IF NOT EXISTS amigo_tables_created ON amigo_tables (created);
 CREATE TABLE IF NOT EXISTS amigo_seats (
     table_id TEXT NOT NULL REFERENCES amigo_tables (id), seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+    token_hash TEXT NOT NULL, name TEXT, PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS amigo_moves (
     table_id TEXT NOT NULL REFERENCES amigo_tables (id), number INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, number));
+"""
+# A database from before seat names were kept gains the column (only then: ALTER TABLE
+# needs the table's owner, and later processes may run as a user that only reads and writes).
+_NAMES_COLUMN = """
+SELECT FROM information_schema.columns
+WHERE table_schema = current_schema() AND table_name = 'amigo_seats' AND column_name = 'name'
 """
 _COLUMNS = "id, game, rules, seed, seats, created, status, winners"
 # One statement, one round trip, one transaction: lock the table's row (concurrent appends
@@ -176,6 +182,8 @@ class PostgresStorage:
             with self._pool.connection() as connection, connection.transaction():
                 connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 connection.execute(_SCHEMA)
+                if connection.execute(_NAMES_COLUMN).fetchone() is None:
+                    connection.execute("ALTER TABLE amigo_seats ADD COLUMN name TEXT")
         except psycopg.Error as error:
             self.close()
             reason = " ".join(str(error).split())[:MESSAGE_LIMIT]
@@ -213,6 +221,19 @@ class PostgresStorage:
                 "SELECT token_hash FROM amigo_seats WHERE table_id = %s AND seat = %s",
                 (table_id, seat)).fetchone()
         return None if found is None else str(found[0])
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self._pool.connection() as connection:
+            connection.execute(
+                "UPDATE amigo_seats SET name = %s WHERE table_id = %s AND seat = %s",
+                (name, table_id, seat))
+
+    def seat_names(self, table_id: str) -> list[str | None]:
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                "SELECT name FROM amigo_seats WHERE table_id = %s ORDER BY seat",
+                (table_id,)).fetchall()
+        return [None if values[0] is None else str(values[0]) for values in found]
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         self._hold(table_id)

@@ -49,6 +49,12 @@ class Storage(Protocol):
     def token_hash(self, table_id: str, seat: int) -> str | None:
         """The sha256 hex of the token of ``seat`` at ``table_id``, or None."""
 
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Keep ``name``, the name the client at ``seat`` gave in its ``ready``."""
+
+    def seat_names(self, table_id: str) -> list[str | None]:
+        """Each seat's name as last given (`name_seat`), None where none was."""
+
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         """The table's moves (notation) in order, from number ``start`` on."""
 

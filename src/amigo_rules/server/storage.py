@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (id), seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+    token_hash TEXT NOT NULL, name TEXT, PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables (id), number INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, number)) WITHOUT ROWID;
@@ -67,6 +67,9 @@ class SQLiteStorage:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+        if "name" not in seat_columns:  # a file from before seat names were kept
+            self._db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
         if len(token_hashes) != len(table.seats):
@@ -79,7 +82,7 @@ class SQLiteStorage:
                            (table.id, table.game, table.rules, str(table.seed),
                             json.dumps(list(table.seats)), table.created, table.status,
                             json.dumps(list(table.winners))))
-                db.executemany("INSERT INTO seats VALUES (?, ?, ?)",
+                db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
                                [(table.id, i, h) for i, h in enumerate(token_hashes)])
             except BaseException:
                 db.execute("ROLLBACK")
@@ -103,6 +106,17 @@ class SQLiteStorage:
                 "SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?",
                 (table_id, seat)).fetchone()
         return None if found is None else str(found[0])
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                             (name, table_id, seat))
+
+    def seat_names(self, table_id: str) -> list[str | None]:
+        with self._lock:
+            found = self._db.execute("SELECT name FROM seats WHERE table_id = ? ORDER BY seat",
+                                     (table_id,)).fetchall()
+        return [None if values[0] is None else str(values[0]) for values in found]
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         with self._lock:
