@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import numpy as np
 import psutil
 
@@ -53,9 +53,9 @@ def start(database: str, port: int) -> subprocess.Popen[bytes]:
     deadline = time.monotonic() + 30
     while True:
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+            httpx2.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
             return process
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise SystemExit("the server did not start") from None
             time.sleep(0.05)
@@ -75,7 +75,7 @@ async def load(url: str, tables: int, game: str, players: int,
     errors: list[str] = []
     clocks: list[MoveClock] = []
     bots: list[tuple[RandomRemote, str]] = []
-    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+    async with httpx2.AsyncClient(base_url=url, timeout=30) as client:
         for index in range(tables):
             answer = await client.post("/api/tables", json={
                 "game": game, "seats": ["remote"] * players, "seed": index})
@@ -143,7 +143,7 @@ LINE_UPS = [("verflixxt", ("random", "greedy", "random", "greedy")),
 async def start_tables(url: str, count: int, wait: float) -> tuple[list[Any], dict[str, Any]]:
     """``count`` tables of agents created at once, and their facts ``wait`` s later."""
     line_ups = [LINE_UPS[index % len(LINE_UPS)] for index in range(count)]
-    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+    async with httpx2.AsyncClient(base_url=url, timeout=30) as client:
         answers = await asyncio.gather(*(
             client.post("/api/tables", json={"game": game, "seed": index,
                                              "seats": [f"agent:{n}" for n in names]})
@@ -171,11 +171,11 @@ def kill_run(args: argparse.Namespace, database: str) -> None:
     equal = lost = 0
     try:
         for tid, game, names, seed in made:
-            while httpx.get(f"{url}/api/tables/{tid}").json()["status"] != "over":
+            while httpx2.get(f"{url}/api/tables/{tid}").json()["status"] != "over":
                 if time.perf_counter() - started > args.timeout:
                     raise SystemExit(f"table {tid} did not finish in time")
                 time.sleep(0.05)
-            record = GameRecord.from_json(httpx.get(f"{url}/api/tables/{tid}/record").text)
+            record = GameRecord.from_json(httpx2.get(f"{url}/api/tables/{tid}/record").text)
             agents = [make_agent(n, game, seed=agent_seed(seed, s)) for s, n in enumerate(names)]
             expected = play(game, agents, get_game(game).Rules(players=len(names)), seed=seed)
             equal += record == expected

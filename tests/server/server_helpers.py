@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import uvicorn
 
 from amigo_rules.server import open_storage
@@ -63,9 +63,9 @@ def start_process(database: str, port: int) -> subprocess.Popen[bytes]:
     while True:
         assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+            httpx2.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
             return process
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.05)
 

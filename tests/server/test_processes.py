@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from postgres import create_database, drop_database
 from server_helpers import bearer, free_port, kill, start_process
@@ -95,7 +95,7 @@ async def play_table(urls: list[str]) -> list[dict[str, Any]]:
 
 def test_two_processes_on_one_database_play_one_table(servers: list[int]) -> None:
     bases = [f"http://127.0.0.1:{port}" for port in servers]
-    created = httpx.post(f"{bases[0]}/api/tables", timeout=10.0, json={
+    created = httpx2.post(f"{bases[0]}/api/tables", timeout=10.0, json={
         "game": GAME, "rules": jsonio.rules_to_data(RULES), "seats": ["remote", "remote"],
         "seed": SEED})
     assert created.status_code == 201, created.text
@@ -111,21 +111,21 @@ def test_two_processes_on_one_database_play_one_table(servers: list[int]) -> Non
         numbers = [event["move_number"] for event in told[seat]["events"]]
         assert numbers == list(range(len(expected.moves))), f"seat {seat}"
         assert told[seat]["end"]["winners"] == list(expected.winners)
-    records = [httpx.get(f"{base}/api/tables/{table}/record", timeout=10.0) for base in bases]
+    records = [httpx2.get(f"{base}/api/tables/{table}/record", timeout=10.0) for base in bases]
     assert [response.status_code for response in records] == [200, 200]
     for response in records:  # the names in "agents" are those each process heard (ready)
         record = GameRecord.from_json(response.text)
         assert (record.game, record.rules, record.seed, record.moves) == (
             expected.game, expected.rules, expected.seed, expected.moves)
     for base in bases:
-        facts = httpx.get(f"{base}/api/tables/{table}", timeout=10.0).json()
+        facts = httpx2.get(f"{base}/api/tables/{table}", timeout=10.0).json()
         assert (facts["status"], facts["winners"]) == ("over", list(expected.winners))
 
 
 async def submit_to_both(bases: list[str], path: str, move: dict[str, Any],
                          token: str) -> list[int]:
     """The status codes of one move posted to each process at once."""
-    async with httpx.AsyncClient(timeout=10.0) as client:
+    async with httpx2.AsyncClient(timeout=10.0) as client:
         answers = await asyncio.gather(*(client.post(f"{base}{path}", json=move,
                                                      headers=bearer(token))
                                          for base in bases))
@@ -135,10 +135,10 @@ async def submit_to_both(bases: list[str], path: str, move: dict[str, Any],
 def test_one_move_sent_to_both_processes_is_applied_once(servers: list[int]) -> None:
     bases = [f"http://127.0.0.1:{port}" for port in servers]
     for seed in range(3):
-        created = httpx.post(f"{bases[seed % 2]}/api/tables", timeout=10.0, json={
+        created = httpx2.post(f"{bases[seed % 2]}/api/tables", timeout=10.0, json={
             "game": "verflixxt", "seats": ["human", "human"], "seed": seed}).json()
         table, seats = created["table"], created["seats"]
-        views = [httpx.get(f"{bases[(seed + 1) % 2]}/api/tables/{table}/seats/{seat}",
+        views = [httpx2.get(f"{bases[(seed + 1) % 2]}/api/tables/{table}/seats/{seat}",
                            headers=bearer(seats[seat]["token"]), timeout=10.0).json()
                  for seat in (0, 1)]
         seat = 0 if views[0]["legal"] else 1
@@ -148,7 +148,7 @@ def test_one_move_sent_to_both_processes_is_applied_once(servers: list[int]) -> 
             bases, f"/api/tables/{table}/seats/{seat}/moves", move, seats[seat]["token"]))
         assert codes == [200, 409]
         for base in bases:  # both processes have it once, in its place
-            after = httpx.get(f"{base}/api/tables/{table}/seats/{seat}",
+            after = httpx2.get(f"{base}/api/tables/{table}/seats/{seat}",
                               headers=bearer(seats[seat]["token"]), timeout=10.0).json()
             assert after["move_number"] > view["move_number"]
             assert after["events"][view["move_number"]]["player"] == seat

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from server_helpers import bearer, uvicorn_thread
 from websockets.exceptions import ConnectionClosed
@@ -35,7 +35,7 @@ def server(database: str) -> Iterator[str]:
 
 def new_table(url: str, game: str = "verflixxt", seats: Any = ("human", "human"),
               seed: int = 3) -> dict[str, Any]:
-    answer = httpx.post(f"{url}/api/tables", json={"game": game, "seats": list(seats),
+    answer = httpx2.post(f"{url}/api/tables", json={"game": game, "seats": list(seats),
                                                    "seed": seed})
     assert answer.status_code == 201, answer.text
     table: dict[str, Any] = answer.json()
@@ -56,7 +56,7 @@ def until(socket_: Any, kind: str) -> dict[str, Any]:
 
 def first_act(url: str, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     for seat in range(len(table["seats"])):
-        view = httpx.get(f"{url}/api/tables/{table['table']}/seats/{seat}",
+        view = httpx2.get(f"{url}/api/tables/{table['table']}/seats/{seat}",
                          headers=bearer(table["seats"][seat]["token"])).json()
         if view["legal"]:
             return seat, view
@@ -77,7 +77,7 @@ def test_two_clients_racing_for_one_move_one_is_applied_the_other_409(
 
         def submit(url: str, move: dict[str, Any], token: str, barrier: threading.Barrier,
                    codes: list[int]) -> None:
-            with httpx.Client() as client:
+            with httpx2.Client() as client:
                 barrier.wait()
                 codes.append(client.post(url, json=move, headers=bearer(token)).status_code)
         threads = [threading.Thread(target=submit, args=(url, move, token, barrier, codes))
@@ -130,8 +130,8 @@ def test_the_database_url_names_its_scheme(tmp_path: Path) -> None:
 def test_ten_thousand_bad_tokens_while_a_table_is_played(database: str) -> None:
     async def run() -> None:
         app = create_app(open_storage(database))
-        async with app.router.lifespan_context(app), httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+        async with app.router.lifespan_context(app), httpx2.AsyncClient(
+                transport=httpx2.ASGITransport(app=app), base_url="http://test") as client:
             answer = await client.post("/api/tables", json={
                 "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 4})
             table = answer.json()
@@ -202,7 +202,7 @@ def test_bad_websocket_messages_are_answered_and_the_seat_kept(server: str) -> N
         socket_.send(json.dumps({"type": "move", "move_number": act["move_number"],
                                  "id": act["legal"][0]["id"], "unknown": True}))
         assert until(socket_, "event")["move_number"] == act["move_number"]
-    facts = httpx.get(f"{server}/api/tables/{table['table']}").json()
+    facts = httpx2.get(f"{server}/api/tables/{table['table']}").json()
     assert facts["move_number"] > view["move_number"] and facts["names"][seat] == "tester"
 
 
@@ -217,7 +217,7 @@ def test_an_oversized_frame_closes_that_connection_only(server: str) -> None:
                 big.recv(5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         assert json.loads(other.recv(5))["type"] == "hello"
-    assert httpx.get(f"{server}/api/tables/{table['table']}").status_code == 200
+    assert httpx2.get(f"{server}/api/tables/{table['table']}").status_code == 200
 
 
 def test_a_second_connection_replaces_the_first_and_gets_the_game_so_far(server: str) -> None:
@@ -234,7 +234,7 @@ def test_a_second_connection_replaces_the_first_and_gets_the_game_so_far(server:
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
             assert json.loads(second.recv(5))["type"] == "hello"
             until(second, "act")
-            assert httpx.post(url, headers=bearer(token), json={
+            assert httpx2.post(url, headers=bearer(token), json={
                 "move_number": view["move_number"], "id": view["legal"][0]["id"]}
             ).status_code == 200
             assert until(second, "event")["move_number"] == view["move_number"]

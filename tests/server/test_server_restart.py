@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from server_helpers import bearer, free_port, kill, start_process
 
@@ -33,7 +33,7 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
     server = start_process(database, port)
     made: list[tuple[str, str, tuple[str, ...], int]] = []
     try:
-        human = httpx.post(f"{url}/api/tables", json={
+        human = httpx2.post(f"{url}/api/tables", json={
             "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 99}).json()
         acknowledged = play_human(url, human, 6)
         made = asyncio.run(create(url, tables))
@@ -51,18 +51,18 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
     try:
         deadline = time.monotonic() + 120
         for tid, game, names, seed in made:
-            while (facts := httpx.get(f"{url}/api/tables/{tid}").json())["status"] != "over":
+            while (facts := httpx2.get(f"{url}/api/tables/{tid}").json())["status"] != "over":
                 assert time.monotonic() < deadline, f"table {tid} did not finish"
                 time.sleep(0.05)
-            record = GameRecord.from_json(httpx.get(f"{url}/api/tables/{tid}/record").text)
+            record = GameRecord.from_json(httpx2.get(f"{url}/api/tables/{tid}/record").text)
             agents = [make_agent(n, game, seed=agent_seed(seed, s)) for s, n in enumerate(names)]
             assert record == play(game, agents, get_game(game).Rules(players=len(names)),
                                   seed=seed)
             assert facts["move_number"] == len(record.moves)
             assert [str(m) for m in record.moves[:len(at_kill[tid])]] == at_kill[tid]
-        assert len(httpx.get(f"{url}/api/tables/{human['table']}/record"
+        assert len(httpx2.get(f"{url}/api/tables/{human['table']}/record"
                              ).json().get("moves", [])) == 0  # 403: still playing
-        view = httpx.get(f"{url}/api/tables/{human['table']}/seats/0",
+        view = httpx2.get(f"{url}/api/tables/{human['table']}/seats/0",
                          headers=bearer(human["seats"][0]["token"])).json()
         assert view["move_number"] >= acknowledged[-1][0] + 1
     finally:
@@ -71,7 +71,7 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
 
 async def create(url: str, tables: int) -> list[tuple[str, str, tuple[str, ...], int]]:
     """The tables of agents, created at once: table id, game, agents, seed."""
-    async with httpx.AsyncClient(base_url=url) as client:
+    async with httpx2.AsyncClient(base_url=url) as client:
         line_ups = [LINE_UPS[index % len(LINE_UPS)] for index in range(tables)]
         answers = await asyncio.gather(*(
             client.post("/api/tables", json={"game": game, "seed": index,
@@ -88,12 +88,12 @@ def play_human(url: str, table: dict[str, Any], count: int) -> list[tuple[int, s
     seat_url = f"{url}/api/tables/{table['table']}/seats/0"
     acknowledged: list[tuple[int, str]] = []
     while len(acknowledged) < count:
-        view = httpx.get(seat_url, headers=bearer(token)).json()
+        view = httpx2.get(seat_url, headers=bearer(token)).json()
         if not view["legal"]:
             time.sleep(0.01)
             continue
         choice = view["legal"][0]
-        answer = httpx.post(f"{seat_url}/moves", headers=bearer(token),
+        answer = httpx2.post(f"{seat_url}/moves", headers=bearer(token),
                             json={"move_number": view["move_number"], "id": choice["id"]})
         assert answer.status_code == 200, answer.text
         acknowledged.append((view["move_number"], choice["move"]))
