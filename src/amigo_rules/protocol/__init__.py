@@ -1,5 +1,5 @@
-"""The seat protocol (PROTOCOL.md): bots in any language take a seat over their standard
-input and output.
+"""The seat protocol ([Write a bot in any language](../engines.md)): bots in any language
+take a seat over their standard input and output.
 
 - `EngineAgent`: the host side, an agent played by another program;
 - `serve`: the seat side, any of our agents as an engine

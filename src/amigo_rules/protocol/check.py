@@ -71,7 +71,7 @@ def _one_game(game: str, agents: list[object], seat: int, seed: int) -> str | No
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m amigo_rules.protocol.check",
-        description="Check that an engine speaks the seat protocol (PROTOCOL.md): play a "
+        description="Check that an engine speaks the seat protocol: play a "
                     "few games of every game against it and say what it did wrong.")
     parser.add_argument("command", nargs="+", help="the engine's command, e.g. node bot.js")
     parser.add_argument("--games", type=int, default=2, help="games per game (default 2)")

@@ -26,7 +26,7 @@ from .host import end_of, legal_entries, told_event
 from .process import Deadline, LineTooLong, Process, ProcessGone
 
 QUIT_GRACE = 2.0
-"""Seconds an engine has to exit after ``quit`` before it is killed (PROTOCOL.md)."""
+"""Seconds an engine has to exit after ``quit`` before it is killed."""
 ERROR_GRACE = 0.2
 """Seconds spent telling a faulty engine why (the ``error`` message) before killing it."""
 EVENT_BATCH = 1 << 16
@@ -45,8 +45,11 @@ class EngineError(AmigoRulesError):
         tail = "".join(f"\n  stderr: {line}" for line in stderr)
         super().__init__(message + tail)
         self.kind = kind
+        """What went wrong: one of `FAULTS`."""
         self.fault_kind = kind
+        """The same as ``kind``: the name the arena reads off any agent's error."""
         self.stderr = stderr
+        """The last lines of the engine's error output."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _engine_error, (str(self), self.kind)
@@ -90,7 +93,7 @@ class Table:
 
 
 class EngineAgent:
-    """An agent played by the program ``command`` over the seat protocol (PROTOCOL.md).
+    """An agent played by the program ``command`` over the seat protocol.
 
     ``command`` is a list of strings, or a string split like a shell would; ``name``
     replaces the engine's own (from its ``ready``). ``handshake_timeout`` and
@@ -104,12 +107,19 @@ class EngineAgent:
                  cwd: str | None = None, env: dict[str, str] | None = None,
                  handshake_timeout: float = 10.0, move_timeout: float | None = None) -> None:
         self.args = split_command(command)
+        """The command as the list of strings that is run."""
         self.command = command if isinstance(command, str) else shlex.join(self.args)
+        """The command as text (as given, or joined as a shell would read it)."""
         self.fixed_name = name
+        """The name given instead of the engine's own, or None."""
         self.cwd = cwd
+        """The engine's working directory (None: this process's)."""
         self.env = env
+        """The engine's environment (None: this process's)."""
         self.handshake_timeout = float(handshake_timeout)
+        """Seconds the engine has to answer ``hello`` with ``ready``."""
         self.move_timeout = None if move_timeout is None else float(move_timeout)
+        """Seconds the engine has per move, or None: no limit."""
         self._reset()
 
     def _reset(self) -> None:

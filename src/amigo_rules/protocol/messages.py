@@ -1,4 +1,4 @@
-"""The seat protocol's messages (PROTOCOL.md): one JSON object a line, written here and read
+"""The seat protocol's messages: one JSON object a line, written here and read
 here strictly. What the other side sends is hostile input: a reader accepts only the
 message types and fields the protocol names (unknown fields are ignored) and raises
 `ProtocolError` with a short message naming what was wrong.

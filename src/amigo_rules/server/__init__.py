@@ -1,6 +1,6 @@
 """The game server (``amigo-rules serve``, the ``server`` extra): tables kept in a database,
 seats for people in a browser, remote bots over WebSockets, our agents and engines
-(PROTOCOL.md "The game server").
+(the [Game server](../server.md) page).
 
 ``create_app(storage)`` is the ASGI application; `open_storage` the database by URL.
 """

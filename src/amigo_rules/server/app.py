@@ -1,4 +1,4 @@
-"""The game server's ASGI application (Starlette): PROTOCOL.md's HTTP API and WebSocket
+"""The game server's ASGI application (Starlette): the HTTP API and WebSocket
 seats, the pages, and the limits that keep one client from holding up the others.
 
 Errors are ``{"error": message}`` with 400 (a bad request: not JSON, a wrong field or
@@ -35,20 +35,29 @@ from .rows import Storage
 from .seats import PLAYER_KINDS, REPLACED, Connection, kind_of
 from .tables import Refused, token_hash
 
+__all__ = ["MAX_BODY", "MAX_FRAME", "MAX_KIND", "MAX_SEATS", "MAX_TABLES", "MAX_TOKEN",
+           "create_app"]
+
 MAX_BODY = 64 * 1024
 """The largest request body (bytes); a larger one is answered 413."""
 MAX_FRAME = 64 * 1024
 """The largest WebSocket message from a client (bytes); a larger one closes it (1009)."""
 MAX_SEATS = 8
+"""The most seats a table may have."""
 MAX_KIND = 1000
 """The longest seat kind (an engine's command line included)."""
 MAX_TOKEN = 200
+"""The longest token read (a longer one is refused without a database query)."""
 MAX_TABLES = 100
 """Tables listed by ``GET /api/tables`` (the newest)."""
 STATIC = Path(__file__).parent / "static"
+"""The folder of the pages' files."""
 PAGES = {"lobby": "lobby.html", "play": "play.html", "watch": "watch.html"}
+"""Each page's file in `STATIC`."""
 CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed"})
+"""The fields of a ``POST /api/tables`` body (another field is a 400)."""
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
+"""The fields of a move's body (another field is a 400)."""
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -130,9 +139,12 @@ class Server:
 
     def __init__(self, storage: Storage, allow_engines: bool) -> None:
         self.hall = Hall(storage)
+        """The tables this process holds."""
         self.allow_engines = allow_engines
+        """Whether tables may seat ``engine:COMMAND``."""
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
+        """The pages' files by name."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -192,6 +204,7 @@ class Server:
     # ------------------------------------------------------------------ HTTP
 
     async def create(self, request: Request) -> Response:
+        """``POST /api/tables``: a new table; its seats' tokens and links (201)."""
         row = _table_row(await _body(request, CREATE_FIELDS), self.allow_engines)
         tokens = await self.hall.create(row)
         seats = [{"seat": i, "kind": kind, "token": token,
@@ -200,6 +213,7 @@ class Server:
         return JSONResponse({"table": row.id, "seats": seats}, 201)
 
     async def list_tables(self, request: Request) -> Response:
+        """``GET /api/tables``: the newest tables, public facts only."""
         rows = await self.hall.list(MAX_TABLES)
         return JSONResponse({"tables": [
             {"table": r.id, "game": r.game, "seats": list(r.seats), "status": r.status,
@@ -207,16 +221,19 @@ class Server:
                                       else {})} for r in rows]})
 
     async def table(self, request: Request) -> Response:
+        """``GET /api/tables/TABLE``: the table's public facts."""
         table_id = request.path_params["id"]
         seated = await self._table(table_id)
         await self.hall.read_names(seated)
         return JSONResponse(self._facts(seated, table_id))
 
     async def seat_view(self, request: Request) -> Response:
+        """``GET /api/tables/TABLE/seats/SEAT`` (with the seat's token): what it sees."""
         seated, seat = await self._seat(request, query=False)
         return _json(seated.table.seat_view(seat))
 
     async def move(self, request: Request) -> Response:
+        """``POST /api/tables/TABLE/seats/SEAT/moves`` (with the token): play a move."""
         seated, seat = await self._seat(request, query=False)
         data = await _body(request, MOVE_FIELDS)
         if "move_number" not in data:
@@ -226,6 +243,7 @@ class Server:
         return _json(seated.table.seat_view(seat))
 
     async def record(self, request: Request) -> Response:
+        """``GET /api/tables/TABLE/record``: the game's record, once it is over."""
         seated = await self._table(request.path_params["id"])
         if not seated.table.over:
             raise Refused(403, "the record is shown once the game is over")
@@ -235,10 +253,13 @@ class Server:
         return _json(seated.table.record(names).to_json())
 
     async def board(self, request: Request) -> Response:
+        """``GET /api/tables/TABLE/board.svg``: the board as a spectator sees it."""
         seated = await self._table(request.path_params["id"])
         return Response(seated.table.svg(SPECTATOR), media_type="image/svg+xml")
 
     async def seat_board(self, request: Request) -> Response:
+        """``GET /api/tables/TABLE/seats/SEAT/board.svg`` (with the token): the seat's
+        board."""
         seated, seat = await self._seat(request, query=True)
         return Response(seated.table.svg(seat), media_type="image/svg+xml")
 
@@ -250,11 +271,14 @@ class Server:
         return FileResponse(path)
 
     async def static_file(self, request: Request) -> Response:
+        """``GET /static/FILE``: a file of the pages."""
         return self.file(request.path_params["file"])
 
     # ------------------------------------------------------------------ WebSockets
 
     async def ws_seat(self, websocket: WebSocket) -> None:
+        """The WebSocket ``/ws/tables/TABLE/seats/SEAT?token=TOKEN``: a seat's connection
+        (a newer one to the same seat replaces it)."""
         try:
             seated, seat = await self._seat(websocket, query=True)
         except Refused as failure:
@@ -269,6 +293,7 @@ class Server:
         await self._serve(websocket, seated, seat, previews=kind == "human")
 
     async def ws_watch(self, websocket: WebSocket) -> None:
+        """The WebSocket ``/ws/tables/TABLE/watch``: a spectator's connection."""
         try:
             seated = await self._table(websocket.path_params["id"])
         except Refused as failure:

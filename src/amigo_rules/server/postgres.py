@@ -25,6 +25,9 @@ from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
 from .rows import TableRow
 
+__all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "PostgresStorage",
+           "parse_payload"]
+
 CHANNEL = "amigo_rules_moves"
 """The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""
 POOL_SIZE = 4
@@ -81,8 +84,10 @@ SELECT EXISTS (SELECT FROM held), EXISTS (SELECT FROM added),
 """
 
 log = logging.getLogger(__name__)
+"""The storage's logger (a lost and regained connection, a failing callback)."""
 
 Connection = psycopg.Connection[tuple[Any, ...]]
+"""A psycopg connection returning tuples."""
 
 
 def _row(values: tuple[Any, ...]) -> TableRow:
@@ -190,6 +195,7 @@ class PostgresStorage:
             raise ArgumentError(f"cannot open the PostgreSQL database: {reason}") from error
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
+        """Store a table and its seats' token hashes, in one transaction (`Storage.create`)."""
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._pool.connection() as connection, connection.transaction():
@@ -203,12 +209,14 @@ class PostgresStorage:
                     [(table.id, seat, hash_) for seat, hash_ in enumerate(token_hashes)])
 
     def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id``, or None (`Storage.table`)."""
         with self._pool.connection() as connection:
             found = connection.execute(f"SELECT {_COLUMNS} FROM amigo_tables WHERE id = %s",
                                        (table_id,)).fetchone()
         return None if found is None else _row(found)
 
     def tables(self, *, limit: int = 100) -> list[TableRow]:
+        """At most ``limit`` tables, newest first (`Storage.tables`)."""
         with self._pool.connection() as connection:
             found = connection.execute(
                 f"SELECT {_COLUMNS} FROM amigo_tables ORDER BY created DESC, id LIMIT %s",
@@ -216,6 +224,7 @@ class PostgresStorage:
         return [_row(values) for values in found]
 
     def token_hash(self, table_id: str, seat: int) -> str | None:
+        """The sha256 hex of a seat's token, or None (`Storage.token_hash`)."""
         with self._pool.connection() as connection:
             found = connection.execute(
                 "SELECT token_hash FROM amigo_seats WHERE table_id = %s AND seat = %s",
@@ -223,12 +232,14 @@ class PostgresStorage:
         return None if found is None else str(found[0])
 
     def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Keep the name a seat's client gave (`Storage.name_seat`)."""
         with self._pool.connection() as connection:
             connection.execute(
                 "UPDATE amigo_seats SET name = %s WHERE table_id = %s AND seat = %s",
                 (name, table_id, seat))
 
     def seat_names(self, table_id: str) -> list[str | None]:
+        """Each seat's name as last given, None where none was (`Storage.seat_names`)."""
         with self._pool.connection() as connection:
             found = connection.execute(
                 "SELECT name FROM amigo_seats WHERE table_id = %s ORDER BY seat",
@@ -236,6 +247,7 @@ class PostgresStorage:
         return [None if values[0] is None else str(values[0]) for values in found]
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
+        """The table's moves from number ``start`` on (`Storage.moves`)."""
         self._hold(table_id)
         with self._pool.connection() as connection:
             found = connection.execute(
@@ -245,6 +257,7 @@ class PostgresStorage:
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:
+        """Commit a move if its number is the next one, else False (`Storage.append`)."""
         self._hold(table_id)
         with self._pool.connection() as connection:
             found = connection.execute(_APPEND, {

@@ -1,4 +1,4 @@
-"""A remote bot: plays a seat of a game server over its WebSocket (PROTOCOL.md), choosing
+"""A remote bot: plays a seat of a game server over its WebSocket, choosing
 uniformly among the legal moves. The example of a bot in a few lines, and the load of
 the server's tests and benchmark (it times each move from its submission to the next
 ``act``).

@@ -23,7 +23,9 @@ from ..core.errors import ArgumentError, StateError
 from .rows import Storage, TableRow
 
 SQLITE_PREFIX = "sqlite:///"
+"""How an SQLite database URL starts (``sqlite:///PATH``)."""
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+"""How a PostgreSQL database URL starts."""
 
 
 _SCHEMA = """
@@ -59,6 +61,7 @@ class SQLiteStorage:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        """The database file."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
@@ -72,6 +75,7 @@ class SQLiteStorage:
             self._db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
+        """Store a table and its seats' token hashes, in one transaction (`Storage.create`)."""
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._lock:
@@ -90,17 +94,20 @@ class SQLiteStorage:
             db.execute("COMMIT")
 
     def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id``, or None (`Storage.table`)."""
         with self._lock:
             found = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if found is None else _row(found)
 
     def tables(self, *, limit: int = 100) -> list[TableRow]:
+        """At most ``limit`` tables, newest first (`Storage.tables`)."""
         with self._lock:
             found = self._db.execute("SELECT * FROM tables ORDER BY created DESC, id LIMIT ?",
                                      (limit,)).fetchall()
         return [_row(values) for values in found]
 
     def token_hash(self, table_id: str, seat: int) -> str | None:
+        """The sha256 hex of a seat's token, or None (`Storage.token_hash`)."""
         with self._lock:
             found = self._db.execute(
                 "SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?",
@@ -108,17 +115,20 @@ class SQLiteStorage:
         return None if found is None else str(found[0])
 
     def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Keep the name a seat's client gave (`Storage.name_seat`)."""
         with self._lock:
             self._db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
                              (name, table_id, seat))
 
     def seat_names(self, table_id: str) -> list[str | None]:
+        """Each seat's name as last given, None where none was (`Storage.seat_names`)."""
         with self._lock:
             found = self._db.execute("SELECT name FROM seats WHERE table_id = ? ORDER BY seat",
                                      (table_id,)).fetchall()
         return [None if values[0] is None else str(values[0]) for values in found]
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
+        """The table's moves from number ``start`` on (`Storage.moves`)."""
         with self._lock:
             found = self._db.execute(
                 "SELECT move FROM moves WHERE table_id = ? AND number >= ? ORDER BY number",
@@ -127,6 +137,7 @@ class SQLiteStorage:
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:
+        """Commit a move if its number is the next one, else False (`Storage.append`)."""
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
@@ -152,6 +163,7 @@ class SQLiteStorage:
         """A no-op: one process serves an SQLite file's tables (see the server docs)."""
 
     def close(self) -> None:
+        """Release the connection (`Storage.close`)."""
         with self._lock:
             self._db.close()
 

@@ -1,5 +1,5 @@
 """A live table: the state recomputed from the table's seed and stored moves, advanced by
-each move committed, and what each viewer may read of it (PROTOCOL.md's host messages).
+each move committed, and what each viewer may read of it (the seat protocol's host messages).
 
 Chance is drawn as `amigo_rules.play` draws it (one generator, `chance_rng` of the seed, one
 draw per chance node in order) and an agent seat is seeded as the command line seeds its
