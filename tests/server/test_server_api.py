@@ -261,7 +261,7 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
             while (message := json.loads(socket.receive_text()))["type"] != "end":
                 pass
         assert message["reason"] == "forfeit" and message["winners"] == []
-        assert "P2 forfeited" in message["explanation"]
+        assert "P1 forfeited" in message["explanation"]
         view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
         refused = client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
                               json={"move_number": view["move_number"], "id": 0})

@@ -235,7 +235,7 @@ class LiveTable:
             return None
         if self.forfeited is not None:  # returns and winners as an engine hears a forfeit
             message = end_of(self.module, self.state, "forfeit")
-            message["explanation"] = (f"P{self.forfeited + 1} forfeited at move "
+            message["explanation"] = (f"P{self.forfeited} forfeited at move "
                                       f"{self.move_number}: the bot the server runs for that "
                                       "seat failed. Nobody wins.")
             return _line(message)

@@ -375,7 +375,12 @@ class TablePage {
         item.append(el("span", "you", "tag"));
       }
       if (seat.connected === false) item.append(el("span", "away", "tag away"));
+      if (p === info.to_move && !this.over) item.append(el("span", "to move", "tag"));
       list.append(item);
+    }
+    if (Number.isInteger(info.to_move) && info.to_move !== this.seat && !this.act && !this.over) {
+      setStatus(this.seat === null ? `watching: ${this.playerLabel(info.to_move)} to move`
+        : `waiting for ${this.playerLabel(info.to_move)}`, "ok");
     }
     this.showWinners();
   }
