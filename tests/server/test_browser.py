@@ -314,7 +314,8 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
             # the log is this seat's narration, whole; nothing only another seat reads
             wait_for(driver, log_is(lines[seat]), f"seat {seat}'s log")
             if seat != mover:  # says whose turn it is (the table's to_move)
-                wait_for(driver, lambda d: status(d).startswith(f"waiting for P{mover} "),
+                waiting = f"waiting for P{mover} "
+                wait_for(driver, lambda d, waiting=waiting: status(d).startswith(waiting),
                          f"seat {seat} to name P{mover} as the one to move")
             seen = driver.execute_script(EVERYTHING)
             for other in range(3):

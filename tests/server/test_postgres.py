@@ -105,6 +105,16 @@ def test_a_reopened_storage_has_everything(opened: Callable[[], Storage]) -> Non
     assert again.moves("t1") == ["roll 3"]
 
 
+def test_move_counts_leave_out_a_forfeit(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row("t1"), ["a" * 64, "b" * 64])
+    storage.create(row("t2"), ["a" * 64, "b" * 64])
+    for number, move in enumerate(("roll 3", "pawn 0", "forfeit")):
+        assert storage.append("t1", number, move, winners=() if move == "forfeit" else None)
+    assert storage.move_counts(["t1", "t2", "missing"]) == {"t1": 2}
+    assert storage.move_counts([]) == {}
+
+
 def test_seat_names_are_kept(opened: Callable[[], Storage]) -> None:
     first = opened()
     first.create(row(), ["a" * 64, "b" * 64])

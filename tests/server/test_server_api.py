@@ -82,6 +82,7 @@ def test_a_table_is_created_and_played_to_its_end_over_http(client: TestClient) 
     assert facts["winners"] == list(record.winners) and facts["seed"] == 3
     listed = client.get("/api/tables").json()["tables"]
     assert [t["table"] for t in listed] == [tid] and listed[0]["status"] == "over"
+    assert listed[0]["move_number"] == len(record.moves) == facts["move_number"]
 
 
 @pytest.mark.parametrize(("game", "rules", "names"), [
@@ -269,6 +270,8 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     storage.close()
     storage = open_storage(database)  # a restarted server reads the forfeit back
     with TestClient(create_app(storage, allow_engines=True)) as client:
+        listed = client.get("/api/tables").json()["tables"]  # counted in the database
+        assert listed[0]["move_number"] == facts["move_number"]
         again = client.get(f"/api/tables/{tid}").json()
         assert (again["status"], again["forfeit"], again["move_number"]) == (
             "over", 1, facts["move_number"])

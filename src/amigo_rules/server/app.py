@@ -217,8 +217,9 @@ class Server:
         rows = await self.hall.list(MAX_TABLES)
         return JSONResponse({"tables": [
             {"table": r.id, "game": r.game, "seats": list(r.seats), "status": r.status,
-             "created": r.created, **({"winners": list(r.winners)} if r.status == "over"
-                                      else {})} for r in rows]})
+             "move_number": moves, "created": r.created,
+             **({"winners": list(r.winners)} if r.status == "over" else {})}
+            for r, moves in rows]})
 
     async def table(self, request: Request) -> Response:
         """``GET /api/tables/TABLE``: the table's public facts."""

@@ -20,9 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..core import CHANCE, TERMINAL
-from .rows import Storage, TableRow
+from .rows import FORFEIT, Storage, TableRow
 from .seats import BOT_KINDS, PLAYER_KINDS, Bot, Connection, kind_of
-from .tables import FORFEIT, LiveTable, Refused, token_hash
+from .tables import LiveTable, Refused, token_hash
 
 T = TypeVar("T")
 LOG = logging.getLogger("amigo_rules.server")
@@ -118,10 +118,13 @@ class Hall:
         return [token if kind_of(kind) in PLAYER_KINDS else None
                 for token, kind in zip(tokens, row.seats, strict=True)]
 
-    async def list(self, limit: int) -> list[TableRow]:
-        """The newest ``limit`` tables as stored (their status as live where open here)."""
+    async def list(self, limit: int) -> list[tuple[TableRow, int]]:
+        """The newest ``limit`` tables as stored (their status as live where open here),
+        each with its number of moves."""
         rows = await asyncio.to_thread(self.storage.tables, limit=limit)
-        return [self.live[r.id].table.row if r.id in self.live else r for r in rows]
+        counts = await asyncio.to_thread(self.storage.move_counts, [r.id for r in rows])
+        return [(self.live[r.id].table.row, self.live[r.id].table.move_number)
+                if r.id in self.live else (r, counts.get(r.id, 0)) for r in rows]
 
     async def open(self, table_id: str) -> Seated | None:
         """The live table ``table_id`` (read back from the database the first time), or

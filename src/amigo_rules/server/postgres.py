@@ -23,7 +23,7 @@ import psycopg
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import TableRow
+from .rows import FORFEIT, TableRow
 
 __all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "PostgresStorage",
            "parse_payload"]
@@ -254,6 +254,14 @@ class PostgresStorage:
                 "SELECT move FROM amigo_moves WHERE table_id = %s AND number >= %s "
                 "ORDER BY number", (table_id, start)).fetchall()
         return [str(values[0]) for values in found]
+
+    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The moves played at each table, a forfeit not counted (`Storage.move_counts`)."""
+        with self._pool.connection() as connection:
+            found = connection.execute(
+                "SELECT table_id, count(*) FROM amigo_moves WHERE table_id = ANY(%s) "
+                "AND move <> %s GROUP BY table_id", (list(table_ids), FORFEIT)).fetchall()
+        return {str(table_id): int(count) for table_id, count in found}
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:

@@ -9,6 +9,10 @@ from typing import Protocol
 
 import attrs
 
+FORFEIT = "forfeit"
+"""The entry that ends a table's stored moves when the seat to move forfeits (the bot the
+server runs for it failed); no game writes a move so."""
+
 
 @attrs.frozen
 class TableRow:
@@ -57,6 +61,10 @@ class Storage(Protocol):
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         """The table's moves (notation) in order, from number ``start`` on."""
+
+    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The number of moves played at each of ``table_ids`` (a forfeit is no move);
+        tables without moves are left out."""
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import Storage, TableRow
+from .rows import FORFEIT, Storage, TableRow
 
 SQLITE_PREFIX = "sqlite:///"
 """How an SQLite database URL starts (``sqlite:///PATH``)."""
@@ -134,6 +134,15 @@ class SQLiteStorage:
                 "SELECT move FROM moves WHERE table_id = ? AND number >= ? ORDER BY number",
                 (table_id, start)).fetchall()
         return [str(values[0]) for values in found]
+
+    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The moves played at each table, a forfeit not counted (`Storage.move_counts`)."""
+        marks = ", ".join("?" * len(table_ids))
+        with self._lock:
+            found = self._db.execute(
+                f"SELECT table_id, count(*) FROM moves WHERE table_id IN ({marks}) "
+                f"AND move <> ? GROUP BY table_id", (*table_ids, FORFEIT)).fetchall()
+        return {str(table_id): int(count) for table_id, count in found}
 
     def append(self, table_id: str, move_number: int, move: str, *,
                winners: Sequence[int] | None = None) -> bool:

@@ -30,11 +30,8 @@ from ..narrator import Teller
 from ..protocol import messages
 from ..protocol.host import end_of, legal_entries, told_event
 from ..scoresheet import result_lines
-from .rows import TableRow
+from .rows import FORFEIT, TableRow
 
-FORFEIT = "forfeit"
-"""The entry that ends a table's stored moves when the seat to move forfeits (the bot the
-server runs for it failed); no game writes a move so."""
 HANDSHAKE_MS = 10_000
 """The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
 
