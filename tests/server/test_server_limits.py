@@ -17,7 +17,7 @@ from server_helpers import bearer, uvicorn_thread
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from amigo_rules.server import SQLiteStorage, TableRow, open_storage
+from amigo_rules.server import open_storage
 from amigo_rules.server.app import MAX_FRAME, create_app
 from amigo_rules.server.seats import SEND_QUEUE, TOO_SLOW, Connection
 
@@ -89,33 +89,6 @@ def test_two_clients_racing_for_one_move_one_is_applied_the_other_409(
         assert sorted(codes) == [200, 409]
         stored = open_storage(database).moves(table["table"])
         assert stored[view["move_number"]] == view["legal"][0]["move"]
-
-
-def test_two_storages_on_one_file_take_a_move_number_once(tmp_path: Path) -> None:
-    path = tmp_path / "one.sqlite3"
-    first, second = SQLiteStorage(path), SQLiteStorage(path)
-    first.create(TableRow("t", "exxtra", "{}", 1, ("human",) * 3, 0.0), ["a", "b", "c"])
-    for number in range(20):
-        barrier = threading.Barrier(2)
-        taken: list[bool] = []
-
-        def append(storage: SQLiteStorage, number: int, move: str,
-                   barrier: threading.Barrier, taken: list[bool]) -> None:
-            barrier.wait()
-            taken.append(storage.append("t", number, move))
-        threads = [threading.Thread(target=append,
-                                    args=(s, number, f"{name}{number}", barrier, taken))
-                   for s, name in ((first, "x"), (second, "y"))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert sorted(taken) == [False, True]
-    assert len(second.moves("t")) == 20 == len(first.moves("t"))
-    assert not first.append("t", 5, "late") and not first.append("t", 25, "gap")
-    assert first.append("t", 20, "last", winners=[1])
-    row = second.table("t")
-    assert row is not None and row.status == "over" and row.winners == (1,)
 
 
 def test_the_database_url_names_its_scheme(tmp_path: Path) -> None:
