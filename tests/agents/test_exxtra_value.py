@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from amigo_rules import RulesError, exxtra
-from amigo_rules.agents import MCTSAgent, exxtra_value, playouts
+from amigo_rules.agents import exxtra_value, playouts
 from amigo_rules.core import CHANCE, TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,14 +169,3 @@ def test_the_search_cuts_off_with_the_value_function_unless_told_b_and_w():
     assert playouts.evaluation_for(exxtra)(late) == exxtra_value.evaluate(late)
     assert playouts.evaluation_for(exxtra, sharpness=0.2) != exxtra_value.evaluate(late)
 
-
-def test_the_prior_ranks_by_the_value_function():
-    # with one simulation only the prior's favourite is tried: the move of highest value
-    for turn in range(4):
-        decision = exxtra.apply(state((3, 6, 9, 12), (None, (1, 32), None, (4, 53)),
-                                      turn=turn), exxtra.Roll(4, 5))
-        moves = exxtra.legal_moves(decision)
-        values = exxtra_value.move_values(decision, moves)
-        best = moves[values.index(max(values))]
-        obs = exxtra.observation(decision, turn % 4)
-        assert MCTSAgent(seed=turn, simulations=1).act(obs, moves) == best
