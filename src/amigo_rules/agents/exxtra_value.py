@@ -28,7 +28,10 @@ from ..core import RulesError
 from ..exxtra import FINISH, State, apply, legal_moves, returns
 from .exxtra import _at_least
 
-__all__ = ["FEATURES", "FORMAT", "Weights", "evaluate", "features", "load", "move_values", "parse", "value"]
+__all__ = [
+    "FEATURES", "FORMAT", "Weights", "evaluate", "features", "load", "move_values", "parse",
+    "value",
+]
 
 FORMAT = 1
 """The version of the data file's layout."""

@@ -11,7 +11,8 @@ A cut-off rollout is scored by ``softmax(b * (score + w * pending))``: each play
 plus a share ``w`` of what the tiles under their pawns standing alone would add (`Pending`,
 tile-track games only), turned into estimated shares of the win. `SHARPNESS` (``b``) and
 `PENDING` (``w``) are fitted by maximum likelihood to the winners of 4-player games between
-the baseline agents (``python benchmarks/ladder.py fit``).
+the baseline agents (``python benchmarks/ladder.py fit``). A game with a fitted value
+function (`FITTED`: EXXtra's, `amigo_rules.agents.exxtra_value`) is scored by it instead.
 """
 
 from __future__ import annotations
