@@ -46,6 +46,7 @@ FILE = "exxtra_value.json"
 Weights = dict[int, tuple[float, ...]]
 """Per number of players, one weight per feature."""
 Ladder = tuple[tuple[int, int] | None, ...]
+"""Each player's pair on the ladder, ``(rung, combination)``, or None in hand."""
 
 
 def _survival(value: int, rung: int, ladder: Ladder, threats: int) -> float:
