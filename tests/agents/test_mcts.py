@@ -242,13 +242,13 @@ def test_beats_random_agents():
 
 
 def test_a_prior_orders_the_first_tries():
-    # with one simulation only the prior's favourite is tried: the heuristic's move
-    from amigo_rules.agents import ExxtraHeuristicAgent
+    # with one simulation only the prior's favourite is tried: the move of highest value
+    from amigo_rules.agents.exxtra_value import move_values
 
     for skip in range(6):
         state, player = first_decision(exxtra, exxtra.Rules(), seed=2, skip=skip)
         obs, legal = exxtra.observation(state, player), exxtra.legal_moves(state)
-        values = ExxtraHeuristicAgent().values(obs, legal)
+        values = move_values(state, legal)
         if values.count(max(values)) > 1:
             continue
         best = legal[values.index(max(values))]

@@ -11,13 +11,15 @@ A cut-off rollout is scored by ``softmax(b * (score + w * pending))``: each play
 plus a share ``w`` of what the tiles under their pawns standing alone would add (`Pending`,
 tile-track games only), turned into estimated shares of the win. `SHARPNESS` (``b``) and
 `PENDING` (``w``) are fitted by maximum likelihood to the winners of 4-player games between
-the baseline agents (``python benchmarks/ladder.py fit``).
+the baseline agents (``python benchmarks/ladder.py fit``). A game with a fitted value
+function (`FITTED`: EXXtra's, `amigo_rules.agents.exxtra_value`) is scored by it instead.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -27,6 +29,7 @@ from ..core import RulesError
 from ..core.checks import quote
 from ..track import PATH_TILES, face_up
 from ..verflixxt_hoch import TRACK_TILES
+from . import exxtra_value
 from .exxtra import ExxtraHeuristicAgent
 from .oneply import TIE
 from .verflixxt import VerflixxtGreedyAgent
@@ -35,6 +38,7 @@ from .verflixxt_hoch import VerflixxtHochGreedyAgent
 __all__ = [
     "DEFAULTS",
     "EPSILON",
+    "FITTED",
     "PENDING",
     "POLICIES",
     "POLICY_NAMES",
@@ -161,7 +165,7 @@ POLICIES: dict[str, dict[str, Callable[[], Policy]]] = {
 }
 """Per game, the rollout policies besides ``random``, by name."""
 PRIORS: dict[str, Callable[[], Prior]] = {
-    "exxtra": lambda: ranking(ExxtraHeuristicAgent().values, _itself),
+    "exxtra": lambda: ranking(exxtra_value.move_values, _itself),
 }
 """Per game, a prior over the moves of a decision, for the search's progressive bias."""
 
@@ -188,7 +192,7 @@ class Defaults:
 DEFAULTS: dict[str, Defaults] = {
     "verflixxt": Defaults("random", 10, 1.0),
     "verflixxt_hoch": Defaults("random", 10, 1.0),
-    "exxtra": Defaults("greedy", 10, 0.3, 1.0),
+    "exxtra": Defaults("random", 0, 0.05, 1.0),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
 gets ``Defaults()``: random rollouts to the end."""
@@ -287,11 +291,21 @@ def prior_for(game: ModuleType) -> Prior | None:
     return None if make is None else make()
 
 
+FITTED: dict[str, Callable[[], Evaluation]] = {
+    "exxtra": lambda: partial(exxtra_value.evaluate, weights=exxtra_value.load()),
+}
+"""Per game, a fitted value function that evaluates its cut-off rollouts instead of the
+softmax (`amigo_rules.agents.exxtra_value`)."""
+
+
 def evaluation_for(game: ModuleType, sharpness: float | None = None,
                    weight: float | None = None) -> Evaluation:
-    """The evaluation of ``game``'s cut-off rollouts: ``softmax(b * (score + w * pending))``
-    with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given."""
+    """The evaluation of ``game``'s cut-off rollouts: its fitted value function (`FITTED`),
+    else ``softmax(b * (score + w * pending))`` with ``b`` = `SHARPNESS` and ``w`` =
+    `PENDING` of the game unless given (given, they choose the softmax)."""
     name = _name(game)
+    if name in FITTED and sharpness is None and weight is None:
+        return FITTED[name]()
     if name not in SHARPNESS:
         raise RulesError(f"no evaluation for cut-off rollouts of {name or game}: use depth=None")
     score = game.score
