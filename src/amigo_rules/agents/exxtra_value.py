@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core import RulesError
 from ..exxtra import FINISH, State, apply, legal_moves, returns
-from .exxtra import _at_least
+from .exxtra import at_least
 
 __all__ = [
     "FEATURES", "FORMAT", "Weights", "evaluate", "features", "load", "move_values", "parse",
@@ -57,7 +57,7 @@ def _survival(value: int, rung: int, ladder: Ladder, threats: int) -> float:
         return 1.0
     taken = {pair[0] for pair in ladder if pair is not None}
     free_below = any(r not in taken for r in range(1, rung))
-    threat = min(1.0, 2 * _at_least(value)) * (1.0 if free_below else 0.5)
+    threat = min(1.0, 2 * at_least(value)) * (1.0 if free_below else 0.5)
     return float((1 - threat) ** threats)
 
 
