@@ -29,6 +29,7 @@ from ..track import PATH_TILES, face_up
 from ..verflixxt_hoch import TRACK_TILES
 from .exxtra import ExxtraHeuristicAgent
 from .oneply import TIE
+from .track_value import value_for
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
@@ -183,6 +184,9 @@ class Defaults:
     floor: float = 0.0
     """The share of the prior's weight that never fades: the bias is
     ``prior * rank * max(1 / (visits + 1), floor)``."""
+    evaluation: str = "softmax"
+    """The cut-off evaluation: ``"softmax"`` (``softmax(b * (score + w * pending))``) or
+    ``"fitted"`` (the tile-track games' `amigo_rules.agents.track_value.Value`)."""
 
 
 DEFAULTS: dict[str, Defaults] = {
@@ -288,10 +292,18 @@ def prior_for(game: ModuleType) -> Prior | None:
 
 
 def evaluation_for(game: ModuleType, sharpness: float | None = None,
-                   weight: float | None = None) -> Evaluation:
+                   weight: float | None = None, kind: str = "softmax") -> Evaluation:
     """The evaluation of ``game``'s cut-off rollouts: ``softmax(b * (score + w * pending))``
-    with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given."""
+    with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given, or with
+    ``kind="fitted"`` the game's fitted value (`amigo_rules.agents.track_value`)."""
     name = _name(game)
+    if kind not in ("softmax", "fitted"):
+        raise RulesError(f"evaluation must be 'softmax' or 'fitted', got {quote(kind)}")
+    if kind == "fitted":
+        value = value_for(game)
+        if value is None:
+            raise RulesError(f"no fitted value for {name or game}")
+        return value
     if name not in SHARPNESS:
         raise RulesError(f"no evaluation for cut-off rollouts of {name or game}: use depth=None")
     score = game.score
