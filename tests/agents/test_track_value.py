@@ -9,6 +9,7 @@ from importlib import resources
 
 import attrs
 import pytest
+from test_playouts import decisions
 
 from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.agents import MCTSAgent
@@ -16,8 +17,6 @@ from amigo_rules.agents.playouts import DEFAULTS, evaluation_for
 from amigo_rules.agents.track_value import DATA, FEATURES, Value, features_for, load_weights
 from amigo_rules.core import RulesError
 from amigo_rules.track import Board
-
-from test_playouts import decisions
 
 SHIPPED = resources.files("amigo_rules.agents").joinpath(DATA).read_text(encoding="utf-8")
 

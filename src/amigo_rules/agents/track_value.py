@@ -22,7 +22,7 @@ from typing import Any
 from ..core import RulesError
 from ..core.checks import quote
 
-__all__ = ["FEATURES", "DATA", "Value", "features_for", "load_weights", "value_for"]
+__all__ = ["DATA", "FEATURES", "Value", "features_for", "load_weights", "value_for"]
 
 FEATURES: dict[str, tuple[str, ...]] = {
     "verflixxt": ("score", "pending", "score_late", "pending_late", "progress"),
