@@ -8,6 +8,7 @@ import math
 from importlib import resources
 
 import attrs
+import numpy as np
 import pytest
 from test_playouts import decisions
 
@@ -60,13 +61,17 @@ def test_a_broken_data_file_is_refused(text, message):
     (verflixxt_hoch, verflixxt_hoch.Rules(players=2, attack=True)),
 ])
 def test_values_are_shares_of_the_win(module, rules):
-    value = Value(module)
+    # and equal to softmax(theta . features), the model the weights are fitted to
+    value, features = Value(module), features_for(module)
+    theta = np.asarray(value.weights)
     checked = 0
     for state in decisions(module, rules, seed=5, every=4):
         shares = value(state)
         assert len(shares) == rules.players
         assert all(0 < s < 1 for s in shares)
         assert sum(shares) == pytest.approx(1)
+        z = np.asarray(features(state)) @ theta
+        assert shares == pytest.approx(tuple(np.exp(z) / np.exp(z).sum()))
         checked += 1
     assert checked > 5
 

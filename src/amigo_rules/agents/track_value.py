@@ -22,7 +22,7 @@ from typing import Any
 from ..core import RulesError
 from ..core.checks import quote
 
-__all__ = ["DATA", "FEATURES", "Value", "features_for", "load_weights", "value_for"]
+__all__ = ["DATA", "FEATURES", "Value", "features_for", "load_weights", "parts_for", "value_for"]
 
 FEATURES: dict[str, tuple[str, ...]] = {
     "verflixxt": ("score", "pending", "score_late", "pending_late", "progress"),
@@ -35,10 +35,14 @@ DATA = "track_value.json"
 
 Features = Callable[[Any], list[list[float]]]
 """``features(state) -> rows``: per player the values of the game's `FEATURES`."""
+Parts = Callable[[Any], tuple[Sequence[float], list[float], list[float], float,
+                              tuple[Any, Any] | None]]
+"""``parts(state)``: per player the score, the pending gain and the progress, how far the
+game has come, and hoch²'s hats (else None): what the features are made of."""
 
 
-def features_for(game: ModuleType) -> Features:
-    """The feature rows of ``game``'s states (a game of `FEATURES`)."""
+def parts_for(game: ModuleType) -> Parts:
+    """The parts of the features of ``game``'s states (a game of `FEATURES`)."""
     from .playouts import pending_for
 
     name = getattr(game, "NAME", "")
@@ -49,17 +53,27 @@ def features_for(game: ModuleType) -> Features:
     assert pending is not None
     hats = name == "verflixxt_hoch"
 
-    def features(state: Any) -> list[list[float]]:
-        pawns = state.board.pawns
-        last = len(state.board.tiles) - 1
-        progress = [sum(own) / (last * len(own)) if own else 1.0 for own in pawns]
+    def parts(state: Any) -> tuple[Sequence[float], list[float], list[float], float,
+                                   tuple[Any, Any] | None]:
+        board = state.board
+        last = len(board.tiles) - 1
+        progress = [sum(own) / (last * len(own)) if own else 1.0 for own in board.pawns]
         late = sum(progress) / len(progress)
-        rows = [
-            [s, g, s * late, g * late, p]
-            for s, g, p in zip(score(state), pending(state), progress, strict=True)
-        ]
-        if hats:
-            lucky, cursed = state.hats
+        return score(state), pending(state), progress, late, state.hats if hats else None
+
+    return parts
+
+
+def features_for(game: ModuleType) -> Features:
+    """The feature rows of ``game``'s states (a game of `FEATURES`)."""
+    parts = parts_for(game)
+
+    def features(state: Any) -> list[list[float]]:
+        scores, gains, progress, late, hats = parts(state)
+        rows = [[s, g, s * late, g * late, p]
+                for s, g, p in zip(scores, gains, progress, strict=True)]
+        if hats is not None:
+            lucky, cursed = hats
             for player, row in enumerate(rows):
                 row.append(1.0 if lucky is not None and lucky[0] == player else 0.0)
                 row.append(1.0 if cursed is not None and cursed[0] == player else 0.0)
@@ -107,12 +121,13 @@ def _shipped() -> Mapping[str, tuple[float, ...]]:
 
 class Value:
     """``value(state)``: each player's estimated share of the win, ``softmax(theta .
-    features)``, for a game of `FEATURES` (weights: the shipped ones by default)."""
+    features)``, for a game of `FEATURES` (weights: the shipped ones by default). It
+    computes ``theta . features`` from the features' parts, without building them."""
 
     def __init__(self, game: ModuleType, weights: Sequence[float] | None = None) -> None:
         name = getattr(game, "NAME", "")
-        self.features = features_for(game)
-        """The feature rows of a state."""
+        self.parts = parts_for(game)
+        """The parts of the features of a state."""
         theta = tuple(_shipped()[name] if weights is None else weights)
         if len(theta) != len(FEATURES[name]):
             raise RulesError(f"{name} takes {len(FEATURES[name])} weights, got {len(theta)}")
@@ -120,9 +135,16 @@ class Value:
         """``theta``, one weight per feature."""
 
     def __call__(self, state: Any) -> tuple[float, ...]:
+        scores, gains, progress, late, hats = self.parts(state)
         theta = self.weights
-        utilities = [sum(w * f for w, f in zip(theta, row, strict=True))
-                     for row in self.features(state)]
+        per_score = theta[0] + theta[2] * late
+        per_gain = theta[1] + theta[3] * late
+        utilities = [per_score * s + per_gain * g + theta[4] * p
+                     for s, g, p in zip(scores, gains, progress, strict=True)]
+        if hats is not None:
+            for hat, weight in zip(hats, theta[5:], strict=True):
+                if hat is not None:
+                    utilities[hat[0]] += weight
         top = max(utilities)
         exps = [math.exp(u - top) for u in utilities]
         total = sum(exps)
