@@ -191,7 +191,7 @@ class Defaults:
 
 DEFAULTS: dict[str, Defaults] = {
     "verflixxt": Defaults("random", 10, 1.0, evaluation="fitted"),
-    "verflixxt_hoch": Defaults("random", 10, 1.0, evaluation="fitted"),
+    "verflixxt_hoch": Defaults("random", 10, 1.0),
     "exxtra": Defaults("greedy", 10, 0.3, 1.0),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
