@@ -4,8 +4,8 @@ position, and fit ``theta`` of ``softmax(theta . features)`` to each game's win 
 maximum likelihood (Newton's method on the conditional logit). Deterministic given
 ``--seed``.
 
-    python benchmarks/fit_value.py --games 300               # prints the fit
-    python benchmarks/fit_value.py --games 300 --write       # and writes track_value.json
+    python benchmarks/fit_value.py                 # prints the fit (600 games per configuration)
+    python benchmarks/fit_value.py --write         # and writes track_value.json
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def log_likelihood(rows: list, shares: list, theta: np.ndarray) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per configuration")
+    parser.add_argument("--games", type=int, default=600, help="games per configuration")
     parser.add_argument("--every", type=int, default=3, help="take every n-th position")
     parser.add_argument("--seed", type=int, default=70_000)
     parser.add_argument("--write", action="store_true", help="write track_value.json")
