@@ -282,7 +282,8 @@ class MCTSAgent:
             weight = defaults.prior if self.prior is None else self.prior
             floor = defaults.floor if self.floor is None else self.floor
             policy = policy_for(game, rollout)
-            evaluation = None if depth is None else evaluation_for(game)
+            evaluation = None if depth is None else evaluation_for(
+                game, kind=defaults.evaluation)
             prior = prior_for(game) if weight else None
             setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight,
                                               floor)

@@ -32,6 +32,7 @@ from ..verflixxt_hoch import TRACK_TILES
 from . import exxtra_value
 from .exxtra import ExxtraHeuristicAgent
 from .oneply import TIE
+from .track_value import value_for
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
@@ -187,12 +188,15 @@ class Defaults:
     floor: float = 0.0
     """The share of the prior's weight that never fades: the bias is
     ``prior * rank * max(1 / (visits + 1), floor)``."""
+    evaluation: str = "softmax"
+    """The cut-off evaluation: ``"softmax"`` (``softmax(b * (score + w * pending))``) or
+    ``"fitted"`` (the tile-track games' `amigo_rules.agents.track_value.Value`)."""
 
 
 DEFAULTS: dict[str, Defaults] = {
-    "verflixxt": Defaults("random", 10, 1.0),
+    "verflixxt": Defaults("random", 10, 1.0, evaluation="fitted"),
     "verflixxt_hoch": Defaults("random", 10, 1.0),
-    "exxtra": Defaults("random", 0, 0.05, 1.0),
+    "exxtra": Defaults("random", 0, 0.05, 1.0, evaluation="fitted"),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
 gets ``Defaults()``: random rollouts to the end."""
@@ -299,13 +303,22 @@ softmax (`amigo_rules.agents.exxtra_value`)."""
 
 
 def evaluation_for(game: ModuleType, sharpness: float | None = None,
-                   weight: float | None = None) -> Evaluation:
-    """The evaluation of ``game``'s cut-off rollouts: its fitted value function (`FITTED`),
-    else ``softmax(b * (score + w * pending))`` with ``b`` = `SHARPNESS` and ``w`` =
-    `PENDING` of the game unless given (given, they choose the softmax)."""
+                   weight: float | None = None, kind: str = "softmax") -> Evaluation:
+    """The evaluation of ``game``'s cut-off rollouts: its fitted value function where it
+    has one in `FITTED` (EXXtra; ``b`` or ``w`` given choose the softmax), else
+    ``softmax(b * (score + w * pending))`` with ``b`` = `SHARPNESS` and ``w`` = `PENDING`
+    of the game unless given, or with ``kind="fitted"`` the tile game's fitted value
+    (`amigo_rules.agents.track_value`)."""
     name = _name(game)
+    if kind not in ("softmax", "fitted"):
+        raise RulesError(f"evaluation must be 'softmax' or 'fitted', got {quote(kind)}")
     if name in FITTED and sharpness is None and weight is None:
         return FITTED[name]()
+    if kind == "fitted":
+        value = value_for(game)
+        if value is None:
+            raise RulesError(f"no fitted value for {name or game}")
+        return value
     if name not in SHARPNESS:
         raise RulesError(f"no evaluation for cut-off rollouts of {name or game}: use depth=None")
     score = game.score
