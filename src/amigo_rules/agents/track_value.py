@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core import RulesError
 from ..core.checks import quote
+from .pending import pending_for
 
 __all__ = ["DATA", "FEATURES", "Value", "features_for", "load_weights", "parts_for", "value_for"]
 
@@ -43,8 +44,6 @@ game has come, and hoch²'s hats (else None): what the features are made of."""
 
 def parts_for(game: ModuleType) -> Parts:
     """The parts of the features of ``game``'s states (a game of `FEATURES`)."""
-    from .playouts import pending_for
-
     name = getattr(game, "NAME", "")
     if name not in FEATURES:
         raise RulesError(f"no fitted value for {name or game}: {', '.join(FEATURES)}")
