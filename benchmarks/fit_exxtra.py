@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
+import logit
 import numpy as np
 
 from amigo_rules import exxtra
@@ -25,7 +26,7 @@ from amigo_rules.core.files import write_atomic
 
 SHIPPED = "src/amigo_rules/agents/data/exxtra_value.json"
 RIDGE = 1e-3
-"""The ridge added to the Hessian, per position."""
+"""The penalty on the weights' squared size, per position (`logit.fit`)."""
 
 
 def positions(players: int, games: int, every: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -55,32 +56,10 @@ def positions(players: int, games: int, every: int, seed: int) -> tuple[np.ndarr
     return x, y
 
 
-def fit(x: np.ndarray, y: np.ndarray, iterations: int = 30) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """The weights maximising the mean log-likelihood of the shares ``y`` under
-    ``softmax(x @ weights)`` (Newton's method)."""
-    m, _, k = x.shape
-    w = np.zeros(k)
-    for _ in range(iterations):
-        u = x @ w
-        p = np.exp(u - u.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        mean = np.einsum("mp,mpk->mk", p, x)
-        gradient = np.einsum("mp,mpk->k", y - p, x) - RIDGE * m * w
-        hessian = (np.einsum("mp,mpk,mpl->kl", p, x, x) - mean.T @ mean
-                   + RIDGE * m * np.eye(k))
-        delta = np.linalg.solve(hessian, gradient)
-        w = w + delta
-        if np.abs(delta).max() < 1e-9:
-            break
-    return w
-
-
-def log_likelihood(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    """Mean log-likelihood of the shares per position."""
-    u = x @ w
-    u = u - u.max(axis=1, keepdims=True)
-    log_p = u - np.log(np.exp(u).sum(axis=1, keepdims=True))
-    return float((y * log_p).sum(axis=1).mean())
+    ``softmax(x @ weights)``, with the small penalty `RIDGE` (`logit.fit`)."""
+    return logit.fit([(x, y)], penalty=RIDGE, steps=30, tolerance=1e-9)
 
 
 def build(games: int, every: int, seed: int, report: bool = False) -> str:
@@ -92,7 +71,7 @@ def build(games: int, every: int, seed: int, report: bool = False) -> str:
         weights[str(players)] = [round(float(v), 6) for v in w]
         if report:
             print(f"{players} players: {len(x)} positions, log-likelihood "
-                  f"{log_likelihood(x, y, w):.4f} (uniform {np.log(1 / players):.4f})",
+                  f"{logit.log_likelihood([(x, y)], w):.4f} (uniform {np.log(1 / players):.4f})",
                   flush=True)
     data = {"format": exxtra_value.FORMAT, "features": list(exxtra_value.FEATURES),
             "games": games, "every": every, "seed": seed, "weights": weights}

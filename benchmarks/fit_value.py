@@ -15,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+import logit
 import numpy as np
 from ladder import rules_of
 
@@ -50,42 +51,15 @@ def samples(game: str, games: int, every: int, seed: int) -> tuple[list, list]:
     return rows, shares
 
 
-def fit(rows: list, shares: list, ridge: float = 1e-6, steps: int = 50) -> np.ndarray:
+def fit(rows: list, shares: list) -> np.ndarray:
     """``theta`` maximising the mean log-likelihood of the shares under
-    ``softmax(theta . features)``, by Newton's method (positions grouped by player count)."""
-    groups: dict[int, tuple[list, list]] = {}
-    for x, y in zip(rows, shares, strict=True):
-        group = groups.setdefault(len(y), ([], []))
-        group[0].append(x)
-        group[1].append(y)
-    data = [(np.asarray(x, dtype=float), np.asarray(y, dtype=float)) for x, y in groups.values()]
-    k = data[0][0].shape[2]
-    theta = np.zeros(k)
-    for _ in range(steps):
-        gradient = np.zeros(k)
-        hessian = ridge * np.eye(k)
-        for x, y in data:
-            z = x @ theta
-            p = np.exp(z - z.max(axis=1, keepdims=True))
-            p /= p.sum(axis=1, keepdims=True)
-            mean = np.einsum("np,npk->nk", p, x)
-            gradient += np.einsum("np,npk->k", y - p, x)
-            hessian += np.einsum("np,npk,npl->kl", p, x, x) - mean.T @ mean
-        step = np.linalg.solve(hessian, gradient)
-        theta += step
-        if np.abs(step).max() < 1e-10:
-            break
-    return theta
+    ``softmax(theta . features)`` (`logit.fit`, positions grouped by player count)."""
+    return logit.fit(logit.grouped(rows, shares), damping=1e-6, steps=50)
 
 
 def log_likelihood(rows: list, shares: list, theta: np.ndarray) -> float:
     """Mean log-likelihood of the shares per position."""
-    total = 0.0
-    for x, y in zip(rows, shares, strict=True):
-        z = np.asarray(x) @ theta
-        z = z - z.max()
-        total += float(np.dot(y, z - np.log(np.exp(z).sum())))
-    return total / len(rows)
+    return logit.log_likelihood(logit.grouped(rows, shares), theta)
 
 
 def main(argv: list[str] | None = None) -> None:
