@@ -195,9 +195,23 @@ def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
     assert client.get("/nope").json() == {"error": "Not Found"}
     assert client.delete("/api/tables").status_code == 405
     assert client.get("/static/../app.py").status_code == 404
-    assert client.get("/static/lobby.html").status_code == 200
+    assert client.get("/static/table.css").status_code == 200
+    assert client.get("/static/shell.html").status_code == 404  # pages are served whole
     for page in ("/", "/play/x/0", "/watch/x"):
         assert client.get(page).headers["content-type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(("path", "name", "title"), [
+    ("/", "lobby", "Tables"), ("/play/x/0", "play", "Play"), ("/watch/x", "watch", "Watch"),
+])
+def test_every_page_is_its_body_in_the_one_shell(client: TestClient, path: str, name: str,
+                                                  title: str) -> None:
+    html = client.get(path).text
+    assert html.startswith("<!doctype html>") and html.rstrip().endswith("</body>\n</html>")
+    assert html.count("Content-Security-Policy") == 1 and "script-src 'self'" in html
+    assert f"<title>{title} · amigo-rules</title>" in html
+    assert html.count("<body") == 1 and f'<body data-page="{name}">' in html
+    assert "{" not in html.split("</head>")[0]  # no placeholder left in the head
 
 
 def test_the_record_equals_the_stored_moves(client: TestClient, database: str) -> None:

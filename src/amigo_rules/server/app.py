@@ -21,7 +21,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -52,8 +52,10 @@ MAX_TABLES = 100
 """Tables listed by ``GET /api/tables`` (the newest)."""
 STATIC = Path(__file__).parent / "static"
 """The folder of the pages' files."""
-PAGES = {"lobby": "lobby.html", "play": "play.html", "watch": "watch.html"}
-"""Each page's file in `STATIC`."""
+PAGES = {"lobby": "Tables", "play": "Play", "watch": "Watch"}
+"""Each page's title; its body is ``STATIC/pages/NAME.html``, set in the one
+``pages/shell.html`` that every page shares (its head: the content security policy, the
+style sheet, the script)."""
 CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed"})
 """The fields of a ``POST /api/tables`` body (another field is a 400)."""
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
@@ -145,6 +147,13 @@ class Server:
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
         """The pages' files by name."""
+        shell = (STATIC / "pages" / "shell.html").read_text()
+        self.pages = {
+            name: shell.replace("{title}", title).replace(
+                "{body}", (STATIC / "pages" / f"{name}.html").read_text())
+            for name, title in PAGES.items()
+        }
+        """Each page's HTML, whole."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -400,7 +409,7 @@ def create_app(storage: Storage, *, allow_engines: bool = False) -> Starlette:
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
-            return server.file(PAGES[name])
+            return HTMLResponse(server.pages[name])
         return endpoint
 
     routes = [
