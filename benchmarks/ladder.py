@@ -191,7 +191,9 @@ def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tup
 
 
 def speed(args: argparse.Namespace) -> None:
-    """Simulations per CPU second of each agent on the same positions, per configuration."""
+    """Simulations per CPU second of each agent on the same positions, per configuration,
+    and CPU milliseconds per decision (the only figure of an agent without simulations,
+    such as ``rollout:100``)."""
     from amigo_rules.agents import make_agent
 
     print(f"{'config':<8} {'agent':<26} {'decisions':>9} {'sims/s':>8} {'ms/decision':>11}")
@@ -203,8 +205,9 @@ def speed(args: argparse.Namespace) -> None:
             for observation, legal in found:
                 agent.act(observation, legal)
             elapsed = time.process_time() - start
-            sims = agent.simulations * len(found)
-            print(f"{config:<8} {name:<26} {len(found):>9} {sims / elapsed:>8,.0f} "
+            per_second = (f"{agent.simulations * len(found) / elapsed:>8,.0f}"
+                          if hasattr(agent, "simulations") else f"{'—':>8}")
+            print(f"{config:<8} {name:<26} {len(found):>9} {per_second} "
                   f"{1000 * elapsed / len(found):>11.1f}", flush=True)
 
 

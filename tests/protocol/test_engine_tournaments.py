@@ -68,4 +68,4 @@ def test_the_command_line_takes_engine_names_in_agent_lists():
     assert standings["faults"] == []
     result = CliRunner().invoke(main, ["tournament", "exxtra", "--agents", "engine:  ",
                                        "--games", "2"])
-    assert result.exit_code == 2 and "names no command" in result.output
+    assert result.exit_code == 2 and "names nothing after" in result.output

@@ -8,7 +8,9 @@ the class with ``seed`` alone.
 A name ``engine:COMMAND`` is a program speaking the seat protocol (PROTOCOL.md), taken
 from the protocol room's pool of this process (`PLUGINS`: loaded when first named, since
 that room sits above this one); ``ppo:PATH`` a trained ``MaskablePPO`` model
-(`amigo_rules.agents.learned`, loaded when first named: it needs the ``[rl]`` extra).
+(`amigo_rules.agents.learned`, loaded when first named: it needs the ``[rl]`` extra);
+``rollout:ROLLOUTS[:ROUNDS]`` EXXtra's rollout agent on the batch engine
+(`amigo_rules.batch.rollout`, a room above this one).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
 PLUGINS: dict[str, str] = {
     "engine": "amigo_rules.protocol.engine:pooled",
     "ppo": "amigo_rules.agents.learned:loaded",
+    "rollout": "amigo_rules.batch.rollout:agent",
 }
 """Prefixes of agent names served by a module loaded when first named (a room above this
 one, or an optional dependency): ``prefix:REST`` calls the function named
@@ -58,7 +61,7 @@ def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     prefix, _, rest = str(name).partition(":")
     if prefix in PLUGINS:
         if not rest.strip():
-            raise RulesError(f"agent {name!r} names no command after {prefix + ':'!r}")
+            raise RulesError(f"agent {name!r} names nothing after {prefix + ':'!r}")
         module, _, function = PLUGINS[prefix].partition(":")
         return getattr(importlib.import_module(module), function)(rest, game, seed=seed)
     factories = AGENTS.get(game, {})
