@@ -71,11 +71,17 @@ def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     factory = factories[base]
     if not params:
         return factory(seed)
-    from_params = getattr(factory, "from_params", None)
-    if from_params is None:
+    if getattr(factory, "from_params", None) is None:
         raise RulesError(f"agent {quote(base)} takes no parameters, got {quote(name)}")
+    return with_params(factory, name, seed=seed)
+
+
+def with_params(factory: Any, name: str, *, seed: int | None = None) -> Any:
+    """``factory.from_params(*params, seed=seed)`` for the name ``base:param[:param…]``, its
+    bad parameters a `RulesError` naming them (plugins with parameters call it too)."""
+    base, *params = str(name).split(":")
     try:
-        return from_params(*params, seed=seed)
+        return factory.from_params(*params, seed=seed)
     except (TypeError, ValueError) as exc:
         raise RulesError(f"bad parameters for agent {quote(base)} in {quote(name)}: "
                          f"{cut(str(exc))}") from None

@@ -19,7 +19,8 @@ import numpy as np
 
 from .. import exxtra
 from ..agents.exxtra_value import load, value
-from ..agents.oneply import TIE
+from ..agents.oneply import OnePlyAgent
+from ..agents.registry import with_params
 from ..core import CHANCE, RulesError, checks, get_game
 from . import exxtra as batch
 from . import lockstep
@@ -31,8 +32,9 @@ DICE = 32
 """Rolls drawn ahead per rollout, more when they run out."""
 
 
-class RolloutAgent:
-    """Plays the legal move whose ``rollouts`` heuristic continuations score best.
+class RolloutAgent(OnePlyAgent):
+    """Plays the legal move whose ``rollouts`` heuristic continuations score best (ties
+    broken by its seeded generator).
 
     Args:
         seed: seeds the rollouts' dice and the heuristic's ties: the same seed and
@@ -65,8 +67,7 @@ class RolloutAgent:
         """Games played on from each legal move."""
         self.rounds = rounds
         """How often the agent's turn comes round before a rollout is scored."""
-        self.rng = np.random.default_rng(checks.seed(seed))
-        """The generator of the rollouts and of ties."""
+        super().__init__(seed)  # its ``rng`` also draws the rollouts' dice
         self.stats: dict[str, Any] = {}
         """The last decision: ``rollouts`` and the mean ``values`` per move."""
 
@@ -83,12 +84,7 @@ class RolloutAgent:
 
     def act(self, observation: exxtra.Observation, legal_moves: tuple[Any, ...]) -> Any:
         """The legal move of highest mean value (a single legal move is played at once)."""
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        values = self.values(observation, legal_moves)
-        best = max(values)
-        choices = [m for m, v in zip(legal_moves, values, strict=True) if v >= best - TIE]
-        return choices[int(self.rng.integers(len(choices)))]
+        return legal_moves[0] if len(legal_moves) == 1 else super().act(observation, legal_moves)
 
     __call__ = act
 
@@ -133,8 +129,5 @@ def agent(params: str, game: str, *, seed: int | None = None) -> RolloutAgent:
     """The agent of the registry name ``rollout:PARAMS`` for ``game`` (EXXtra only)."""
     if get_game(game) is not exxtra:
         raise RulesError(f"the rollout agent plays EXXtra only, not {game}")
-    try:
-        return RolloutAgent.from_params(*params.split(":"), seed=seed)
-    except (TypeError, ValueError) as exc:
-        raise RulesError(f"bad parameters for agent 'rollout' in 'rollout:{params}': "
-                         f"{checks.cut(str(exc))}") from None
+    built: RolloutAgent = with_params(RolloutAgent, f"rollout:{params}", seed=seed)
+    return built
