@@ -3,6 +3,8 @@ checks, and that its rollouts value moves as the game's odds say."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from amigo_rules import RulesError, exxtra, play
@@ -37,7 +39,7 @@ def test_the_registry_builds_it_from_its_name() -> None:
     ("rollout:5", "verflixxt", "plays EXXtra only, not verflixxt"),
 ])
 def test_bad_names_are_refused(name: str, game: str, message: str) -> None:
-    with pytest.raises(RulesError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(RulesError, match=re.escape(message)):
         make_agent(name, game)
 
 

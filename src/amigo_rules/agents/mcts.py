@@ -142,9 +142,7 @@ class MCTSAgent:
         floor: float | None = None,
         memory: bool = True,
     ) -> None:
-        simulations = checks.integer(simulations, "simulations")
-        if simulations < 1:
-            raise RulesError(f"simulations must be at least 1, got {simulations}")
+        simulations = checks.positive(simulations, "simulations")
         if depth != "default" and depth is not None:
             depth = checks.integer(depth, "depth (None, 'default' or an integer)")
             if depth < 0:

@@ -58,14 +58,9 @@ class RolloutAgent(OnePlyAgent):
 
     def __init__(self, seed: int | None = None, *, rollouts: int = 100, rounds: int = 1
                  ) -> None:
-        rollouts, rounds = (checks.integer(n, label)
-                            for label, n in (("rollouts", rollouts), ("rounds", rounds)))
-        for label, number in (("rollouts", rollouts), ("rounds", rounds)):
-            if number < 1:
-                raise RulesError(f"{label} must be at least 1, got {number}")
-        self.rollouts = rollouts
+        self.rollouts = checks.positive(rollouts, "rollouts")
         """Games played on from each legal move."""
-        self.rounds = rounds
+        self.rounds = checks.positive(rounds, "rounds")
         """How often the agent's turn comes round before a rollout is scored."""
         super().__init__(seed)  # its ``rng`` also draws the rollouts' dice
         self.stats: dict[str, Any] = {}
