@@ -25,14 +25,13 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..agents import make_agent
 from ..core import SPECTATOR, checks, get_game, jsonio
 from ..core.errors import AmigoRulesError
 from ..protocol import messages
 from ..protocol.engine import split_command
 from .hall import Hall, Seated, new_row
 from .rows import Storage
-from .seats import PLAYER_KINDS, REPLACED, Connection, kind_of
+from .seats import PLAYER_KINDS, REPLACED, Connection, house_agent, kind_of
 from .tables import Refused, token_hash
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_KIND", "MAX_SEATS", "MAX_TABLES", "MAX_TOKEN",
@@ -121,7 +120,7 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
                     raise Refused(403, "this server runs no engines (--allow-engines)")
                 split_command(rest)
             elif prefix == "agent":
-                make_agent(rest, module.NAME, seed=0)
+                house_agent(rest, module.NAME)
             else:
                 raise Refused(400, f"unknown seat kind {kind[:50]!r} (human, remote, "
                                    f"agent:NAME, engine:COMMAND)")

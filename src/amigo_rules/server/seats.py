@@ -15,9 +15,9 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..agents import make_agent
+from ..agents import AGENTS, make_agent
 from ..arena.plan import agent_seed
-from ..core import agent_name, decide
+from ..core import RulesError, agent_name, checks, decide
 from ..protocol.engine import EngineAgent
 from .tables import LiveTable, Step
 
@@ -105,6 +105,19 @@ class Connection:
             self.push(end)
 
 
+def house_agent(name: str, game: str) -> str:
+    """``name`` if the server plays it as an ``agent:NAME`` seat: one of ``game``'s own
+    agents by its bare name (`amigo_rules.agents.AGENTS`), else a `RulesError`. Outside
+    text chooses these seats, so no registry prefix reaches them (``engine:`` runs a
+    program: that is an ``engine:`` seat, allowed apart; ``ppo:`` reads a file) and no
+    parameters (a search's budget is the server's CPU)."""
+    names = AGENTS.get(game, {})
+    if name not in names:
+        raise RulesError(f"an 'agent:' seat takes one of {', '.join(names)} by name alone, "
+                         f"got {checks.quote(name)}")
+    return name
+
+
 class Bot:
     """A seat the server plays: one of our agents (seeded as the command line seeds its
     bots, `agent_seed`) or an engine (`EngineAgent`, started on its first turn). Driven
@@ -115,8 +128,8 @@ class Bot:
         kind, _, rest = seat_kind.partition(":")
         self.seat = seat
         self.game = game
-        self.agent: Any = (EngineAgent(rest) if kind == "engine"
-                           else make_agent(rest, game, seed=agent_seed(seed, seat)))
+        self.agent: Any = (EngineAgent(rest) if kind == "engine" else
+                           make_agent(house_agent(rest, game), game, seed=agent_seed(seed, seat)))
         hooks = getattr(self.agent, "listener", self.agent)
         self.hooks = hooks if hasattr(hooks, "seated") else None
         self.replay_until = replay_until
