@@ -301,6 +301,34 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     storage.close()
 
 
+def test_a_stored_engine_seat_needs_the_flag_again(database: str, tmp_path: Path) -> None:
+    """A table seated ``engine:COMMAND`` on a server with ``--allow-engines`` and read back
+    by one without: the program is never started, and the seat forfeits on its turn."""
+    ran = tmp_path / "ran"
+    engine = f"engine:{sys.executable} -c \"import sys; open(sys.argv[1], 'w')\" {ran}"
+    storage = open_storage(database)
+    with TestClient(create_app(storage, allow_engines=True)) as client:
+        table = new_table(client, "exxtra", ("human", engine, "agent:heuristic"), seed=2)
+    storage.close()
+    tid, human = table["table"], table["seats"][0]
+    storage = open_storage(database)
+    with TestClient(create_app(storage)) as client:
+        for _ in range(2000):
+            facts = client.get(f"/api/tables/{tid}").json()
+            if facts["status"] == "over":
+                break
+            view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
+            if view["legal"]:
+                move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
+                client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
+                            json=move)
+            else:
+                client.portal.call(_pause)  # type: ignore[union-attr]
+        assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
+    storage.close()
+    assert not ran.exists()
+
+
 def test_a_seats_name_outlives_the_server(database: str) -> None:
     """The name a seat's client gives (``ready``) is stored: a restarted server (or another
     process) shows it in the table's facts and its record."""

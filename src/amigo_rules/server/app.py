@@ -139,7 +139,7 @@ class Server:
     """The routes over one `Hall`."""
 
     def __init__(self, storage: Storage, allow_engines: bool) -> None:
-        self.hall = Hall(storage)
+        self.hall = Hall(storage, allow_engines=allow_engines)
         """The tables this process holds."""
         self.allow_engines = allow_engines
         """Whether tables may seat ``engine:COMMAND``."""

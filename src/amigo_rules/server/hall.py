@@ -61,8 +61,10 @@ class Seated:
 class Hall:
     """The live tables of one server process over one `Storage`."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, *, allow_engines: bool = False) -> None:
         self.storage = storage
+        self.allow_engines = allow_engines
+        """Whether the ``engine:`` seats of the tables read back start their programs."""
         self.live: dict[str, Seated] = {}
         self.opening: dict[str, asyncio.Lock] = {}
         self.pool = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="amigo-bot")
@@ -155,7 +157,8 @@ class Hall:
         seated = Seated(table)
         for seat, kind in enumerate(row.seats):
             if kind_of(kind) in BOT_KINDS:
-                seated.bots[seat] = Bot(kind, row.game, row.seed, seat, len(moves))
+                seated.bots[seat] = Bot(kind, row.game, row.seed, seat, len(moves),
+                                        allow_engines=self.allow_engines)
         return seated
 
     async def _stored(self, work: Callable[[], T]) -> T:

@@ -124,10 +124,14 @@ class Bot:
     from a worker thread, one call at a time."""
 
     def __init__(self, seat_kind: str, game: str, seed: int, seat: int,
-                 replay_until: int) -> None:
+                 replay_until: int, *, allow_engines: bool = False) -> None:
         kind, _, rest = seat_kind.partition(":")
         self.seat = seat
         self.game = game
+        self.runs = kind != "engine" or allow_engines
+        """False for an ``engine:`` seat read back by a server that runs no engines (one
+        started without ``--allow-engines``): its program is never started, and the seat
+        forfeits when it is to move."""
         self.agent: Any = (EngineAgent(rest) if kind == "engine" else
                            make_agent(house_agent(rest, game), game, seed=agent_seed(seed, seat)))
         hooks = getattr(self.agent, "listener", self.agent)
@@ -159,6 +163,8 @@ class Bot:
 
     def think(self, table: LiveTable, steps: Sequence[Step], state: Any) -> Any:
         """The bot's move in ``state`` (after ``steps``); in a worker thread."""
+        if not self.runs:
+            raise RulesError("this server runs no engines (--allow-engines)")
         self._catch_up(table, steps)
         module = table.module
         return decide(self.agent, module.observation(state, self.seat),
@@ -166,7 +172,7 @@ class Bot:
 
     def finish(self, table: LiveTable, steps: Sequence[Step], state: Any) -> None:
         """The game is over: the hooks hear the rest and the end; an engine is closed."""
-        if self.hooks is not None:
+        if self.hooks is not None and self.runs:
             self._catch_up(table, steps)
             self.hooks.finished(state, "rules" if table.forfeited is None else "forfeit")
         self.close()
