@@ -166,8 +166,10 @@ def test_a_non_finite_weight_is_refused():
         exxtra_value.parse(text)
 
 
-def test_the_search_cuts_off_with_the_value_function_unless_told_b_and_w():
+def test_the_search_cuts_off_with_the_value_function_unless_told_the_softmax():
     late = state((12, 9, 3, 0), ((2, 31), None, None, (5, 64)), turn=2)
-    assert playouts.evaluation_for(exxtra)(late) == exxtra_value.evaluate(late)
+    assert playouts.search_defaults(exxtra).evaluation == "fitted"
+    assert playouts.evaluation_for(exxtra, kind="fitted")(late) == exxtra_value.evaluate(late)
+    assert playouts.evaluation_for(exxtra)(late) != exxtra_value.evaluate(late)
     assert playouts.evaluation_for(exxtra, sharpness=0.2) != exxtra_value.evaluate(late)
 

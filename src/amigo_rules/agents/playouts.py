@@ -9,10 +9,12 @@ of the observation it reads, taken from the state: no observation is built), wit
 
 A cut-off rollout is scored by ``softmax(b * (score + w * pending))``: each player's score
 plus a share ``w`` of what the tiles under their pawns standing alone would add (`Pending`,
-tile-track games only), turned into estimated shares of the win. `SHARPNESS` (``b``) and
-`PENDING` (``w``) are fitted by maximum likelihood to the winners of 4-player games between
-the baseline agents (``python benchmarks/ladder.py fit``). A game with a fitted value
-function (`FITTED`: EXXtra's, `amigo_rules.agents.exxtra_value`) is scored by it instead.
+tile-track games only; the rung of a pair in EXXtra), turned into estimated shares of the
+win. `SHARPNESS` (``b``) and `PENDING` (``w``) are fitted by maximum likelihood to the
+winners of 4-player games between the baseline agents (``python benchmarks/ladder.py
+fit``). The evaluation ``"fitted"`` scores by a game's fitted value function instead
+(EXXtra's `amigo_rules.agents.exxtra_value`, the tile games' `amigo_rules.agents.track_value`);
+`DEFAULTS` say which a game's search takes.
 """
 
 from __future__ import annotations
@@ -189,7 +191,8 @@ class Defaults:
     ``prior * rank * max(1 / (visits + 1), floor)``."""
     evaluation: str = "softmax"
     """The cut-off evaluation: ``"softmax"`` (``softmax(b * (score + w * pending))``) or
-    ``"fitted"`` (the tile-track games' `amigo_rules.agents.track_value.Value`)."""
+    ``"fitted"`` (the game's fitted value: EXXtra's in `FITTED`, the tile-track games'
+    `amigo_rules.agents.track_value.Value`)."""
 
 
 DEFAULTS: dict[str, Defaults] = {
@@ -233,24 +236,22 @@ def prior_for(game: ModuleType) -> Prior | None:
 FITTED: dict[str, Callable[[], Evaluation]] = {
     "exxtra": lambda: partial(exxtra_value.evaluate, weights=exxtra_value.load()),
 }
-"""Per game, a fitted value function that evaluates its cut-off rollouts instead of the
-softmax (`amigo_rules.agents.exxtra_value`)."""
+"""EXXtra's fitted value function (`amigo_rules.agents.exxtra_value`); the tile games' is
+`amigo_rules.agents.track_value`."""
 
 
 def evaluation_for(game: ModuleType, sharpness: float | None = None,
                    weight: float | None = None, kind: str = "softmax") -> Evaluation:
-    """The evaluation of ``game``'s cut-off rollouts: its fitted value function where it
-    has one in `FITTED` (EXXtra; ``b`` or ``w`` given choose the softmax), else
-    ``softmax(b * (score + w * pending))`` with ``b`` = `SHARPNESS` and ``w`` = `PENDING`
-    of the game unless given, or with ``kind="fitted"`` the tile game's fitted value
-    (`amigo_rules.agents.track_value`)."""
+    """The evaluation of ``game``'s cut-off rollouts: ``softmax(b * (score + w *
+    pending))`` with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given,
+    or with ``kind="fitted"`` the game's fitted value (EXXtra's in `FITTED`, the tile
+    games' `amigo_rules.agents.track_value`). `DEFAULTS` say which kind a game's search
+    takes."""
     name = _name(game)
     if kind not in ("softmax", "fitted"):
         raise RulesError(f"evaluation must be 'softmax' or 'fitted', got {quote(kind)}")
-    if name in FITTED and sharpness is None and weight is None:
-        return FITTED[name]()
     if kind == "fitted":
-        value = value_for(game)
+        value = FITTED[name]() if name in FITTED else value_for(game)
         if value is None:
             raise RulesError(f"no fitted value for {name or game}")
         return value
