@@ -255,6 +255,22 @@ def test_an_engine_seat_plays_where_engines_are_allowed(database: str) -> None:
     storage.close()
 
 
+def play_seat_0_until_over(client: TestClient, tid: str, token: str) -> dict[str, Any]:
+    """Seat 0 plays its last legal move whenever it is to move; the table's facts once it
+    is over."""
+    for _ in range(2000):
+        facts: dict[str, Any] = client.get(f"/api/tables/{tid}").json()
+        if facts["status"] == "over":
+            return facts
+        view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(token)).json()
+        if view["legal"]:
+            move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
+            client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(token), json=move)
+        else:
+            client.portal.call(_pause)  # type: ignore[union-attr]
+    raise AssertionError(f"table {tid} is not over after 2000 looks")
+
+
 def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     """An engine that exits instead of answering forfeits its seat (PROTOCOL.md's forfeit):
     the table ends where it stood, nobody wins, and a restart reads the forfeit back."""
@@ -263,17 +279,7 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     with TestClient(create_app(storage, allow_engines=True)) as client:
         table = new_table(client, "exxtra", ("human", failing, "agent:heuristic"), seed=2)
         tid, human = table["table"], table["seats"][0]
-        for _ in range(2000):
-            facts = client.get(f"/api/tables/{tid}").json()
-            if facts["status"] == "over":
-                break
-            view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
-            if view["legal"]:
-                move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
-                client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
-                            json=move)
-            else:
-                client.portal.call(_pause)  # type: ignore[union-attr]
+        facts = play_seat_0_until_over(client, tid, human["token"])
         assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
         assert facts["to_move"] is None
         stored = storage.moves(tid)
@@ -313,17 +319,7 @@ def test_a_stored_engine_seat_needs_the_flag_again(database: str, tmp_path: Path
     tid, human = table["table"], table["seats"][0]
     storage = open_storage(database)
     with TestClient(create_app(storage)) as client:
-        for _ in range(2000):
-            facts = client.get(f"/api/tables/{tid}").json()
-            if facts["status"] == "over":
-                break
-            view = client.get(f"/api/tables/{tid}/seats/0", headers=bearer(human["token"])).json()
-            if view["legal"]:
-                move = {"move_number": view["move_number"], "id": view["legal"][-1]["id"]}
-                client.post(f"/api/tables/{tid}/seats/0/moves", headers=bearer(human["token"]),
-                            json=move)
-            else:
-                client.portal.call(_pause)  # type: ignore[union-attr]
+        facts = play_seat_0_until_over(client, tid, human["token"])
         assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
     storage.close()
     assert not ran.exists()
