@@ -31,7 +31,7 @@ from ..protocol import messages
 from ..protocol.engine import split_command
 from .hall import Hall, Seated, new_row
 from .rows import Storage
-from .seats import PLAYER_KINDS, REPLACED, Connection, house_agent, kind_of
+from .seats import NO_ENGINES, PLAYER_KINDS, REPLACED, Connection, house_agent, kind_of
 from .tables import Refused, token_hash
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_KIND", "MAX_SEATS", "MAX_TABLES", "MAX_TOKEN",
@@ -117,7 +117,7 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
                 continue
             if prefix == "engine":
                 if not allow_engines:
-                    raise Refused(403, "this server runs no engines (--allow-engines)")
+                    raise Refused(403, NO_ENGINES)
                 split_command(rest)
             elif prefix == "agent":
                 house_agent(rest, module.NAME)
@@ -140,9 +140,7 @@ class Server:
 
     def __init__(self, storage: Storage, allow_engines: bool) -> None:
         self.hall = Hall(storage, allow_engines=allow_engines)
-        """The tables this process holds."""
-        self.allow_engines = allow_engines
-        """Whether tables may seat ``engine:COMMAND``."""
+        """The tables this process holds (and whether they may seat ``engine:COMMAND``)."""
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
         """The pages' files by name."""
@@ -213,7 +211,7 @@ class Server:
 
     async def create(self, request: Request) -> Response:
         """``POST /api/tables``: a new table; its seats' tokens and links (201)."""
-        row = _table_row(await _body(request, CREATE_FIELDS), self.allow_engines)
+        row = _table_row(await _body(request, CREATE_FIELDS), self.hall.allow_engines)
         tokens = await self.hall.create(row)
         seats = [{"seat": i, "kind": kind, "token": token,
                   "url": None if token is None else f"/play/{row.id}/{i}#{token}"}

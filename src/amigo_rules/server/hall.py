@@ -64,7 +64,8 @@ class Hall:
     def __init__(self, storage: Storage, *, allow_engines: bool = False) -> None:
         self.storage = storage
         self.allow_engines = allow_engines
-        """Whether the ``engine:`` seats of the tables read back start their programs."""
+        """Whether tables may seat ``engine:COMMAND`` (and the seats read back start their
+        programs)."""
         self.live: dict[str, Seated] = {}
         self.opening: dict[str, asyncio.Lock] = {}
         self.pool = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="amigo-bot")

@@ -28,6 +28,8 @@ REPLACED = 4000
 TOO_SLOW = 1008
 """The close code of a connection that does not read what it is sent."""
 BOT_KINDS = ("agent", "engine")
+NO_ENGINES = "this server runs no engines (--allow-engines)"
+"""Why an ``engine:`` seat is refused, or forfeits, on a server without the flag."""
 PLAYER_KINDS = ("human", "remote")
 
 
@@ -164,7 +166,7 @@ class Bot:
     def think(self, table: LiveTable, steps: Sequence[Step], state: Any) -> Any:
         """The bot's move in ``state`` (after ``steps``); in a worker thread."""
         if not self.runs:
-            raise RulesError("this server runs no engines (--allow-engines)")
+            raise RulesError(NO_ENGINES)
         self._catch_up(table, steps)
         module = table.module
         return decide(self.agent, module.observation(state, self.seat),
