@@ -307,11 +307,15 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     storage.close()
 
 
-def test_a_stored_engine_seat_needs_the_flag_again(database: str, tmp_path: Path) -> None:
+def test_a_stored_engine_seat_needs_the_flag_again(
+    database: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """A table seated ``engine:COMMAND`` on a server with ``--allow-engines`` and read back
-    by one without: the program is never started, and the seat forfeits on its turn."""
+    by one without: the program is never started, and the seat forfeits on its turn. The
+    log quotes the command (outside text: no escape or line of its own reaches the log)."""
     ran = tmp_path / "ran"
-    engine = f"engine:{sys.executable} -c \"import sys; open(sys.argv[1], 'w')\" {ran}"
+    engine = (f"engine:{sys.executable} -c \"import sys; open(sys.argv[1], 'w')\" {ran} "
+              f"'\x1b[2J\nforged line'")
     storage = open_storage(database)
     with TestClient(create_app(storage, allow_engines=True)) as client:
         table = new_table(client, "exxtra", ("human", engine, "agent:heuristic"), seed=2)
@@ -323,6 +327,9 @@ def test_a_stored_engine_seat_needs_the_flag_again(database: str, tmp_path: Path
         assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
     storage.close()
     assert not ran.exists()
+    [logged] = [r.getMessage() for r in caplog.records if "forfeits" in r.getMessage()]
+    assert "runs no engines" in logged and "\\x1b[2J\\nforged" in logged
+    assert "\x1b" not in logged and "\n" not in logged
 
 
 def test_a_seats_name_outlives_the_server(database: str) -> None:

@@ -246,8 +246,8 @@ class Hall:
         try:
             move = await loop.run_in_executor(self.pool, bot.think, table, steps, state)
         except Exception as exc:  # a bot's bug or an engine's fault: the seat forfeits
-            LOG.error("table %s: seat %d (%s) failed, and forfeits: %s", table.row.id, player,
-                      table.row.seats[player], exc)
+            LOG.error("table %s: seat %d (%r) failed, and forfeits: %r", table.row.id, player,
+                      table.row.seats[player], str(exc))  # quoted: outside text, one line
             seated.thinking = False
             await self._forfeit(seated, player, number)
             return
@@ -277,7 +277,7 @@ class Hall:
         try:
             await loop.run_in_executor(self.pool, bot.finish, table, steps, table.state)
         except Exception as exc:
-            LOG.warning("table %s: seat %d at the end: %s", table.row.id, bot.seat, exc)
+            LOG.warning("table %s: seat %d at the end: %r", table.row.id, bot.seat, str(exc))
 
     # ------------------------------------------------------------------ other processes
 
