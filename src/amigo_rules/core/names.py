@@ -90,6 +90,15 @@ class Names:
         """The name, else ``Player 2`` (to begin a sentence)."""
         return self._name(player) or f"Player {player}"
 
+    def padded(self, player: int) -> str:
+        """`short`, padded with spaces to the widest name (for a column of names; the
+        isolates around a right-to-left name take no room)."""
+        widest = max(map(self._width, range(len(self.shown))), default=0)
+        return self.short(player) + " " * (widest - self._width(player))
+
+    def _width(self, player: int) -> int:
+        return len(self.short(player).strip("".join(ISOLATE)))
+
     def _name(self, player: int) -> str:
         return self.shown[player] if 0 <= player < len(self.shown) else ""
 
