@@ -145,7 +145,7 @@ class Game(Protocol):
         """What ``move`` did between ``before`` and ``after``, as events ``player`` may know of."""
 
     def redact_events(
-        self, before: State, events: Sequence[Event], *, player: int | None
+        self, before: State, events: Sequence[Event], *, player: int | None = None
     ) -> tuple[Event, ...]:
         """The events of a move played in ``before`` (all shown) as ``player`` may know of
         them, without playing the move again."""

@@ -59,7 +59,7 @@ def move_events(
 
 
 def redact_events(before: State, events: Sequence[Event], *,
-                  player: int | None) -> tuple[Event, ...]:
+                  player: int | None = None) -> tuple[Event, ...]:
     """``events``, what a move played in ``before`` did, as ``player`` may see them:
     everything in EXXtra is public, so all of them."""
     events, _ = redacting(State, before, events, player)

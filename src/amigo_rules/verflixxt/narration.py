@@ -81,7 +81,7 @@ def move_events(
 
 
 def redact_events(before: State, events: Sequence[Event], *,
-                  player: int | None) -> tuple[Event, ...]:
+                  player: int | None = None) -> tuple[Event, ...]:
     """``events``, what a move played in ``before`` did (all shown, as `apply_events`
     gives them), as ``player`` may see them (None: all): `move_events` without playing the
     move again. A face-down tile (VXV-10) is None on the track and ``?`` among passed
