@@ -204,27 +204,31 @@ def player_entries(players: int, names: Names = NUMBERS) -> list[LegendEntry]:
 
 HALO = "#1F1F1F"
 """The last move's mark (`halo`, `ring`): ink, never a player's colour; a dashed outline
-where the move began."""
+where the move began. The marks carry the classes ``amigo-last``, ``amigo-last-start`` and
+``amigo-last-piece`` (for a page's style sheet)."""
 
 
 def halo(canvas: Canvas, x: float, y: float, width: float, height: float,
          rx: float = 8) -> None:
     """A dark band around the box at (x, y) (drawn before the box): a place the last move
     passed or reached."""
-    canvas.rect(x - 5, y - 5, width + 10, height + 10, rx=rx + 4, fill=HALO)
+    canvas.rect(x - 5, y - 5, width + 10, height + 10, rx=rx + 4, fill=HALO,
+                class_="amigo-last")
 
 
 def start_mark(canvas: Canvas, x: float, y: float, width: float, height: float,
                rx: float = 8) -> None:
     """A dashed outline around the box at (x, y): where the last move began."""
     canvas.rect(x - 4, y - 4, width + 8, height + 8, rx=rx + 3, fill="none", stroke=HALO,
-                stroke_width=2.5, stroke_dasharray="6 4")
+                stroke_width=2.5, stroke_dasharray="6 4", class_="amigo-last-start")
 
 
 def ring(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     """A ring around a piece at (cx, cy) of radius ``r``: the piece the last move moved."""
+    canvas.open("g", class_="amigo-last-piece")
     canvas.circle(cx, cy, r + 5, fill="none", stroke="#FFFFFF", stroke_width=5)
     canvas.circle(cx, cy, r + 5, fill="none", stroke=HALO, stroke_width=2.5)
+    canvas.close("g")
 
 
 def highlight_events(value: object, function: str = "render_svg") -> tuple[Event, ...]:
@@ -246,7 +250,7 @@ def highlight_entry() -> LegendEntry:
     """The legend's words for the last move's marks."""
 
     def symbol(canvas: Canvas, x: float, y: float) -> None:
-        halo(canvas, x - 9, y - 8, 18, 16, rx=3)
+        canvas.rect(x - 14, y - 13, 28, 26, rx=7, fill=HALO)
         canvas.rect(x - 9, y - 8, 18, 16, rx=3, fill=PAPER)
 
     return symbol, "last move"

@@ -78,7 +78,7 @@ class ScoreSheet:
     def to_data(self) -> dict[str, Any]:
         """The sheet as JSON-ready data: ``{"rows": [{"place", "player", "name", "you",
         "score", "winner", "parts": [{"what", "sums", "note"}]}], "winners": [...]}``."""
-        return attrs.asdict(self, retain_collection_types=False)
+        return attrs.asdict(self)
 
     def name(self, player: int) -> str:
         return next(row.name for row in self.rows if row.player == player)
