@@ -125,3 +125,14 @@ def names_of(value: Any, players: int, function: str) -> Names:
                          f"{len(value)} names")
     return Names(tuple(shown_name(name) for name in value))
 
+
+__all__ = [
+    "ISOLATE",
+    "NAME_LIMIT",
+    "NUMBERS",
+    "UNSAFE",
+    "Names",
+    "escaped",
+    "names_of",
+    "shown_name",
+]

@@ -56,3 +56,8 @@ class Wording:
     def piece(self, piece: str | None) -> str:
         """The words for `Event.piece` ``piece``."""
         return self.pieces.get(piece or "", piece or "piece")
+
+
+__all__ = [
+    "Wording",
+]

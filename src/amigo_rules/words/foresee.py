@@ -33,3 +33,8 @@ def foreseen(module: ModuleType, state: Any, moves: Sequence[Any],
         return told
     foresee = module.wording(state.rules).foresee
     return [foresee(events, seen) for events in told]
+
+
+__all__ = [
+    "foreseen",
+]

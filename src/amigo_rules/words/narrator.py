@@ -19,6 +19,7 @@ from ..core.text import Line, Span, plain, plural
 from ..core.wording import Wording
 
 Words = list[Span]
+"""A sentence, as spans of text and their styles."""
 
 
 class Teller:
@@ -36,6 +37,7 @@ class Teller:
                           DeprecationWarning, stacklevel=2)
             wording = _former_wording(pawns)
         self.viewer = viewer
+        """Whose view the events are told from (None: an onlooker's)."""
         self.wording = wording
         """How the game's tiles, cards and pieces read."""
         self.names = names
@@ -64,11 +66,13 @@ class Teller:
         return self.wording.pawns
 
     def who(self, player: int | None) -> Span:
+        """The player as a sentence's subject or object: "you", a name or ``P2``."""
         if player is not None and player == self.viewer:
             return "you", f"p{player}"
         return self._name(player), f"p{player}"
 
     def whose(self, player: int | None) -> Span:
+        """The player's possessive: "your", "Alice's" or "P2's"."""
         if player is not None and player == self.viewer:
             return "your", f"p{player}"
         return f"{self._name(player)}'s", f"p{player}"
@@ -425,3 +429,11 @@ def _former_wording(pawns: int | None) -> Wording:
     hoch = get_game("verflixxt_hoch")
     wording: Wording = hoch.wording(hoch.Rules())
     return attrs.evolve(wording, pawns=pawns)
+
+
+__all__ = [
+    "QUIET",
+    "TELLERS",
+    "Teller",
+    "Words",
+]

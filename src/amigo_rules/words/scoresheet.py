@@ -32,6 +32,7 @@ def ranks(scores: tuple[int, ...], winners: tuple[int, ...]) -> list[int]:
 
 
 def ordinal(n: int) -> str:
+    """A place in words: ``1st``, ``2nd``, ``11th``, ``23rd``."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
@@ -61,7 +62,9 @@ class Row:
     you: bool
     """Whether the sheet is told to this seat."""
     score: int
+    """The player's score (the game's ``score``)."""
     winner: bool
+    """Whether the player won (or shares the win)."""
     parts: tuple[Part, ...]
     """The score's terms that count something (or say why not)."""
 
@@ -81,6 +84,7 @@ class ScoreSheet:
         return attrs.asdict(self)
 
     def name(self, player: int) -> str:
+        """What seat ``player`` is called on the sheet."""
         return next(row.name for row in self.rows if row.player == player)
 
 
@@ -182,3 +186,15 @@ def result_html(module: ModuleType, state: Any, viewer: int | None = None, *,
 
 def _name(sheet: ScoreSheet, player: int) -> str:
     return f'<bdi class="amigo-name amigo-p{player}">{escape(sheet.name(player))}</bdi>'
+
+
+__all__ = [
+    "Part",
+    "Row",
+    "ScoreSheet",
+    "ordinal",
+    "ranks",
+    "result_html",
+    "result_lines",
+    "score_sheet",
+]

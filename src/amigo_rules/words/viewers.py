@@ -28,3 +28,8 @@ def seen_move(module: ModuleType, before: Any, move: Any, events: tuple[Event, .
     """
     seen = module.redact_events(before, events, player=viewer)
     return notation_seen(move, module.current_player(before), seen, events), seen
+
+
+__all__ = [
+    "seen_move",
+]
