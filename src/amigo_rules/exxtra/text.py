@@ -48,8 +48,8 @@ def render_text(state: State, *, player: int | None = None, width: int = 80,
     where each player stands, whose turn it is and the risk of rolling again.
 
     Everything in EXXtra is public; ``player`` only marks that player as "you".
-    ``names`` (one string per seat) calls the players by name where ``P0`` … stood; a
-    name is shown as `amigo_rules.core.names` says (escaped, cut, isolated).
+
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)

@@ -31,8 +31,7 @@ def render_text(state: State, *, player: int | None = None, width: int = 80,
     as ``?`` where the rules hide them (VXV-HIDDEN-TOWERS), face-down tiles as ``?``
     (VXV-10). Without, everything, face-down tiles as ``?-5``.
 
-    ``names`` (one string per seat) calls the players by name where ``P0`` … stood; a
-    name is shown as `amigo_rules.core.names` says (escaped, cut, isolated).
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)

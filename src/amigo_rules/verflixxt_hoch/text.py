@@ -53,8 +53,7 @@ def render_text(state: State, *, player: int | None = None, width: int = 80,
     With ``player`` only what ``observation(state, player)`` shows is drawn: that player's
     cards, the size of the other hands. Without, every hand.
 
-    ``names`` (one string per seat) calls the players by name where ``P0`` … stood; a
-    name is shown as `amigo_rules.core.names` says (escaped, cut, isolated).
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)
