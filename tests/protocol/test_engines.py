@@ -21,8 +21,8 @@ import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.arena import tournament
 from amigo_rules.core.text import plain
-from amigo_rules.narrator import Teller
 from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
+from amigo_rules.words import Teller
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples" / "engines"
@@ -175,7 +175,7 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
     events = [m for side, m in lines if m["type"] == "event"]
     assert [e["move_number"] for e in events] == list(range(len(record.moves)))
     state = ar.verflixxt_hoch.new_game(seed=3)
-    teller = Teller(0, state.rules.pawns_per_player)
+    teller = Teller.of(ar.verflixxt_hoch, state.rules, 0)
     for event, move in zip(events, record.moves, strict=True):
         assert event["move"] == ar.verflixxt_hoch.visible_notation(state, move, player=0)
         assert event["player"] == ar.verflixxt_hoch.current_player(state)
@@ -218,7 +218,7 @@ def test_engines_at_one_table_each_hear_the_moves_as_their_own_seat_sees_them(ga
             engine.close()
     for seat, engine in zip((0, 2), engines, strict=True):
         state = module.new_game(seed=5)
-        teller = Teller(seat, getattr(state.rules, "pawns_per_player", None))
+        teller = Teller.of(module, state.rules, seat)
         for event, move in zip(heard(engine), record.moves, strict=True):
             after = module.apply(state, move)
             told = module.move_events(state, move, after, player=seat)
