@@ -1,5 +1,5 @@
 """The seat protocol's cost per decision: the same games with seat 0 played by the
-Python-stdlib random engine (``examples/engines/random_bot.py``: its own process, every
+Python-stdlib random engine (``random_bot.py`` of the example engines: its own process, every
 decision a JSON ``act`` and ``move`` through a pipe, every move an ``event``) and by the
 random agent in process (the other seats: random agents in process both ways); then with
 all four seats engines.
@@ -19,15 +19,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import psutil
 
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent
-from amigo_rules.protocol import EngineAgent
+from amigo_rules.protocol import EngineAgent, example_engine
 
-ENGINE = [sys.executable, str(Path(__file__).parents[1] / "examples" / "engines" / "random_bot.py")]
+ENGINE = [sys.executable, str(example_engine("random_bot.py"))]
 
 
 def decisions(record: ar.GameRecord, seats: int) -> int:

@@ -1,7 +1,7 @@
 """MkDocs hook: the seat protocol's real lines and schemas, made when the site is built.
 
 ``<!-- engine-transcript: GAME SEED LINES -->`` becomes the first LINES lines of a real
-game of GAME (seed SEED) between ``examples/engines/random_bot.py`` in seat 0 and random
+game of GAME (seed SEED) between the example engine ``random_bot.py`` in seat 0 and random
 agents, ``>`` before what the host sent, ``<`` before what the engine answered.
 ``<!-- observation-schema: GAME -->`` becomes the JSON Schema shipped for GAME's
 observation documents. A failure logs a warning, so ``mkdocs build --strict`` fails.
@@ -13,13 +13,11 @@ import json
 import logging
 import re
 import sys
-from pathlib import Path
 
 log = logging.getLogger("mkdocs.plugins.engine_transcripts")
 
 TRANSCRIPT = re.compile(r"^<!-- engine-transcript: (\w+) (\d+) (\d+) -->$", re.M)
 SCHEMA = re.compile(r"^<!-- observation-schema: (\w+) -->$", re.M)
-ENGINE = Path(__file__).parents[2] / "examples" / "engines" / "random_bot.py"
 WIDTH = 160
 """Characters shown of a line (an observation document is long)."""
 
@@ -28,9 +26,9 @@ def transcript(game: str, seed: int, count: int) -> str:
     """The first ``count`` lines of a real game, as a code block."""
     import amigo_rules as ar
     from amigo_rules.agents import RandomAgent
-    from amigo_rules.protocol import EngineAgent
+    from amigo_rules.protocol import EngineAgent, example_engine
 
-    engine = EngineAgent([sys.executable, str(ENGINE)])
+    engine = EngineAgent([sys.executable, str(example_engine("random_bot.py"))])
     engine.transcript = []
     players = ar.get_game(game).initial_state(None).rules.players
     try:
