@@ -26,7 +26,7 @@ def test_each_example_engine_is_a_file_of_the_package():
     assert sorted(p.name for p in folder.iterdir()) == sorted(NAMES)
     for name in NAMES:
         assert example_engine(name).read_bytes() == (folder / name).read_bytes()
-    with pytest.raises(ArgumentError, match="no example engine 'bot.py': the examples are"):
+    with pytest.raises(ArgumentError, match=r"no example engine 'bot\.py': the examples are"):
         example_engine("bot.py")
     with pytest.raises(ArgumentError):
         example_engine("../examples.py")

@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the server extra is not installed")
 
-import httpx2  # noqa: E402
-from server_helpers import uvicorn_thread  # noqa: E402
+import httpx2
+from server_helpers import uvicorn_thread
 
-from amigo_rules.protocol import example_engine  # noqa: E402
+from amigo_rules.protocol import example_engine
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js (node) on the PATH")
