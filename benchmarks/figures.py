@@ -26,8 +26,9 @@ tests, where a written figure differs from its source. After new results are com
     python benchmarks/figures.py --write          # rewrites every stale figure in place
     python benchmarks/figures.py                  # lists them (exit status 1 if any)
 
-A whole table is a figure too: ``<!-- figure: ladder.jsonl.gz table -->`` on its own line,
-the table, ``<!-- /figure -->`` on its own line (the text between is the table's lines).
+Markers in code (a fenced block, or in backticks) are examples and left alone. A whole
+table is a figure too: ``<!-- figure: ladder.jsonl.gz table -->`` on its own line, the table,
+``<!-- /figure -->`` on its own line (the text between is the table's lines).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 MARKER = re.compile(r"<!-- figure: (?P<spec>.+?) -->(?P<text>.*?)<!-- /figure -->", re.S)
+FENCE = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.S | re.M)
+"""A fenced code block: markers shown in one (how to write a figure) are examples, not
+figures."""
 
 
 class FigureError(ValueError):
@@ -140,11 +144,20 @@ def _block(text: str) -> bool:
     return text.startswith("\n") and text.endswith("\n")
 
 
+def markers(text: str) -> list[re.Match[str]]:
+    """The figure markers of a page; those in code (a fenced block, or right after a
+    backtick) are examples of how to write one, and left out."""
+    code = [block.span() for block in FENCE.finditer(text)]
+    return [match for match in MARKER.finditer(text)
+            if text[match.start() - 1: match.start()] != "`"
+            and not any(start <= match.start() < end for start, end in code)]
+
+
 def stale(text: str, folder: Path = RESULTS) -> list[tuple[int, str, str, str]]:
     """The figures of a page that differ from their source: (line, spec, written, source);
     a marker naming no figure gives its problem as the source, ``"error: …"``."""
     found = []
-    for match in MARKER.finditer(text):
+    for match in markers(text):
         line = text.count("\n", 0, match.start()) + 1
         spec, written = match.group("spec"), match.group("text")
         try:
@@ -161,13 +174,15 @@ def rewrite(text: str, folder: Path = RESULTS) -> str:
     """``text`` with every figure written as its source says (a marker naming no figure
     raises `FigureError`)."""
 
-    def replace(match: re.Match[str]) -> str:
+    out, done = [], 0
+    for match in markers(text):
         true = figure(match.group("spec"), folder)
         if _block(match.group("text")):
             true = f"\n{true}\n"
-        return f"<!-- figure: {match.group('spec')} -->{true}<!-- /figure -->"
-
-    return MARKER.sub(replace, text)
+        out += [text[done:match.start()], f"<!-- figure: {match.group('spec')} -->{true}"
+                "<!-- /figure -->"]
+        done = match.end()
+    return "".join([*out, text[done:]])
 
 
 def pages() -> list[Path]:

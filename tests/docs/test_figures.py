@@ -40,7 +40,7 @@ def test_the_readme_quotes_its_measured_figures_from_the_results():
     """The README's strength, speed-up and speed figures are figure markers (the ladder's
     shares, the batch engine's and the scalar engine's ratios, the search's cost)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    specs = [m.group("spec") for m in figures.MARKER.finditer(readme)]
+    specs = [m.group("spec") for m in figures.markers(readme)]
     assert any(s.startswith("ladder.jsonl.gz ") for s in specs)
     assert any(s.startswith("speed.json batch/") for s in specs)
     assert any(s.startswith("speed.json scalar/") for s in specs)
@@ -104,6 +104,16 @@ def test_a_stale_figure_is_found_and_rewritten(folder: Path):
     again = figures.rewrite(page, folder)
     assert figures.stale(again, folder) == []
     assert "-->50×<!--" in again and again.endswith("|\n<!-- /figure -->\n")
+
+
+def test_a_marker_in_code_is_an_example(folder: Path):
+    """Markers in a fenced block or in backticks show how to write one: left alone."""
+    page = ("```markdown\n<!-- figure: speed.json batch/classic/1024 {:.0f}× -->1×"
+            "<!-- /figure -->\n```\nand <!-- figure: speed.json batch/classic/1024 {:.0f}× "
+            "-->2×<!-- /figure -->\n`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+    assert [(line, written) for line, _, written, _ in figures.stale(page, folder)] == [
+        (4, "2×")]
+    assert figures.rewrite(page, folder) == page.replace("-->2×", "-->50×")
 
 
 @pytest.mark.parametrize(("spec", "problem"), [
