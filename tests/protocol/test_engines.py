@@ -21,11 +21,11 @@ import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.arena import tournament
 from amigo_rules.core.text import plain
-from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
+from amigo_rules.protocol import EngineAgent, EngineError, close_pools, example_engine, pooled
 from amigo_rules.words import Teller
 
 ROOT = Path(__file__).parents[2]
-EXAMPLES = ROOT / "examples" / "engines"
+EXAMPLES = example_engine("random_bot.py").parent
 HOSTILE = Path(__file__).with_name("hostile.py")
 PYTHON = sys.executable
 SERVE_ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
