@@ -4,7 +4,8 @@ Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOC
 seat protocol, spoken here by a small client). Each move reaches the other process through
 the database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
 record, read from either process, is the game ``amigo_rules.play`` gives for the same seed
-and the same choices. One move sent to both processes at once is applied once."""
+and the same choices (from the seed the table played, shown once it is over). One move sent to
+both processes at once is applied once."""
 
 from __future__ import annotations
 
@@ -106,7 +107,9 @@ def test_two_processes_on_one_database_play_one_table(servers: list[int]) -> Non
 
     told = asyncio.run(play_table(urls))
 
-    expected = amigo_rules.play(GAME, [Chooser(0), Chooser(1)], RULES, seed=SEED)
+    played = httpx2.get(f"{bases[1]}/api/tables/{table}", timeout=10.0).json()["seed"]
+    assert played != SEED  # remote seats: the creator's seed mixed with the server's secret
+    expected = amigo_rules.play(GAME, [Chooser(0), Chooser(1)], RULES, seed=played)
     for seat in (0, 1):
         numbers = [event["move_number"] for event in told[seat]["events"]]
         assert numbers == list(range(len(expected.moves))), f"seat {seat}"

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from server_helpers import bearer, uvicorn_thread
+from server_helpers import BASE, bearer, uvicorn_thread
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -104,7 +104,7 @@ def test_ten_thousand_bad_tokens_while_a_table_is_played(database: str) -> None:
     async def run() -> None:
         app = create_app(open_storage(database))
         async with app.router.lifespan_context(app), httpx2.AsyncClient(
-                transport=httpx2.ASGITransport(app=app), base_url="http://test") as client:
+                transport=httpx2.ASGITransport(app=app), base_url=BASE) as client:
             answer = await client.post("/api/tables", json={
                 "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 4})
             table = answer.json()
@@ -118,6 +118,7 @@ def test_ten_thousand_bad_tokens_while_a_table_is_played(database: str) -> None:
                          "method": "GET", "scheme": "http", "path": url, "raw_path": url.encode(),
                          "query_string": b"", "root_path": "", "server": ("test", 80),
                          "client": ("test", 1), "headers": [
+                             (b"host", b"localhost"),
                              (b"authorization", f"Bearer bad-{i}".encode())]}
                 sent: list[dict[str, Any]] = []
 

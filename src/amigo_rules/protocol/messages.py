@@ -7,6 +7,7 @@ message types and fields the protocol names (unknown fields are ignored) and rai
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, cast
 
 from ..core.checks import quote
@@ -22,6 +23,10 @@ HOST_TYPES = ("hello", "act", "event", "end", "error", "quit")
 REASONS = ("rules", "truncated", "forfeit")
 MAX_NAME = 100
 """The longest engine name, version or author accepted from a ``ready``."""
+UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                        "\u2066-\u2069]")
+"""What a name must not hold: control characters (a line break, NUL, an escape), line and
+paragraph separators, and the bidirectional controls that turn the text around it."""
 
 Message = dict[str, Any]
 
@@ -119,6 +124,10 @@ def _string(data: Message, key: str, *, optional: bool = False) -> None:
     if type(value) is not str or not value.strip() or len(value) > MAX_NAME:
         raise ProtocolError(f"'{data['type']}': {key!r} must be a non-empty string of at "
                             f"most {MAX_NAME} characters, got {quote(value)}")
+    if (bad := UNSHOWABLE.search(value)) is not None:
+        raise ProtocolError(f"'{data['type']}': {key!r} must hold no control or "
+                            f"bidirectional override character, got U+{ord(bad[0]):04X} in "
+                            f"{quote(value)}")
 
 
 def _integer(data: Message, key: str) -> int:

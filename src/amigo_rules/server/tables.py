@@ -56,11 +56,13 @@ class Step:
 
 class Refused(AmigoRulesError):
     """A request the server refuses (a move the table does not take, a bad token …);
-    ``status`` is the HTTP status that says why."""
+    ``status`` is the HTTP status that says why, ``retry_after`` the seconds to wait (a
+    limit reached, 429)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 def setup_state(module: ModuleType, rules: Any, seed: int) -> Any:
@@ -81,13 +83,12 @@ class LiveTable:
         self.first = self.state
         self.rng: np.random.Generator = chance_rng(row.seed)
         self.undrawn: Mapping[str, Any] | None = None
-        """The generator's state before an outcome drawn but not played yet."""
+        """The generator's state before outcomes drawn but not committed yet (`plan`)."""
         self.steps: list[Step] = []
         self.hidden = self.module.spec(self.rules).has_hidden_information
         self.tellers: dict[int, Teller] = {}
         self.lines: dict[int, list[str]] = {}
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
-        self.names: list[str | None] = [None] * self.rules.players
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
 
@@ -109,38 +110,54 @@ class LiveTable:
     def over(self) -> bool:
         return self.player == TERMINAL
 
-    def draw(self) -> Any:
-        """The next chance outcome (the table's generator advances; back again should
-        another process's outcome be read back instead, `absorb`)."""
-        self.undrawn = self.rng.bit_generator.state
-        return sample_chance(self.module, self.state, self.rng)
+    def plan(self, move: Any | None) -> list[Step]:
+        """What ``move`` (legal here; None: no player move) does and the chance moves it
+        leads to, drawn from the table's generator: the steps to commit, not applied yet
+        (`advance` them once committed, else `rewind`)."""
+        module = self.module
+        steps: list[Step] = []
+        state = self.state
+        if move is not None:
+            steps.append(self._step(state, move))
+            state = steps[-1].after
+        while module.current_player(state) == CHANCE:
+            if self.undrawn is None:
+                self.undrawn = self.rng.bit_generator.state
+            steps.append(self._step(state, sample_chance(module, state, self.rng)))
+            state = steps[-1].after
+        return steps
 
-    def step(self, move: Any) -> Step:
-        """What ``move`` (legal here) does, not applied yet."""
-        before = self.state
+    def _step(self, before: Any, move: Any) -> Step:
         after, events = self.module.apply_events(before, move)
         return Step(before, move, after, self.module.current_player(before), events)
 
-    def advance(self, step: Step) -> None:
-        """Go on to ``step``'s state (its move committed), keeping the step."""
+    def rewind(self) -> None:
+        """Put the generator back where it was before the steps `plan` drew (they were
+        not committed: another process's moves stand instead)."""
+        if self.undrawn is not None:
+            self.rng.bit_generator.state = self.undrawn
+            self.undrawn = None
+
+    def advance(self, steps: Sequence[Step]) -> None:
+        """Go on to the last of ``steps``' states (committed), keeping the steps."""
         self.undrawn = None
-        self.steps.append(step)
-        self.state = step.after
+        self.steps.extend(steps)
+        if steps:
+            self.state = steps[-1].after
 
     def absorb(self, texts: Sequence[str]) -> None:
         """Apply stored moves (notation) read back from the database: at a chance node the
         generator draws as it did then (`play`'s stream continues), the stored outcome
         stands. `FORFEIT` ends the game: the seat to move forfeited."""
         module = self.module
+        self.rewind()
         for text in texts:
             if text == FORFEIT:
                 self.forfeited = self.player
                 continue
             if module.current_player(self.state) == CHANCE:
-                if self.undrawn is not None:
-                    self.rng.bit_generator.state = self.undrawn
-                self.draw()
-            self.advance(self.step(module.parse_move(self.state, text)))
+                sample_chance(module, self.state, self.rng)
+            self.advance([self._step(self.state, module.parse_move(self.state, text))])
 
     def resolve(self, seat: int, move_number: Any, action: Any, notation: Any) -> Any:
         """The legal move ``seat`` names for ``move_number`` (an action ``id``, its
