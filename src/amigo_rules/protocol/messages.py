@@ -37,10 +37,16 @@ class ProtocolError(AmigoRulesError):
 
 def encode(message: Message) -> bytes:
     """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value is
-    embedded as the JSON text it is). Written as `json` writes it, field by field, the
-    simple values directly: the host writes a line a move for every engine seat."""
+    embedded as the JSON text it is)."""
+    return (text(message) + "\n").encode()
+
+
+def text(message: Message) -> str:
+    """One message as its compact JSON text, without the line's end (a WebSocket frame).
+    Written as `json` writes it, field by field, the simple values directly: the host
+    writes one a move for every seat."""
     fields = ",".join(f"{_STRING(key)}:{_value(value)}" for key, value in message.items())
-    return ("{" + fields + "}\n").encode()
+    return "{" + fields + "}"
 
 
 def _value(value: Any) -> str:

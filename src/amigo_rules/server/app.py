@@ -413,7 +413,7 @@ async def _refuse(websocket: WebSocket, failure: Refused) -> None:
 
 
 def _error_line(text: str) -> str:
-    return messages.encode(messages.error(text[:500])).decode().rstrip("\n")
+    return messages.text(messages.error(text[:500]))
 
 
 async def _failure(request: Request, exc: Exception) -> Response:

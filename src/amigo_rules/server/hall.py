@@ -5,8 +5,8 @@ bots this process runs for it, its status — and changes only through the Hall'
 a move is checked, committed to the database together with the chance moves it leads to
 (before anyone hears of it), then applied and told to every connection.
 
-The event loop never waits (the one policy): every storage call runs in one of the
-storage's own threads (`Storage.threads`); our agents think in one bounded pool of threads
+The event loop never waits: every storage call runs in one of the storage's own threads
+(the one policy, ``stored.py``); our agents think in one bounded pool of threads
 and engines in another (`Settings.max_agents_thinking`, ``max_engines_thinking``: a table
 whose bot is to move waits its turn, first come first served, and a slow engine never
 holds up an agent); reading a table back (replaying its moves) and drawing a board run in
@@ -36,7 +36,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -44,6 +44,7 @@ from ..core import SPECTATOR, TERMINAL
 from .rows import FORFEIT, Storage, StoredTable, TableRow
 from .seats import BOT_KINDS, PLAYER_KINDS, REPLACED, Bot, Connection, kind_of
 from .settings import Settings
+from .stored import Stored
 from .tables import LiveTable, Refused, token_hash
 
 T = TypeVar("T")
@@ -118,8 +119,8 @@ class Hall:
         self.opening: dict[str, int] = {}
         """The tables being read back: the most moves another process said it has."""
         self.open_locks: dict[str, asyncio.Lock] = {}
-        self.storage_pool = ThreadPoolExecutor(storage.threads,
-                                               thread_name_prefix="amigo-storage")
+        self.stored = Stored(storage)
+        """Calls the storage (``await self.stored(storage.method, …)``) in its threads."""
         self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="amigo-work")
         self.agent_pool = ThreadPoolExecutor(settings.max_agents_thinking,
                                              thread_name_prefix="amigo-agent")
@@ -137,6 +138,7 @@ class Hall:
     async def start(self) -> None:
         """Hear other processes' moves and seats; look for tables to lead; expire."""
         self.loop = asyncio.get_running_loop()
+        self.stored.start()
         await self.stored(self.storage.subscribe, self._heard, self._heard_seat)
         self._spawn(self._leading())
         self._spawn(self._expiring())
@@ -154,31 +156,29 @@ class Hall:
                          for bot in room.bots.values() if bot.engine]
         if quitting:
             await asyncio.wait(quitting, timeout=STOP_SECONDS)
-        for pool in (self.agent_pool, self.engine_pool, self.work_pool, self.storage_pool):
+        for pool in (self.agent_pool, self.engine_pool, self.work_pool):
             pool.shutdown(wait=False, cancel_futures=True)
+        self.stored.stop()
 
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` (a coroutine, or a storage call's future) on its own; a failure is
+        logged."""
+        task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    def _done(self, task: asyncio.Future[Any]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             LOG.error("table task failed", exc_info=task.exception())
-
-    async def stored(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``work(*args, **kwargs)``, a call of the storage, in one of its threads."""
-        return await self._in(self.storage_pool, work, *args, **kwargs)
 
     async def worked(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in the worker thread (a table read back, a board drawn)."""
         return await self._in(self.work_pool, work, *args)
 
-    async def _in(self, pool: Executor, work: Callable[..., T], *args: Any,
-                  **kwargs: Any) -> T:
+    async def _in(self, pool: Executor, work: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(
-            pool, functools.partial(work, *args, **kwargs))
+            pool, functools.partial(work, *args))
 
     async def _quietly(self, pool: Executor, work: Callable[..., Any], *args: Any) -> None:
         """``work(*args)`` in ``pool``, its failure logged (a bot's end, an engine's quit)."""
@@ -253,7 +253,7 @@ class Hall:
         room = Room(table, stored.names)
         self.rooms[table_id] = room
         async with room.lock:
-            if heard > table.move_number + (table.forfeited is not None):
+            if heard > table.stored:
                 await self._sync(room)
             await self._commit(room, None)  # chance moves due, if any
         return room
@@ -497,7 +497,7 @@ class Hall:
                                      winners=()):
                 await self._sync(room)
                 return
-            table.forfeited = seat
+            table.forfeit()
             self._changed(room)
 
     # ------------------------------------------------------------------ other processes
@@ -512,8 +512,7 @@ class Hall:
             self.opening[table_id] = max(self.opening[table_id], count)
             return
         room = self.rooms.get(table_id)
-        if room is not None and count > room.table.move_number + (
-                room.table.forfeited is not None):
+        if room is not None and count > room.table.stored:
             self._spawn(self._locked_sync(room))
 
     async def _locked_sync(self, room: Room) -> None:

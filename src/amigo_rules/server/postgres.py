@@ -250,6 +250,12 @@ class PostgresStorage:
 
     threads = POOL_SIZE
     """The server's storage threads (each with a connection of its own, `POOL_SIZE`)."""
+    group = False
+    """Each call commits on its own (in its own round trip)."""
+
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        """Nothing: each call commits on its own (`Storage.batch`)."""
+        return contextlib.nullcontext()
 
     def __init__(self, url: str) -> None:
         self._url = url

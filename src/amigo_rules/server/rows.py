@@ -5,6 +5,7 @@ PostgreSQL in ``amigo_rules.server.postgres``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 import attrs
@@ -65,13 +66,20 @@ class Leads:
 class Storage(Protocol):
     """What the server needs of a database.
 
-    The one policy of its calls: the server makes every call in one of the storage's own
-    `threads` (never on its event loop), and each method is safe to call from any thread.
-    SQLite has one such thread, its writer (one connection; a second would only wait for
-    the file's lock); PostgreSQL one per pooled connection."""
+    The one policy of its calls (``amigo_rules.server.stored``): the server makes every
+    call in one of the storage's own `threads`, never on its event loop; each method is
+    safe to call from any thread. SQLite has one such thread, its writer (one connection;
+    a second would only wait for the file's lock), which commits the calls waiting
+    together (`group`); PostgreSQL has one thread per pooled connection."""
 
     threads: int
     """How many threads the server calls the storage from."""
+    group: bool
+    """Whether a thread makes the calls waiting together, in one `batch`."""
+
+    def batch(self) -> AbstractContextManager[None]:
+        """The calls made inside commit together (each still all or nothing), or each on
+        its own where the storage does not `group` them."""
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
         """Store ``table`` and its seats' token hashes (``token_hashes[i]``: sha256 hex of

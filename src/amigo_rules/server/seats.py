@@ -1,8 +1,9 @@
 """Who sits at a table: a WebSocket connection (a ``human`` seat's page, a ``remote`` bot, a
 spectator) and the players the server runs itself (``agent:NAME``, ``engine:COMMAND``).
 
-A connection's messages go through a bounded queue to one writer task: a client that
-stops reading fills it and is closed (code 1008), never holding anyone else up. A bot
+A connection's messages go through a bounded queue to one writer task, which sends all that
+waits when it wakes: a client that stops reading fills it and is closed (code 1008), never
+holding anyone else up. A bot
 thinks in a worker thread, never on the event loop; an engine program starts with a
 minimal environment and has a deadline for each move (`Settings`).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,7 +61,11 @@ class Connection:
         """The pace its messages are read at (`Settings.max_messages_per_second`)."""
         self.throttled = False
         """Whether it was told that it sends too fast."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: deque[str] = deque()
+        """The lines waiting for the writer (at most `SEND_QUEUE`)."""
+        self.wake: asyncio.Future[None] | None = None
+        """What the writer waits on while the queue is empty."""
+        self.code = 1000
         self.events = 0
         self.acted = -1
         self.ended = False
@@ -71,31 +77,42 @@ class Connection:
         """Queue ``line``; a client too far behind is closed instead."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(line)
-        except asyncio.QueueFull:
+        if len(self.queue) >= SEND_QUEUE:
             self.close(TOO_SLOW)
+            return
+        self.queue.append(line)
+        self._wake()
 
     def close(self, code: int) -> None:
-        """Close after what is queued (or at once when the queue is full)."""
+        """Close after what is queued (at once, what is queued dropped, when the client is
+        too far behind)."""
         if self.closed:
             return
         self.closed = True
         self.code = code
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        if self.queue.full():
+        self._wake()
+        if code == TOO_SLOW:  # the writer may wait on the client for ever
+            self.queue.clear()
             self.writer_task.cancel()
 
+    def _wake(self) -> None:
+        if self.wake is not None and not self.wake.done():
+            self.wake.set_result(None)
+
     def start(self) -> None:
-        self.code = 1000
         self.writer_task = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
-        websocket = self.websocket
+        websocket, queue = self.websocket, self.queue
+        loop = asyncio.get_running_loop()
         try:
-            while (line := await self.queue.get()) is not None:
-                await websocket.send_text(line)
+            while True:
+                while queue:
+                    await websocket.send_text(queue.popleft())
+                if self.closed:
+                    break
+                self.wake = loop.create_future()
+                await self.wake
         except Exception:  # the client went away: nothing left to tell it
             self.closed = True
         finally:

@@ -62,22 +62,27 @@ def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
 
 class SQLiteStorage:
     """`Storage` in one SQLite file, WAL mode with ``synchronous=NORMAL``: a move appended
-    is committed (in the write-ahead log) before `append` returns, so it survives the
-    server's process dying (``kill -9``); the log is synced to disk at checkpoints, so a
-    power cut may lose the last moments (``synchronous=FULL`` would sync every move, at
-    several times the cost). One connection under a lock; the server calls it from one
-    thread (`threads`). One server process serves a file: it leads every table (`lead`)
-    and hears no other process's moves."""
+    is committed (in the write-ahead log) before `append` returns (or before the `batch`
+    it is made in ends), so it survives the server's process dying (``kill -9``); the log
+    is synced to disk at checkpoints, so a power cut may lose the last moments
+    (``synchronous=FULL`` would sync every move, at several times the cost). One
+    connection under a lock; the server calls it from one thread, which commits the calls
+    waiting together. One server process serves a file: it leads every table (`lead`) and
+    hears no other process's moves."""
 
     threads = 1
     """The server's one storage thread (the writer): a second connection would only wait
     for the file's lock."""
+    group = True
+    """The writer commits the calls waiting together (`batch`)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         """The database file."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._batched = False
+        """Whether a `batch` is open (its thread holds the lock)."""
         self._leading: set[str] = set()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
                                    timeout=30.0)
@@ -109,15 +114,37 @@ class SQLiteStorage:
                            [(table.id, i, h) for i, h in enumerate(token_hashes)])
 
     @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction for the calls made inside, each in a savepoint of its own (a
+        call that fails undoes only its own writes); committed at the end."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._batched = True
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            else:
+                self._db.execute("COMMIT")
+            finally:
+                self._batched = False
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A transaction, or a savepoint inside a `batch`. Under the lock."""
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
+        begin, commit, rollback = (
+            ("SAVEPOINT call", "RELEASE call", ("ROLLBACK TO call", "RELEASE call"))
+            if self._batched else ("BEGIN IMMEDIATE", "COMMIT", ("ROLLBACK",)))
+        db.execute(begin)
         try:
             yield db
         except BaseException:
-            db.execute("ROLLBACK")
+            for statement in rollback:
+                db.execute(statement)
             raise
-        db.execute("COMMIT")
+        db.execute(commit)
 
     def read(self, table_id: str) -> StoredTable | None:
         """The table with its seats and moves (`Storage.read`)."""

@@ -91,6 +91,8 @@ class LiveTable:
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
+        self.player: int = self.module.current_player(self.state)
+        """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
 
     # ------------------------------------------------------------------ the game
 
@@ -99,16 +101,18 @@ class LiveTable:
         return len(self.steps)
 
     @property
-    def player(self) -> int:
-        """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
-        if self.forfeited is not None:
-            return TERMINAL
-        player: int = self.module.current_player(self.state)
-        return player
-
-    @property
     def over(self) -> bool:
         return self.player == TERMINAL
+
+    @property
+    def stored(self) -> int:
+        """The entries the database holds for the table: its moves, and a `FORFEIT`."""
+        return len(self.steps) + (self.forfeited is not None)
+
+    def forfeit(self) -> None:
+        """The seat to move forfeits: the game ends where it stands (`FORFEIT` stored)."""
+        self.forfeited = self.player
+        self.player = TERMINAL
 
     def plan(self, move: Any | None) -> list[Step]:
         """What ``move`` (legal here; None: no player move) does and the chance moves it
@@ -144,6 +148,7 @@ class LiveTable:
         self.steps.extend(steps)
         if steps:
             self.state = steps[-1].after
+            self.player = self.module.current_player(self.state)
 
     def absorb(self, texts: Sequence[str]) -> None:
         """Apply stored moves (notation) read back from the database: at a chance node the
@@ -153,7 +158,7 @@ class LiveTable:
         self.rewind()
         for text in texts:
             if text == FORFEIT:
-                self.forfeited = self.player
+                self.forfeit()
                 continue
             if module.current_player(self.state) == CHANCE:
                 sample_chance(module, self.state, self.rng)
@@ -277,4 +282,4 @@ class LiveTable:
 
 def _line(message: messages.Message) -> str:
     """A message as its JSON text (no newline: one WebSocket frame)."""
-    return messages.encode(message).decode().rstrip("\n")
+    return messages.text(message)
