@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, cast
+from typing import Any
 
 from ..core.checks import quote
 from ..core.errors import AmigoRulesError
@@ -43,24 +43,23 @@ def encode(message: Message) -> bytes:
 
 def text(message: Message) -> str:
     """One message as its compact JSON text, without the line's end (a WebSocket frame).
-    Written as `json` writes it, field by field, the simple values directly: the host
-    writes one a move for every seat."""
-    fields = ",".join(f"{_STRING(key)}:{_value(value)}" for key, value in message.items())
-    return "{" + fields + "}"
-
-
-def _value(value: Any) -> str:
-    """A field's value as compact JSON (a `Raw` value as it is)."""
-    kind = type(value)
-    if kind is str:
-        return _STRING(value)
-    if kind is int:
-        return int.__repr__(value)
-    if value is None:
-        return "null"
-    if kind is Raw:
-        return cast(str, value)
-    return _ENCODE(value)
+    Written as `json` writes it, field by field, the simple values directly (the host
+    writes one a move for every seat)."""
+    fields = []
+    for key, value in message.items():
+        kind = type(value)
+        if kind is str:
+            written = _STRING(value)
+        elif kind is int:
+            written = int.__repr__(value)
+        elif value is None:
+            written = "null"
+        elif kind is Raw:
+            written = value
+        else:
+            written = _ENCODE(value)
+        fields.append(f"{_STRING(key)}:{written}")
+    return "{" + ",".join(fields) + "}"
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

@@ -93,6 +93,7 @@ class LiveTable:
         """The seat that forfeited, which ended the game where it stood; None."""
         self.player: int = self.module.current_player(self.state)
         """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
+        self._legal: tuple[Any, tuple[Any, ...], list[messages.Message]] = (None, (), [])
 
     # ------------------------------------------------------------------ the game
 
@@ -180,11 +181,10 @@ class LiveTable:
                                f"{self.move_number}")
         if self.player != seat:
             raise Refused(409, "the game is over" if self.over else "not your turn")
-        module = self.module
-        legal = module.legal_moves(self.state)
+        legal, entries = self.legal()
         chosen = None
         if action is not None:
-            ids = module.legal_action_ids(self.state).tolist()
+            ids = [entry["id"] for entry in entries]
             if action not in ids:
                 raise Refused(422, f"id {action} is not a legal move here")
             chosen = legal[ids.index(action)]
@@ -197,6 +197,14 @@ class LiveTable:
                 raise Refused(422, "'id' and 'move' name different moves")
             chosen = named[0]
         return chosen
+
+    def legal(self) -> tuple[tuple[Any, ...], list[messages.Message]]:
+        """The legal moves here and their ``act`` entries (``{"id", "move"}``), worked out
+        once per state."""
+        if self._legal[0] is not self.state:
+            moves = self.module.legal_moves(self.state)
+            self._legal = (self.state, moves, legal_entries(self.module, self.state, moves))
+        return self._legal[1], self._legal[2]
 
     def record(self, names: Sequence[str]) -> GameRecord:
         """The game so far as a record, the players called ``names``."""
@@ -236,10 +244,9 @@ class LiveTable:
         if self.player != seat:
             return None
         module = self.module
-        legal_moves = module.legal_moves(self.state)
+        legal_moves, entries = self.legal()
         document = module.observation_to_json(module.observation(self.state, seat))
-        message = messages.act(self.move_number, document,
-                               legal_entries(module, self.state, legal_moves), None)
+        message = messages.act(self.move_number, document, entries, None)
         if previews:
             teller = self.teller(seat)
             message["previews"] = [
@@ -267,8 +274,7 @@ class LiveTable:
         seat is to move, its events."""
         module = self.module
         document = module.observation_to_json(module.observation(self.state, seat))
-        legal = (legal_entries(module, self.state, module.legal_moves(self.state))
-                 if self.player == seat else [])
+        legal = self.legal()[1] if self.player == seat else []
         events = ",".join(self.event_lines(seat))
         return _line({"move_number": self.move_number,
                       "observation": messages.Raw(document), "legal": legal,
