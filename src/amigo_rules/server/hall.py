@@ -144,16 +144,17 @@ class Hall:
         self._spawn(self._expiring())
 
     async def stop(self) -> None:
-        """Close every connection; quit the engines (in their pool)."""
+        """Close every connection; quit the engines (killed, those thinking), in threads of
+        their own (the engines' pool may be busy with them)."""
         for task in list(self.tasks):
             task.cancel()
-        loop = asyncio.get_running_loop()
         quitting = []
         for room in self.rooms.values():
             for connection in list(room.connections):
                 connection.close(1001)
-            quitting += [loop.run_in_executor(self.engine_pool, bot.close)
-                         for bot in room.bots.values() if bot.engine]
+            quitting += [asyncio.ensure_future(asyncio.to_thread(
+                bot.kill if bot.seat == room.thinking else bot.close))
+                for bot in room.bots.values() if bot.engine]
         if quitting:
             await asyncio.wait(quitting, timeout=STOP_SECONDS)
         for pool in (self.agent_pool, self.engine_pool, self.work_pool):

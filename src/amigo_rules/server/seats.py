@@ -234,3 +234,10 @@ class Bot:
         """Quit the engine, if one plays (in a worker thread: it may take seconds)."""
         if isinstance(self.agent, EngineAgent):
             self.agent.close()
+
+    def kill(self) -> None:
+        """End the engine's program at once, if one runs (from any thread: a move it is
+        thinking of fails)."""
+        process = self.agent.process if isinstance(self.agent, EngineAgent) else None
+        if process is not None:
+            process.kill()
