@@ -20,7 +20,7 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server e
 
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
 from amigo_rules.server import Storage, TableRow, open_storage  # noqa: E402
-from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage  # noqa: E402
+from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage, lock_key  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
 
@@ -358,11 +358,133 @@ def test_queries_go_on_after_the_database_ended_the_connections(
 
 
 def test_a_closed_storage_refuses_work(opened_postgres: Callable[[], Storage]) -> None:
+    """``close`` wakes the listener (it does not wait for a notification that may never
+    come): the thread is gone when it returns; a second call does nothing."""
     storage = opened_postgres()
     storage.subscribe(Calls())
-    started = time.perf_counter()
-    storage.close()
-    storage.close()  # again: nothing
-    assert time.perf_counter() - started < 1.0
+    assert [t for t in threading.enumerate() if t.name == "amigo-rules-listen"]
+    closing = threading.Thread(target=lambda: (storage.close(), storage.close()))
+    closing.start()
+    closing.join(WAIT)  # a hang guard: it returns at once
+    assert not closing.is_alive()
+    assert not [t for t in threading.enumerate() if t.name == "amigo-rules-listen"]
     with pytest.raises(StateError, match="closed"):
         storage.table("t1")
+
+
+def bots_row(table_id: str) -> TableRow:
+    return TableRow(id=table_id, game="exxtra", rules='{"players": 3}', seed=3,
+                    seats=("agent:random", "human", "engine:x"), created=1000.0)
+
+
+def test_one_storage_leads_a_table_the_next_takes_over(opened: Callable[[], Storage],
+                                                       database: str) -> None:
+    """Exactly one storage (one process) leads a table whose seat to move the server
+    plays; when it gives the lead up or closes (dies), another takes it at its next call.
+    SQLite has one process: it leads them all."""
+    first, second = opened(), opened()
+    first.create(bots_row("bots"), ["a" * 64] * 3)
+    first.create(row("people"), ["a" * 64] * 2)  # (an agent seat, but a person to move)
+    assert first.append("people", 0, ["roll 3"], to_move=0)
+    assert first.lead(10).gained == ("bots",)
+    assert first.lead(10).gained == ()  # led already
+    if database.startswith("sqlite"):
+        return
+    assert second.lead(10).gained == ()
+    first.unlead("bots")
+    assert second.lead(10).gained == ("bots",)
+    assert first.lead(10).gained == ()
+    assert second.append("bots", 0, ["roll 3"], to_move=1)  # a person to move: none to lead
+    second.unlead("bots")
+    assert first.lead(10).gained == ()
+    assert second.append("bots", 1, ["pawn 0"], to_move=2)  # the engine's turn again
+    assert first.lead(10).gained == ("bots",)
+    first.close()  # its connections go, and its leads with them
+    assert second.lead(0).gained == ()  # (a limit of 0 takes nothing)
+    assert second.lead(10).gained == ("bots",)
+
+
+def test_a_lost_lease_connection_loses_every_lead(opened_postgres: Callable[[], Storage],
+                                                  postgres_url: str) -> None:
+    leader, other = opened_postgres(), opened_postgres()
+    leader.create(bots_row("bots"), ["a" * 64] * 3)
+    assert leader.lead(10).gained == ("bots",)
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks "
+            "WHERE locktype = 'advisory' AND granted").fetchall()
+    assert ended == [(True,)]
+    assert other.lead(10).gained == ("bots",)  # the lock went with the connection
+    assert leader.lead(10).lost == ("bots",)
+    assert leader.lead(10) == type(leader.lead(10))()  # reconnected, leading nothing
+
+
+def test_another_storage_hears_a_seat_taken(opened_postgres: Callable[[], Storage]) -> None:
+    taker, holder = opened_postgres(), opened_postgres()
+    seats: list[tuple[str, int, str]] = []
+    heard = threading.Event()
+    holder.subscribe(Calls(), lambda *seat: (seats.append(seat), heard.set()))
+    taker.create(row(), ["a" * 64, "b" * 64])
+    claims = [taker.hold_seat("t1", 1, "process-b/7"), taker.hold_seat("t1", 1, "b/8")]
+    assert claims[0].endswith("/process-b/7") and claims[1].endswith("/b/8")
+    assert claims[0] < claims[1] and len(claims[0].split("/")[0]) == 17
+    while len(seats) < 2:
+        assert heard.wait(WAIT)
+        heard.clear()
+    assert seats == [("t1", 1, claim) for claim in claims]
+
+
+def test_tables_nobody_moved_in_expire_with_their_seats_and_moves(
+        opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row("old", created=1000.0), ["a" * 64, "b" * 64])
+    storage.create(row("moved", created=1000.0), ["a" * 64, "b" * 64])
+    storage.create(row("new", created=5000.0), ["a" * 64, "b" * 64])
+    assert storage.append("moved", 0, ["roll 3"])  # moved in now
+    assert sorted(storage.expire(2000.0)) == ["old"]
+    assert storage.table("old") is None and storage.moves("old") == []
+    assert storage.token_hash("old", 0) is None
+    assert [t.id for t in storage.tables()] == ["new", "moved"]
+    assert storage.moves("moved") == ["roll 3"]
+
+
+def test_a_batch_commits_together_and_a_failing_call_undoes_only_itself(
+        opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    with storage.batch():
+        assert storage.append("t1", 0, ["m0"])
+        with pytest.raises(StateError):
+            storage.append("nope", 0, ["m0"])
+        with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation)):
+            storage.create(row(), ["a" * 64, "b" * 64])
+        assert storage.append("t1", 1, ["m1", "m2"])
+    assert storage.moves("t1") == ["m0", "m1", "m2"]
+    with pytest.raises(RuntimeError), storage.batch():
+        assert storage.append("t1", 3, ["m3"])
+        raise RuntimeError("the whole batch fails")
+    assert storage.moves("t1") == ["m0", "m1", "m2"] if storage.group else ["m0", "m1", "m2",
+                                                                           "m3"]
+
+
+def test_moves_to_append_are_a_list(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    for bad in ("roll 3", [], [3]):
+        with pytest.raises(ArgumentError, match="non-empty list of strings"):
+            storage.append("t1", 0, bad)  # type: ignore[arg-type]
+    assert storage.moves("t1") == []
+
+
+def test_a_lead_looks_past_the_tables_others_lead(
+        opened_postgres: Callable[[], Storage]) -> None:
+    """The tables another process leads are no candidates (their locks are seen whatever
+    the sign of their 64-bit key), so a limit of one finds the one free table."""
+    first, second = opened_postgres(), opened_postgres()
+    for index in range(40):
+        first.create(bots_row(f"led-{index}"), ["a" * 64] * 3)
+    assert len(first.lead(100).gained) == 40
+    signs = {lock_key(f"led-{index}") < 0 for index in range(40)}
+    assert signs == {True, False}
+    first.create(bots_row("free"), ["a" * 64] * 3)
+    assert second.lead(1).gained == ("free",)

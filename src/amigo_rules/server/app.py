@@ -347,7 +347,7 @@ class Server:
         messages until it leaves."""
         await websocket.accept()
         try:
-            connection = self.hall.join(room, websocket, viewer, previews=previews)
+            connection = await self.hall.join(room, websocket, viewer, previews=previews)
         except Refused as failure:
             await websocket.close(4000 + failure.status, str(failure)[:120])
             return

@@ -300,17 +300,20 @@ class Hall:
 
     # ------------------------------------------------------------------ connections
 
-    def join(self, room: Room, websocket: Any, viewer: int, *, previews: bool) -> Connection:
+    async def join(self, room: Room, websocket: Any, viewer: int, *,
+                   previews: bool) -> Connection:
         """A new connection reading ``room`` as ``viewer`` (a seat or `SPECTATOR`): told
-        ``hello``, the events so far and the ``act`` when due. A seat's connection replaces
-        the seat's former one, here and in every process; a spectator beyond
-        `Settings.max_sockets_per_table` is `Refused` (429)."""
+        ``hello``, the events so far and the ``act`` when due. A seat's connection claims
+        the seat (`Storage.hold_seat`) and replaces its former one, here and in every
+        process; a spectator beyond `Settings.max_sockets_per_table` is `Refused` (429)."""
         if (viewer == SPECTATOR
                 and len(room.connections) >= self.settings.max_sockets_per_table):
             raise Refused(429, f"this table has {len(room.connections)} connections, its "
                                f"most", retry_after=60)
-        connection = Connection(websocket, viewer, previews=previews,
-                                holder=f"{self.process}/{next(self.counter)}",
+        holder = f"{self.process}/{next(self.counter)}"
+        if viewer != SPECTATOR:
+            holder = await self.stored(self.storage.hold_seat, room.id, viewer, holder)
+        connection = Connection(websocket, viewer, previews=previews, holder=holder,
                                 rate=self.settings.max_messages_per_second)
         connection.start()
         if viewer != SPECTATOR:
@@ -318,8 +321,6 @@ class Hall:
             if former is not None:
                 self._drop(room, former, REPLACED)
             room.seats[viewer] = connection
-            self._spawn(self.stored(self.storage.hold_seat, room.id, viewer,
-                                    connection.holder))
         room.connections.add(connection)
         connection.push(room.table.hello(viewer))
         connection.update(room.table)
@@ -520,15 +521,15 @@ class Hall:
         async with room.lock:
             await self._sync(room)
 
-    def _heard_seat(self, table_id: str, seat: int, holder: str) -> None:
-        """`Storage.subscribe`'s ``seated`` (any thread): a seat's new connection."""
+    def _heard_seat(self, table_id: str, seat: int, claim: str) -> None:
+        """`Storage.subscribe`'s ``seated`` (any thread): a seat claimed elsewhere."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._seated, table_id, seat, holder)
+            self.loop.call_soon_threadsafe(self._seated, table_id, seat, claim)
 
-    def _seated(self, table_id: str, seat: int, holder: str) -> None:
+    def _seated(self, table_id: str, seat: int, claim: str) -> None:
         room = self.rooms.get(table_id)
         connection = None if room is None else room.seats.get(seat)
-        if room is not None and connection is not None and connection.holder != holder:
+        if room is not None and connection is not None and connection.holder < claim:
             self.leave(room, connection, REPLACED)
 
     async def _leading(self) -> None:

@@ -40,7 +40,7 @@ __all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "SE
 CHANNEL = "amigo_rules_moves"
 """The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""
 SEAT_CHANNEL = "amigo_rules_seats"
-"""The channel of seats taken by a new connection; payload ``TABLE_ID:SEAT:HOLDER``."""
+"""The channel of seats taken by a new connection; payload ``TABLE_ID:SEAT:CLAIM``."""
 POOL_SIZE = 4
 """The most idle connections a `PostgresStorage` keeps for its queries, and the server's
 threads calling it (one connection each; besides the listener's and the lease's)."""
@@ -130,10 +130,16 @@ free AS MATERIALIZED (
     ORDER BY random() LIMIT %(limit)s)
 SELECT id FROM free WHERE pg_try_advisory_lock(key)
 """
+# A seat's claim: the database's clock (zero-padded: claims order as text) and the holder;
+# kept, and told to every process.
 _HOLD = """
-WITH held AS (UPDATE amigo_seats SET holder = %(holder)s
-              WHERE table_id = %(table)s AND seat = %(seat)s RETURNING table_id)
-SELECT pg_notify(%(channel)s, %(payload)s) FROM held
+WITH claim AS (
+    SELECT to_char(extract(epoch FROM clock_timestamp()), 'FM0000000000.000000') || '/'
+        || %(holder)s AS id),
+held AS (UPDATE amigo_seats SET holder = (SELECT id FROM claim)
+         WHERE table_id = %(table)s AND seat = %(seat)s RETURNING holder)
+SELECT (SELECT id FROM claim),
+    (SELECT pg_notify(%(channel)s, %(table)s || ':' || %(seat)s || ':' || holder) FROM held)
 """
 
 log = logging.getLogger(__name__)
@@ -422,14 +428,16 @@ class PostgresStorage:
                 with contextlib.suppress(psycopg.Error):
                     self._lease.execute("SELECT pg_advisory_unlock(%s)", (lock_key(table_id),))
 
-    def hold_seat(self, table_id: str, seat: int, holder: str) -> None:
-        """Keep ``holder`` as the seat's connection and tell every other process
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """Keep the claim of ``holder`` on the seat and tell every other process
         (`Storage.hold_seat`)."""
         self._hold(table_id)
         with self._pool.connection() as connection:
-            connection.execute(_HOLD, {"holder": holder, "table": table_id, "seat": seat,
-                                       "channel": SEAT_CHANNEL,
-                                       "payload": f"{table_id}:{seat}:{holder}"})
+            found = connection.execute(_HOLD, {"holder": holder, "table": table_id,
+                                               "seat": seat, "channel": SEAT_CHANNEL}
+                                       ).fetchone()
+        assert found is not None
+        return str(found[0])
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables not moved in since ``before`` (`Storage.expire`)."""

@@ -128,9 +128,11 @@ class Storage(Protocol):
     def unlead(self, table_id: str) -> None:
         """Give up the lead of ``table_id`` (it is over, or this process stops)."""
 
-    def hold_seat(self, table_id: str, seat: int, holder: str) -> None:
-        """The connection ``holder`` now plays ``seat``: every other process's subscribers
-        hear it (`subscribe`'s ``seated``) and close their own connection to that seat."""
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """The connection ``holder`` now plays ``seat``: its claim, ``CLOCK/holder`` with
+        the database's clock (claims order as text), which every other process's
+        subscribers hear (`subscribe`'s ``seated``): each closes its own connection to
+        that seat if its claim is older."""
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables nobody created or moved in since ``before`` (Unix time), with
@@ -143,7 +145,7 @@ class Storage(Protocol):
     def subscribe(self, moved: Callable[[str, int], None],
                   seated: Callable[[str, int, str], None] | None = None) -> None:
         """Call ``moved(table_id, moves_count)`` after another process appended moves,
-        ``seated(table_id, seat, holder)`` after another process's `hold_seat` (from any
+        ``seated(table_id, seat, claim)`` after another process's `hold_seat` (from any
         thread)."""
 
     def close(self) -> None:

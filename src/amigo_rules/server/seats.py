@@ -56,7 +56,8 @@ class Connection:
         self.viewer = viewer
         self.previews = previews
         self.holder = holder
-        """This connection's id across the server's processes (`Storage.hold_seat`)."""
+        """This connection's id across the server's processes: a seat's claim
+        (`Storage.hold_seat`), the newest of which holds the seat."""
         self.bucket = Bucket(rate, 2 * rate)
         """The pace its messages are read at (`Settings.max_messages_per_second`)."""
         self.throttled = False

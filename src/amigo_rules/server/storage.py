@@ -256,8 +256,10 @@ class SQLiteStorage:
         with self._lock:
             self._leading.discard(table_id)
 
-    def hold_seat(self, table_id: str, seat: int, holder: str) -> None:
-        """Nothing: no other process serves this file (`Storage.hold_seat`)."""
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """The claim, kept nowhere: no other process serves this file
+        (`Storage.hold_seat`)."""
+        return f"{time.time():017.6f}/{holder}"
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables not moved in since ``before`` (`Storage.expire`)."""
