@@ -4,6 +4,8 @@ seat of one table, bad input refused with the state untouched."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -376,3 +378,59 @@ def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPa
     monkeypatch.undo()
     result = CliRunner().invoke(main, ["serve", "--database", "mysql://x"])
     assert result.exit_code == 2 and "'mysql'" in result.output
+
+
+def test_serve_refuses_engines_without_an_operator_token(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from amigo_rules.cli import main
+
+    monkeypatch.delenv("AMIGO_RULES_ADMIN_TOKEN", raising=False)
+    result = CliRunner().invoke(main, ["serve", "--allow-engines"])
+    assert result.exit_code == 2 and "operator token" in result.output
+    result = CliRunner().invoke(main, ["serve", "--allow-origin", "evil.example"])
+    assert result.exit_code == 2 and "https://games.example.org" in result.output
+
+
+def test_serve_says_where_it_listens_and_which_database(tmp_path: Path) -> None:
+    """The first line ``serve`` prints: its address (the port the system chose for 0) and
+    its database (an SQLite file's whole path; a PostgreSQL URL without its password)."""
+    import subprocess
+
+    from server_helpers import ROOT
+
+    database = tmp_path / "said.sqlite3"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "amigo_rules", "serve", "--port", "0", "--database",
+         f"sqlite:///{database}"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().decode()
+    finally:
+        process.kill()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
+    match = re.fullmatch(r"amigo-rules serve: http://127\.0\.0\.1:(\d+)/ \(database (.*)\)\n",
+                         line)
+    assert match is not None, line
+    assert int(match[1]) > 0 and match[2] == f"sqlite:///{database}"
+
+
+def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> None:
+    """``benchmarks/server.py --help`` imports nothing beyond the standard library first."""
+    import subprocess
+
+    from server_helpers import ROOT
+
+    blocked = ("import sys; [sys.modules.__setitem__(m, None) for m in ('httpx2', 'psutil', "
+               "'websockets', 'uvicorn', 'starlette', 'numpy', 'amigo_rules')]; "
+               "sys.argv = ['server.py', '--help']; "
+               f"import runpy; runpy.run_path({str(ROOT / 'benchmarks' / 'server.py')!r}, "
+               "run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "--memory N" in done.stdout and "--restart N" in done.stdout
