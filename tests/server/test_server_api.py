@@ -434,3 +434,20 @@ def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> Non
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert "--memory N" in done.stdout and "--restart N" in done.stdout
+
+
+def test_the_docs_proxy_keeps_tokens_out_of_its_access_log() -> None:
+    """A WebSocket's token travels as ``?token=``: the server page's nginx example logs
+    with a format of its own that holds no query string (``$request``, ``$request_uri``,
+    ``$args`` … would), and every ``access_log`` uses such a format."""
+    from server_helpers import ROOT
+
+    text = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    config = next(block for block in blocks if "proxy_pass http://127.0.0.1:8000;" in block)
+    formats = dict(re.findall(r"log_format\s+(\w+)\s+((?:'[^']*'\s*)+);", config))
+    assert formats, "no log_format"
+    query = re.compile(r"\$(request\b|request_uri|args|query_string|arg_\w+|is_args)")
+    assert not [name for name, fields in formats.items() if query.search(fields)]
+    logs = re.findall(r"access_log\s+(\S+)(?:\s+(\w+))?\s*;", config)
+    assert logs and all(fmt in formats for _, fmt in logs), logs

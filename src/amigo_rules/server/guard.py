@@ -92,7 +92,7 @@ def _name(host: str) -> str:
 
 
 async def _answer(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+    body = json.dumps({"error": message}, separators=(",", ":")).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", JSON_TYPE.encode()), (b"content-length", str(len(body)).encode()),
         *HEADERS]})
