@@ -220,9 +220,11 @@ def test_one_process_runs_a_tables_bots_and_another_takes_over_when_it_dies(
     end; no acknowledged move is lost."""
     database = create_database(postgres_server)
     ports = [free_port(), free_port()]
-    processes = [start_process(database, port, "--allow-engines") for port in ports]
+    processes: list[Any] = []
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
+        for port in ports:  # each killed at the end, also if the next fails to start
+            processes.append(start_process(database, port, "--allow-engines"))
         script, marker = tmp_path / "engine.py", tmp_path / "servers"
         script.write_text(WRITES_ITS_SERVER)
         created = httpx2.post(f"{bases[0]}/api/tables", headers=bearer(ADMIN), timeout=10.0,
@@ -296,8 +298,10 @@ def test_three_processes_one_killed_mid_game(postgres_server: str) -> None:
     either survivor) has every move any seat was told of."""
     database = create_database(postgres_server)
     ports = [free_port() for _ in range(3)]
-    processes = [start_process(database, port) for port in ports]
+    processes: list[Any] = []
     try:
+        for port in ports:
+            processes.append(start_process(database, port))
         created = httpx2.post(f"http://127.0.0.1:{ports[0]}/api/tables", timeout=10.0, json={
             "game": "verflixxt_hoch", "seats": ["remote"] * 3, "seed": 5}).json()
         table = created["table"]
