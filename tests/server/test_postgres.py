@@ -386,6 +386,8 @@ def test_one_storage_leads_a_table_the_next_takes_over(opened: Callable[[], Stor
     first.create(bots_row("bots"), ["a" * 64] * 3)
     first.create(row("people"), ["a" * 64] * 2)  # (an agent seat, but a person to move)
     assert first.append("people", 0, ["roll 3"], to_move=0)
+    first.create(TableRow(id="nobots", game="exxtra", rules="{}", seed=1, created=1.0,
+                          seats=("human", "remote", "human")), ["a" * 64] * 3)
     assert first.lead(10).gained == ("bots",)
     assert first.lead(10).gained == ()  # led already
     if database.startswith("sqlite"):

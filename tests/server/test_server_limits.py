@@ -493,3 +493,37 @@ def test_tables_nobody_moved_in_expire(database: str, opened: Any) -> None:
         time.sleep(0.02)
     assert again.get(f"/api/tables/{recent}").status_code == 200
     assert open_storage(database).moves(old) == []
+
+
+def test_a_table_in_use_stays_one_room(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no idle table kept at all, two bots play a table to its end, each through its
+    own connection: a table is never evicted while a request or a connection uses it, so
+    both seats sit at the one table in memory (once, a seat joining while the table was
+    evicted sat at a copy the other seat never heard of, and the game stood still)."""
+    monkeypatch.setattr(hall_module, "IDLE_ROOMS", 0)
+    with uvicorn_thread(database) as url:
+        for seed in range(3):
+            table = new_table(url, "verflixxt", ("remote", "remote"), seed=seed)
+            ends = []
+            deadline = time.monotonic() + 60  # a hang guard
+            with connect(ws_url(url, table, 0)) as first, \
+                    connect(ws_url(url, table, 1)) as second:
+                sockets = [first, second]
+                while len(ends) < 2:
+                    for socket_ in sockets:
+                        try:
+                            message = json.loads(socket_.recv(0.05))
+                        except TimeoutError:
+                            continue
+                        if message["type"] == "act":
+                            socket_.send(json.dumps({
+                                "type": "move", "move_number": message["move_number"],
+                                "id": message["legal"][0]["id"]}))
+                        elif message["type"] == "end":
+                            ends.append(message)
+                            sockets.remove(socket_)
+                            break
+                    assert time.monotonic() < deadline, "the game stands still"
+            facts = httpx2.get(f"{url}/api/tables/{table['table']}").json()
+            assert facts["status"] == "over"
+            assert [end["winners"] for end in ends] == [facts["winners"]] * 2

@@ -189,28 +189,34 @@ class Server:
 
     # ------------------------------------------------------------------ helpers
 
-    async def _room(self, table_id: str) -> Room:
-        room = await self.hall.open(table_id) if TABLE_ID.fullmatch(table_id) else None
-        if room is None:
+    @contextlib.asynccontextmanager
+    async def _room(self, table_id: str) -> AsyncIterator[Room]:
+        """The table ``table_id``, in use while the block runs; `Refused` (404) if none."""
+        if not TABLE_ID.fullmatch(table_id):
             raise Refused(404, "no such table")
-        return room
+        async with self.hall.using(table_id) as room:
+            if room is None:
+                raise Refused(404, "no such table")
+            yield room
 
-    async def _seat(self, connection: HTTPConnection, *, query: bool) -> tuple[Room, int]:
+    @contextlib.asynccontextmanager
+    async def _seat(self, connection: HTTPConnection, *,
+                    query: bool) -> AsyncIterator[tuple[Room, int]]:
         """The table and seat of the path, the token checked (the ``Authorization: Bearer``
         header; with ``query``, a WebSocket's, the ``token`` query parameter instead)."""
-        room = await self._room(connection.path_params["id"])
-        text = connection.path_params["seat"]
-        if not (SEAT_NUMBER.fullmatch(text) and int(text) < len(room.kinds)):
-            raise Refused(404, f"no seat {text[:10]!r} at this table")
-        seat = int(text)
-        token = connection.query_params.get("token") if query else _bearer(connection)
-        if not token:
-            raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
-        expected = room.table.token_hashes[seat]
-        if (len(token) > MAX_TOKEN or expected is None
-                or not hmac.compare_digest(token_hash(token), expected)):
-            raise Refused(403, "this token does not grant this seat")
-        return room, seat
+        async with self._room(connection.path_params["id"]) as room:
+            text = connection.path_params["seat"]
+            if not (SEAT_NUMBER.fullmatch(text) and int(text) < len(room.kinds)):
+                raise Refused(404, f"no seat {text[:10]!r} at this table")
+            seat = int(text)
+            token = connection.query_params.get("token") if query else _bearer(connection)
+            if not token:
+                raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
+            expected = room.table.token_hashes[seat]
+            if (len(token) > MAX_TOKEN or expected is None
+                    or not hmac.compare_digest(token_hash(token), expected)):
+                raise Refused(403, "this token does not grant this seat")
+            yield room, seat
 
     def _operator(self, request: Request) -> bool:
         """Whether the request carries the operator token."""
@@ -266,45 +272,46 @@ class Server:
 
     async def table(self, request: Request) -> Response:
         """``GET /api/tables/TABLE``: the table's public facts."""
-        room = await self._room(request.path_params["id"])
-        await self.hall.read_names(room)
-        return JSONResponse(self._facts(room))
+        async with self._room(request.path_params["id"]) as room:
+            await self.hall.read_names(room)
+            return JSONResponse(self._facts(room))
 
     async def seat_view(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/seats/SEAT`` (with the seat's token): what it sees."""
-        room, seat = await self._seat(request, query=False)
-        return _json(room.table.seat_view(seat))
+        async with self._seat(request, query=False) as (room, seat):
+            return _json(room.table.seat_view(seat))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/tables/TABLE/seats/SEAT/moves`` (with the token): play a move."""
-        room, seat = await self._seat(request, query=False)
-        data = await _body(request, MOVE_FIELDS)
-        if "move_number" not in data:
-            raise Refused(400, "'move_number' is missing")
-        await self.hall.play(room, seat, data["move_number"], data.get("id"), data.get("move"))
-        return _json(room.table.seat_view(seat))
+        async with self._seat(request, query=False) as (room, seat):
+            data = await _body(request, MOVE_FIELDS)
+            if "move_number" not in data:
+                raise Refused(400, "'move_number' is missing")
+            await self.hall.play(room, seat, data["move_number"], data.get("id"),
+                                 data.get("move"))
+            return _json(room.table.seat_view(seat))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/record``: the game's record, once it is over."""
-        room = await self._room(request.path_params["id"])
-        if room.status != OVER:
-            raise Refused(403, "the record is shown once the game is over")
-        await self.hall.read_names(room)
-        names = [name or kind for name, kind in zip(room.shown_names(), room.kinds,
-                                                    strict=True)]
-        return _json(room.table.record(names).to_json())
+        async with self._room(request.path_params["id"]) as room:
+            if room.status != OVER:
+                raise Refused(403, "the record is shown once the game is over")
+            await self.hall.read_names(room)
+            names = [name or kind for name, kind in zip(room.shown_names(), room.kinds,
+                                                        strict=True)]
+            return _json(room.table.record(names).to_json())
 
     async def board(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/board.svg``: the board as a spectator sees it."""
-        room = await self._room(request.path_params["id"])
-        svg = await self.hall.worked(room.table.svg, SPECTATOR)
+        async with self._room(request.path_params["id"]) as room:
+            svg = await self.hall.worked(room.table.svg, SPECTATOR)
         return Response(svg, media_type="image/svg+xml")
 
     async def seat_board(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/seats/SEAT/board.svg`` (the token in the header): the
         seat's board."""
-        room, seat = await self._seat(request, query=False)
-        svg = await self.hall.worked(room.table.svg, seat)
+        async with self._seat(request, query=False) as (room, seat):
+            svg = await self.hall.worked(room.table.svg, seat)
         return Response(svg, media_type="image/svg+xml")
 
     def file(self, name: str) -> Response:
@@ -324,22 +331,21 @@ class Server:
         """The WebSocket ``/ws/tables/TABLE/seats/SEAT?token=TOKEN``: a seat's connection
         (a newer one to the same seat replaces it)."""
         try:
-            room, seat = await self._seat(websocket, query=True)
-            if kind_of(room.kinds[seat]) not in PLAYER_KINDS:
-                raise Refused(403, "the server plays this seat")
+            async with self._seat(websocket, query=True) as (room, seat):
+                kind = kind_of(room.kinds[seat])
+                if kind not in PLAYER_KINDS:
+                    raise Refused(403, "the server plays this seat")
+                await self._serve(websocket, room, seat, previews=kind == "human")
         except Refused as failure:
             await _refuse(websocket, failure)
-            return
-        await self._serve(websocket, room, seat, previews=kind_of(room.kinds[seat]) == "human")
 
     async def ws_watch(self, websocket: WebSocket) -> None:
         """The WebSocket ``/ws/tables/TABLE/watch``: a spectator's connection."""
         try:
-            room = await self._room(websocket.path_params["id"])
+            async with self._room(websocket.path_params["id"]) as room:
+                await self._serve(websocket, room, SPECTATOR, previews=False)
         except Refused as failure:
             await _refuse(websocket, failure)
-            return
-        await self._serve(websocket, room, SPECTATOR, previews=False)
 
     async def _serve(self, websocket: WebSocket, room: Room, viewer: int, *,
                      previews: bool) -> None:

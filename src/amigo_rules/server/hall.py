@@ -36,7 +36,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -86,6 +86,8 @@ class Room:
         """The seats our bots play, while this process leads the table."""
         self.thinking: int | None = None
         """The seat whose bot is thinking."""
+        self.users = 0
+        """The requests using the room now (`Hall.using`): it is not evicted meanwhile."""
 
     @property
     def led(self) -> bool:
@@ -130,7 +132,7 @@ class Hall:
         """This process's part of its connections' ids (`Connection.holder`)."""
         self.counter = itertools.count()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tasks: set[asyncio.Future[Any]] = set()
         self.wake_lead = asyncio.Event()
 
     # ------------------------------------------------------------------ life
@@ -205,9 +207,8 @@ class Hall:
         tokens = [secrets.token_urlsafe(24) for _ in row.seats]
         hashes = [token_hash(token) for token in tokens]
         await self.stored(self.storage.create, row, hashes)
-        room = Room(LiveTable(row, hashes), [None] * len(row.seats))
-        self.rooms[row.id] = room
-        async with room.lock:
+        async with self._registered(Room(LiveTable(row, hashes), [None] * len(row.seats))
+                                    ) as room, room.lock:
             await self._commit(room, None)  # the setup's chance moves
         if any(kind_of(kind) in BOT_KINDS for kind in row.seats):
             self.wake_lead.set()
@@ -226,23 +227,46 @@ class Hall:
                           else (row, row.status, counts.get(row.id, 0)))
         return listed
 
-    async def open(self, table_id: str) -> Room | None:
-        """The room of ``table_id`` (read back from the database if not held), or None."""
+    @contextlib.asynccontextmanager
+    async def using(self, table_id: str) -> AsyncIterator[Room | None]:
+        """The room of ``table_id`` (read back from the database if not held), or None;
+        it stays in memory, the one room of its table here, while the caller uses it."""
         room = self.rooms.get(table_id)
         if room is not None:
-            self._touch(room)
-            return room
-        lock = self.open_locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is None:
-                room = await self._read(table_id)
-        self.open_locks.pop(table_id, None)
-        return room
+            room.users += 1
+        else:
+            lock = self.open_locks.setdefault(table_id, asyncio.Lock())
+            async with lock:
+                room = self.rooms.get(table_id)
+                if room is not None:
+                    room.users += 1
+                else:
+                    room = await self._read(table_id)  # (in use already)
+            self.open_locks.pop(table_id, None)
+        if room is None:
+            yield None
+            return
+        self.idle.pop(table_id, None)
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            self._settle(room)
+
+    @contextlib.asynccontextmanager
+    async def _registered(self, room: Room) -> AsyncIterator[Room]:
+        """``room`` held, and in use until the block ends."""
+        room.users += 1
+        self.rooms[room.id] = room
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            self._settle(room)
 
     async def _read(self, table_id: str) -> Room | None:
         """Read a table back: registered first, so that another process's moves told
-        meanwhile are read too."""
+        meanwhile are read too. The room is in use (`Room.users`) by the caller."""
         self.opening[table_id] = 0
         try:
             stored = await self.stored(self.storage.read, table_id)
@@ -252,6 +276,7 @@ class Hall:
         if stored is None or table is None:
             return None
         room = Room(table, stored.names)
+        room.users = 1  # kept while its first moves are read and drawn
         self.rooms[table_id] = room
         async with room.lock:
             if heard > table.stored:
@@ -259,16 +284,12 @@ class Hall:
             await self._commit(room, None)  # chance moves due, if any
         return room
 
-    def _touch(self, room: Room) -> None:
-        if room.id in self.idle:
-            self.idle.move_to_end(room.id)
-
     def _settle(self, room: Room) -> None:
         """Keep ``room`` among the idle ones if it is, evicting the least recently used
         beyond `IDLE_ROOMS`."""
         if self.rooms.get(room.id) is not room:
             return
-        busy = (room.connections or room.thinking is not None
+        busy = (room.users or room.connections or room.thinking is not None
                 or (room.status != OVER and room.table.player in room.bots))
         if busy:
             self.idle.pop(room.id, None)
@@ -554,16 +575,18 @@ class Hall:
 
     async def _lead(self, table_id: str) -> None:
         """This process leads ``table_id`` now: its bots are seated, and play."""
-        room = await self.open(table_id)
-        if room is None or room.status == OVER or room.led:
-            if room is None or not room.led:
-                await self.stored(self.storage.unlead, table_id)
-            return
-        table = room.table
-        room.bots = {seat: Bot(kind, table.row.game, table.row.seed, seat,
-                               table.move_number, self.settings)
-                     for seat, kind in enumerate(room.kinds) if kind_of(kind) in BOT_KINDS}
-        self._changed(room)
+        async with self.using(table_id) as room:
+            if (room is None or room.status == OVER or room.led
+                    or not any(kind_of(kind) in BOT_KINDS for kind in room.kinds)):
+                if room is None or not room.led:
+                    await self.stored(self.storage.unlead, table_id)
+                return
+            table = room.table
+            room.bots = {seat: Bot(kind, table.row.game, table.row.seed, seat,
+                                   table.move_number, self.settings)
+                         for seat, kind in enumerate(room.kinds)
+                         if kind_of(kind) in BOT_KINDS}
+            self._changed(room)
 
     async def _expiring(self) -> None:
         """Delete the tables nobody moved in for `Settings.expire_days`, now and every

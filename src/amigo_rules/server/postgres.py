@@ -114,9 +114,9 @@ SELECT EXISTS (SELECT FROM held), EXISTS (SELECT FROM added),
 """
 _KEY = "('x' || left(md5({}), 16))::bit(64)::bigint"
 """A table's advisory lock key in SQL: the first 64 bits of the md5 of its id (`lock_key`)."""
-# The tables being played whose seat to move the server plays (or not known yet) and whose
-# lock nobody holds; of those, up to `limit` locked now (in a random order, so that
-# processes share them out).
+# The tables being played whose seat to move the server plays (or, not known yet, with such
+# a seat) and whose lock nobody holds; of those, up to `limit` locked now (in a random
+# order, so that processes share them out).
 _LEAD = f"""
 WITH held AS (
     SELECT (classid::bigint << 32) | objid::bigint AS key FROM pg_locks
@@ -124,8 +124,10 @@ WITH held AS (
       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
 free AS MATERIALIZED (
     SELECT id, {_KEY.format("id")} AS key FROM amigo_tables
-    WHERE status = 'playing' AND (to_move IS NULL OR seats[to_move + 1] LIKE 'agent:%%'
-                                  OR seats[to_move + 1] LIKE 'engine:%%')
+    WHERE status = 'playing' AND CASE
+        WHEN to_move IS NULL THEN EXISTS (
+            SELECT FROM unnest(seats) AS kind WHERE kind LIKE 'agent:%%' OR kind LIKE 'engine:%%')
+        ELSE seats[to_move + 1] LIKE 'agent:%%' OR seats[to_move + 1] LIKE 'engine:%%' END
       AND {_KEY.format("id")} NOT IN (SELECT key FROM held)
     ORDER BY random() LIMIT %(limit)s)
 SELECT id FROM free WHERE pg_try_advisory_lock(key)

@@ -49,9 +49,11 @@ CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated);
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
 _COLUMNS = "id, game, rules, seed, seats, created, status, winners"
-_BOT_TO_MOVE = """(to_move IS NULL OR json_extract(seats, '$[' || to_move || ']') LIKE 'agent:%'
-    OR json_extract(seats, '$[' || to_move || ']') LIKE 'engine:%')"""
-"""A table whose seat to move the server plays, or not known yet (seat kinds: a JSON list)."""
+_BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seats LIKE '%"engine:%'
+    ELSE json_extract(seats, '$[' || to_move || ']') LIKE 'agent:%'
+      OR json_extract(seats, '$[' || to_move || ']') LIKE 'engine:%' END)"""
+"""A table whose seat to move the server plays, or (not known yet) with such a seat (the
+seat kinds are a JSON list)."""
 
 
 def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
