@@ -303,24 +303,6 @@ def test_a_connection_too_far_behind_is_closed_not_waited_for() -> None:
 # ---------------------------------------------------------------- the limits of Settings
 
 
-@pytest.fixture
-def opened(database: str) -> Iterator[Any]:
-    """Opens test clients over the database with given settings; closes them all."""
-    storages: list[Any] = []
-    clients: list[Client] = []
-
-    def open_client(settings: Settings | None = None, **options: Any) -> Client:
-        storages.append(open_storage(database))
-        clients.append(Client(create_app(storages[-1], settings), **options))
-        return clients[-1].__enter__()
-
-    yield open_client
-    for client in clients:
-        client.__exit__(None, None, None)
-    for storage in storages:
-        storage.close()
-
-
 def test_a_flood_of_creations_is_answered_429(database: str) -> None:
     """16,825 tables from one client in 45 s, once: now a client address (behind a proxy on
     this machine, the one it forwards for) creates ``--max-creates-per-minute`` tables a

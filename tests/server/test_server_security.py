@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import ADMIN, Client, bearer, engines
+from server_helpers import ADMIN, bearer, engines
 from starlette.websockets import WebSocketDisconnect
 
 from amigo_rules import GameRecord, get_game
-from amigo_rules.server import open_storage
-from amigo_rules.server.app import create_app
 from amigo_rules.server.settings import Settings, played_seed
 
 ENGINE_WRITES_ITS_ENVIRONMENT = """
@@ -30,24 +27,6 @@ open(sys.argv[1], "w").write(json.dumps(dict(os.environ)))
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
-def opened(database: str) -> Iterator[Any]:
-    """Opens a test client over the database with given settings; closes them all."""
-    storages: list[Any] = []
-    clients: list[Client] = []
-
-    def open_client(settings: Settings | None = None, **options: Any) -> Client:
-        storages.append(open_storage(database))
-        clients.append(Client(create_app(storages[-1], settings), **options))
-        return clients[-1].__enter__()
-
-    yield open_client
-    for client in clients:
-        client.__exit__(None, None, None)
-    for storage in storages:
-        storage.close()
 
 
 def engine_table(marker: Path) -> dict[str, Any]:

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
+import attrs
 import click
 
 from ..core.packages import installed
+from ..server.settings import Settings
 from .options import CONTEXT
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 SERVER_PACKAGES = ("starlette", "uvicorn")
 """What ``serve`` needs beyond the command line: the ``server`` extra."""
 INSTALL_HINT = ("amigo-rules serve: the game server needs the server extra: "
                 "pip install 'amigo-rules[server]'")
 POSITIVE = click.IntRange(min=1)
-SECONDS = click.FloatRange(min=0, min_open=True)
+
+
+def setting(option: str, help: str) -> Callable[[F], F]:
+    """The option of a `Settings` limit: its default and type (a count, or a number of
+    seconds or days) read from the field of the same name."""
+    field = attrs.fields_dict(Settings)[option.lstrip("-").replace("-", "_")]
+    kind = POSITIVE if field.type in (int, "int") else click.FloatRange(min=0, min_open=True)
+    return click.option(option, type=kind, default=field.default, show_default=True, help=help)
 
 
 @click.command(context_settings=CONTEXT)
@@ -42,25 +55,21 @@ SECONDS = click.FloatRange(min=0, min_open=True)
 @click.option("--engine-env", "engine_env", metavar="NAME", multiple=True,
               help="A variable of the server's environment passed on to engines (besides "
                    "PATH, HOME, LANG); repeatable.")
-@click.option("--engine-move-seconds", type=SECONDS, default=10.0, show_default=True,
-              help="An engine's time for a move; a later answer forfeits its seat.")
-@click.option("--max-creates-per-minute", type=POSITIVE, default=30, show_default=True,
-              help="Tables one client address may create in a minute (429 beyond).")
-@click.option("--max-live-tables", type=POSITIVE, default=1000, show_default=True,
-              help="Tables being played at once in this process (429 beyond).")
-@click.option("--max-sockets-per-table", type=POSITIVE, default=64, show_default=True,
-              help="WebSocket connections to one table (its seats always get in).")
-@click.option("--max-messages-per-second", type=POSITIVE, default=100, show_default=True,
-              help="Messages read from one WebSocket connection a second (bursts of twice "
-                   "that); more wait their turn.")
-@click.option("--max-agents-thinking", type=POSITIVE, default=2, show_default=True,
-              help="Our agents thinking at once; the other tables wait their turn.")
-@click.option("--max-engines-thinking", type=POSITIVE, default=16, show_default=True,
-              help="Engines thinking at once; the other tables wait their turn.")
+@setting("--engine-move-seconds", "An engine's time for a move; a later answer forfeits its seat.")
+@setting("--max-creates-per-minute", "Tables one client address may create in a minute (429 "
+                                     "beyond).")
+@setting("--max-live-tables", "Tables being played at once in this process (429 beyond).")
+@setting("--max-sockets-per-table", "WebSocket connections to one table (its seats always get "
+                                    "in).")
+@setting("--max-messages-per-second", "Messages read from one WebSocket connection a second "
+                                      "(bursts of twice that); more wait their turn.")
+@setting("--max-agents-thinking", "Our agents thinking at once; the other tables wait their "
+                                  "turn.")
+@setting("--max-engines-thinking", "Engines thinking at once; the other tables wait their "
+                                   "turn.")
 @click.option("--max-connections", type=POSITIVE, default=1000, show_default=True,
               help="Connections at once, HTTP and WebSocket (503 beyond).")
-@click.option("--expire-days", type=SECONDS, default=30.0, show_default=True,
-              help="Delete the tables nobody moved in for this many days.")
+@setting("--expire-days", "Delete the tables nobody moved in for this many days.")
 def serve(host: str, port: int, database: str | None, allow_hosts: tuple[str, ...],
           allow_origins: tuple[str, ...], allow_engines: bool, admin_token_file: Path | None,
           engine_env: tuple[str, ...], engine_move_seconds: float,
@@ -73,7 +82,7 @@ def serve(host: str, port: int, database: str | None, allow_hosts: tuple[str, ..
         raise SystemExit(1)
     from ..core.errors import AmigoRulesError
     from ..server.command import run
-    from ..server.settings import Settings, read_admin_token
+    from ..server.settings import read_admin_token
 
     try:
         settings = Settings(

@@ -10,6 +10,7 @@ its commit: nothing is told before it is stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import queue
 import threading
@@ -79,7 +80,8 @@ class Stored:
             except Exception as exc:  # the commit failed: no call's answer stands
                 answers = [(future, None, exc) for future, _ in calls]
             assert self.loop is not None
-            self.loop.call_soon_threadsafe(_deliver, answers)
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits now
+                self.loop.call_soon_threadsafe(_deliver, answers)
 
 
 def _deliver(answers: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
