@@ -170,12 +170,14 @@ class Server:
 
     def __init__(self, storage: Storage, settings: Settings) -> None:
         self.settings = settings
+        """The operator's options."""
         self.hall = Hall(storage, settings)
         """The tables this process holds: the one owner of their state."""
         self.creations = Window(settings.max_creates_per_minute, 60.0)
         """Table creations per client address in the last minute."""
         self.admin_hash = (None if settings.admin_token is None
                            else token_hash(settings.admin_token))
+        """The operator token's SHA-256 hex (compared in constant time), or None."""
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
         """The pages' files by name."""

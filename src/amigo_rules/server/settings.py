@@ -18,6 +18,9 @@ import attrs
 from ..core.checks import quote
 from ..core.errors import ArgumentError
 
+__all__ = ["ADMIN_TOKEN_VARIABLE", "ENGINE_ENVIRONMENT", "LOOPBACK_NAMES", "MIN_ADMIN_TOKEN",
+           "Settings", "origin_of", "played_seed", "read_admin_token"]
+
 ADMIN_TOKEN_VARIABLE = "AMIGO_RULES_ADMIN_TOKEN"
 """The environment variable that may hold the operator token (else ``--admin-token-file``)."""
 MIN_ADMIN_TOKEN = 16
