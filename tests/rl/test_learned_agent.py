@@ -174,8 +174,8 @@ def test_maskable_ppo_learns_on_the_vector_env():
 
 def test_evaluate_rotates_seats_and_repeats_with_its_seed(saved, monkeypatch):
     """``evaluate`` plays exactly ``games`` games, the model in each seat in turn (10 over 3
-    seats: 3, 3, 4, the last seats taking what does not divide), sums the model's shares of them, plays the same ones for the same seed,
-    and gives the interval of the win share."""
+    seats: 3, 3, 4, the last seats taking what does not divide), sums the model's shares of
+    them, plays the same ones for the same seed, and gives the interval of the win share."""
     from sb3_contrib.common.maskable import evaluation
 
     played = []  # per call of sb3-contrib's evaluation: the model's seat, its games' rewards
