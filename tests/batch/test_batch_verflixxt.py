@@ -376,8 +376,8 @@ def test_thousands_of_lockstep_games_equal_the_scalar_engine(preset, players):
     for _ in range(4):
         states = scattered_states(verflixxt, starts(rules, 50, rng), rng, most=40)
         play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
-        games += len(states)
-    assert games == 200
+        games += sum(not verflixxt.is_terminal(s) for s in states)
+    assert games > 200 * 3 // 4  # most were still in play: the engines played them out
 
 
 @pytest.mark.slow
