@@ -51,8 +51,8 @@ class Engine:
     """A legal decision id drawn uniformly for every game at a decision node, -1
     elsewhere."""
     advance: Callable[[Any, np.ndarray], None]
-    """Apply one legal id per game, in place and unchecked; games given -1 stay as they
-    are."""
+    """Apply one legal id per game, in place and unchecked; games given -1 and finished
+    games stay as they are (the game module's public ``advance``)."""
 
 
 @attrs.frozen
@@ -129,6 +129,29 @@ def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray)
     """Write ``source``'s games ``source_rows`` into ``batch``'s ``rows``, in place."""
     for name, array in arrays(batch):
         array[..., rows] = getattr(source, name)[..., source_rows]
+
+
+SPARSE = 4
+"""`advance` works on a sub-batch of the games that move when they are fewer than one in
+``SPARSE`` (taking them out and putting them back costs less than a round over all)."""
+
+
+def advance(apply: Callable[[B, np.ndarray], None], batch: B, ids: np.ndarray,
+            finished: np.ndarray) -> None:
+    """Apply ``ids`` (one per game; -1 and the ``finished`` games stay as they are) to
+    ``batch`` in place by ``apply``, a game's function that applies legal ids to a whole
+    batch; when few games move, on the sub-batch of those games (no round over the
+    others). `StateError` for a read-only batch (`copied` gives a writable one)."""
+    if not all(array.flags.writeable for _, array in arrays(batch)):
+        raise StateError("advance changes the batch in place; this one is read-only (a "
+                         "batch from step or new_games): advance lockstep.copied(batch)")
+    moving = np.flatnonzero((ids >= 0) & ~finished)
+    if moving.size * SPARSE >= len(batch):
+        apply(batch, np.where(finished, -1, ids))
+    elif moving.size:
+        part = rows_of(batch, moving)
+        apply(part, ids[moving])
+        put_rows(batch, moving, part, np.arange(moving.size))
 
 
 def distinct_states(

@@ -30,7 +30,10 @@ from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
 from . import verflixxt_hoch as verflixxt_hoch_batch
-from .verflixxt import _EMPTY, _GIFT, _STEAL, _tables
+from .verflixxt_arrays import EMPTY as _EMPTY
+from .verflixxt_arrays import GIFT_CODE as _GIFT
+from .verflixxt_arrays import STEAL_CODE as _STEAL
+from .verflixxt_arrays import tables as _tables
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]

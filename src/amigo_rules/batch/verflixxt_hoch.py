@@ -54,6 +54,7 @@ __all__ = [
     "ENGINE",
     "Batch",
     "Playouts",
+    "advance",
     "chance_probabilities",
     "current_player",
     "from_states",
@@ -680,13 +681,13 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
     rows = np.flatnonzero(batch.phase == _DRAW)
     lockstep.check_chance(rows, ids, _source(batch)[:, rows].T > 0)
     out = lockstep.copied(batch)
-    _advance(out, np.where(is_terminal(batch), -1, ids))
+    _apply(out, np.where(is_terminal(batch), -1, ids))
     return lockstep.frozen(out)
 
 
 @attrs.define
 class _Then:
-    """Where each game's move leads, gathered over one `_advance`: each step of the end of
+    """Where each game's move leads, gathered over one `_apply`: each step of the end of
     a turn then runs once, over every game that reaches it (rows of a step are disjoint:
     one move per game)."""
 
@@ -700,7 +701,7 @@ class _Then:
     """`_next_player`: games."""
 
 
-def _advance(batch: Batch, ids: np.ndarray) -> None:
+def _apply(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
     shape = _shape(batch.rules)
     phase = np.where(ids >= 0, batch.phase, _OVER)
@@ -1159,12 +1160,17 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
 # --- playouts and observations -----------------------------------------------------------
 
 
+def advance(batch: Batch, action_ids: np.ndarray) -> None:
+    """Apply one id per game to the writable ``batch`` in place, unchecked, as
+    `amigo_rules.batch.verflixxt.advance` does; `step` is the checked form."""
+    ids = lockstep.action_ids(batch, action_ids)
+    lockstep.advance(_apply, batch, ids, is_terminal(batch))
+
+
 ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=advance
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
-``advance(batch, ids)`` applies ids in place without checking them, for callers that
-take ids from the legal mask (`step` checks, and copies)."""
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch."""
 
 
 def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> Playouts:
