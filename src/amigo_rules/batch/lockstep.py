@@ -294,8 +294,15 @@ def count(mask: np.ndarray) -> np.ndarray:
 
 
 def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Per column of ``legal`` (``[k, m]``, k < 128) the row of one of its True entries,
-    each equally likely (up to the 53 bits of a uniform double)."""
+    """Per column of ``legal`` (``[k, m]``) the row of one of its True entries, each
+    equally likely (up to the 53 bits of a uniform double); k where none is. Below 128
+    rows the running counts are int8, a row at a time (numpy's fastest way)."""
+    if len(legal) >= 128:
+        counts = legal.sum(axis=0)
+        drawn = (legal.cumsum(axis=0) > (rng.random(legal.shape[1]) * counts).astype(np.int64)
+                 ).argmax(axis=0)
+        rows: np.ndarray = np.where(counts > 0, drawn, len(legal))
+        return rows
     pick = (rng.random(legal.shape[1]) * count(legal)).astype(np.int8)
     running = legal.view(np.int8).copy()
     for row in range(1, len(running)):

@@ -4,8 +4,8 @@ in numpy, one choice per game of a batch, equal to the scalar agent's choices.
 Each policy is ``policy(batch, rng) -> int64[n]``: per game at a decision node a legal
 decision id, -1 at chance and terminal games. ``"random"`` is the engine's
 ``sample_actions``; hoch²'s ``"greedy"`` is
-`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, the
-presets) and ``"heuristic"`` (EXXtra) value every legal move as
+`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, every
+`Rules`) and ``"heuristic"`` (EXXtra) value every legal move as
 `amigo_rules.agents.VerflixxtGreedyAgent` and `amigo_rules.agents.ExxtraHeuristicAgent`
 do (`verflixxt_greedy_values`, `exxtra_heuristic_values`: the same floats) and play one of
 the best uniformly, as those agents do with their own generators.
@@ -20,21 +20,25 @@ from typing import Any
 
 import numpy as np
 
-from .. import verflixxt as vx
 from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
-from ..core import RulesError
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
 from . import verflixxt_hoch as verflixxt_hoch_batch
-from .verflixxt_arrays import EMPTY as _EMPTY
-from .verflixxt_arrays import GIFT_CODE as _GIFT
-from .verflixxt_arrays import STEAL_CODE as _STEAL
-from .verflixxt_arrays import tables as _tables
+from .verflixxt_arrays import (
+    EMPTY,
+    GIFT_CODE,
+    MOVE,
+    STEAL_CODE,
+    tables,
+    tower_scores,
+)
+from .verflixxt_arrays import shape as verflixxt_shape
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
+from .verflixxt_moves import plain_moves, positions, steps
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -53,8 +57,7 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely (`lockstep.uniform`: fewer than 128 columns, as the presets' ids are); -1 in
-    rows with no legal column."""
+    likely (`lockstep.uniform`); -1 in rows with no legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
     chosen = lockstep.uniform(near.T, rng).astype(np.int64)
@@ -64,116 +67,145 @@ def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Gene
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
 
 
-def _tower_scores(codes: np.ndarray) -> np.ndarray:
-    """The score of towers given by tile codes along the last axis (VX-SCORE-1: the lucky
-    tiles turn the largest minus tiles), as `amigo_rules.verflixxt.score_tiles`."""
-    tables = _tables()
-    minus = -np.sort(-tables["minus"][codes], axis=-1)
-    turned = np.arange(codes.shape[-1]) < tables["lucky"][codes].sum(axis=-1)[..., None]
-    scores: np.ndarray = tables["plus"][codes].sum(axis=-1) + np.where(
-        turned, minus, -minus).sum(axis=-1)
-    return scores
-
-
-def _gains(own: np.ndarray, m: np.ndarray) -> np.ndarray:
+def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
     """``float64[codes, m]``: what a tile of each code adds to the score of each tower of
-    ``own`` (``[m, T]`` tile codes), as `VerflixxtGreedyAgent.gain` counts it (0 for tiles
-    that are not path tiles).
+    ``own`` (``[m, T]`` tile codes, ``EMPTY`` above the top), as
+    `VerflixxtGreedyAgent.gain` counts it by the rules' scoring: 0 for what is no path tile
+    or lies face down (VXV-10), and `LUCKY_RESERVE` more for a lucky tile while the tower
+    holds no minus tile."""
+    t = tables()
+    rules = batch.rules
+    held = t["minus"][own]  # [m, T] minus magnitudes
+    plus, lucky = t["plus"][own], t["lucky"][own].sum(axis=1)
+    value_plus, value_minus = t["plus"][:, None], t["minus"][:, None]
+    new_lucky = (t["lucky"] & ~t["down"])[:, None]
+    if rules.lucky_below:  # VXV-LUCKY-BELOW: a new lucky tile flips the top
+        height = batch.heights[batch.player, np.arange(len(own))]
+        top = np.where(height > 0, own[np.arange(len(own)), np.maximum(height - 1, 0)], EMPTY)
+        diff = np.where(new_lucky, -2 * (t["plus"][top] - t["minus"][top]),
+                        value_plus - value_minus)
+    elif rules.negative_lucky:  # VXV-8: by the number of lucky tiles
+        sums = plus.sum(axis=1) - held.sum(axis=1)
+        most_plus, most_minus = plus.max(axis=1), held.max(axis=1)
 
-    A plus tile adds its value. The ``lucky`` lucky tiles turn the largest minus tiles
-    (VX-SCORE-1): a new minus tile is turned if a lucky tile is spare, else it takes the
-    place of the smallest turned one if larger (that one counting against then), else it
-    counts against; a new lucky tile turns the largest unturned minus tile, and is worth
-    `LUCKY_RESERVE` while the tower holds no minus tile."""
-    tables = _tables()
-    held = -np.sort(-tables["minus"][own], axis=1)  # minus magnitudes, largest first
-    minus_tiles = (held > 0).sum(axis=1)
-    lucky = tables["lucky"][own].sum(axis=1)
-    top = held.shape[1] - 1
-    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
-    largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
-    value = tables["minus"][:, None]
-    minus = np.where(minus_tiles < lucky, value, np.where(
-        lucky == 0, -value, np.maximum(-value, value - 2 * smallest_turned)))
-    gains = (tables["plus"][:, None] + np.where(value > 0, minus, 0)).astype(np.float64)
-    reserve = np.where(minus_tiles == 0, LUCKY_RESERVE, 0.0)
-    gains[tables["lucky"]] = 2 * largest_unturned + reserve
+        def scored(total: np.ndarray, big_plus: np.ndarray, big_minus: np.ndarray,
+                   count: np.ndarray) -> np.ndarray:
+            turned: np.ndarray = (total + np.where(count == 1, 2 * big_minus, 0)
+                                  - np.where(count >= 3, 2 * big_plus, 0))
+            return turned
+
+        base = scored(sums, most_plus, most_minus, lucky)
+        diff = np.where(value_plus > 0, scored(sums + value_plus, np.maximum(most_plus,
+                                                                             value_plus),
+                                               most_minus, lucky),
+                        np.where(value_minus > 0,
+                                 scored(sums - value_minus, most_plus,
+                                        np.maximum(most_minus, value_minus), lucky),
+                                 np.where(new_lucky, scored(sums, most_plus, most_minus,
+                                                            lucky + 1), base))) - base
+    else:  # VX-SCORE-1: the lucky tiles turn the largest minus tiles
+        diff = _converted_gains(held, lucky, value_plus, value_minus, new_lucky)
+    reserve = np.where(new_lucky & ~(held > 0).any(axis=1), LUCKY_RESERVE, 0.0)
+    gains: np.ndarray = np.where(t["takeable"][:, None] & ~t["down"][:, None],
+                                 diff + reserve, 0.0)
     return gains
 
 
-@cache
-def _greedy_plays(rules: vx.Rules) -> None:
-    """`RulesError` unless ``rules`` are a preset: the greedy values here follow their
-    scoring and moves (no face-down tiles, hidden towers, chosen steps or other scoring)."""
-    if not any(rules == preset(players=rules.players) for preset in vx.PRESETS.values()):
-        raise RulesError("the batch greedy policy plays the presets classic, amigo and "
-                         "amigo_pro; use the policy 'random', or the scalar agent")
+def _converted_gains(held: np.ndarray, lucky: np.ndarray, value_plus: np.ndarray,
+                     value_minus: np.ndarray, new_lucky: np.ndarray) -> np.ndarray:
+    """VX-SCORE-1's gain per code: a plus tile adds its value. The ``lucky`` lucky tiles
+    turn the largest minus tiles: a new minus tile is turned if a lucky tile is spare,
+    else it takes the place of the smallest turned one if larger (that one counting
+    against then), else it counts against; a new lucky tile turns the largest unturned
+    minus tile."""
+    m = np.arange(len(held))
+    held = -np.sort(-held, axis=1)  # largest first
+    minus_tiles = (held > 0).sum(axis=1)
+    top = held.shape[1] - 1
+    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
+    largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
+    minus = np.where(minus_tiles < lucky, value_minus, np.where(
+        lucky == 0, -value_minus, np.maximum(-value_minus, value_minus - 2 * smallest_turned)))
+    diff: np.ndarray = np.where(new_lucky, 2 * largest_unturned,
+                                value_plus + np.where(value_minus > 0, minus, 0))
+    return diff
 
 
 def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     """``float64[n, num_actions]``: per game the value `VerflixxtGreedyAgent.value` gives
-    each legal move of the player to move (NaN at the other ids and games); the presets'
-    rules only (`RulesError` otherwise)."""
-    _greedy_plays(batch.rules)
+    each legal move of the player to move (NaN at the other ids and games), under any
+    `Rules`: from what that player sees (face-down tiles, hidden towers), by the rules'
+    scoring, each step by its roll, direction (VXV-2) or card (VXV-9); swaps, ``stop``,
+    ``pass`` and flips are worth 0."""
     legal = verflixxt_batch.legal_action_mask(batch)
     values = np.full(legal.shape, np.nan)
     rows = np.flatnonzero(legal.any(axis=1))
     if rows.size:
-        values[rows] = np.where(legal[rows], _greedy_values(batch, rows, legal.shape[1]),
-                                np.nan)
+        part = batch if rows.size == len(batch) else lockstep.rows_of(batch, rows)
+        found = _greedy_values(part, legal.shape[1])
+        values[rows] = np.where(legal[rows], np.where(np.isnan(found), 0.0, found), np.nan)
     return values
 
 
-def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -> np.ndarray:
-    """``float64[len(rows), width]``: `verflixxt_greedy_values` of the games ``rows`` at
-    every id a move of theirs may have (illegal ones included)."""
-    m = np.arange(rows.size)
-    player = batch.player[rows]
-    heights = batch.heights[:, rows]
-    players = heights.shape[0]
-    pawns = batch.rules.pawns_per_player
-    own = batch.towers[player, :, rows]  # [m, T]: the mover's tower by tile code
-    base = _tower_scores(own)
-    gain = _gains(own, m)
-    top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), rows]
-    top_gain = np.where(heights > 0, gain[top, m], np.nan)  # [players, m]
+def _greedy_values(batch: verflixxt_batch.Batch, width: int) -> np.ndarray:
+    """``float64[n, width]``: `verflixxt_greedy_values` of games all at a decision, at
+    every id a step or steal of theirs may have (illegal ones included; NaN at the
+    others)."""
+    s = verflixxt_shape(batch.rules)
+    n = len(batch)
+    m = np.arange(n)
+    player = batch.player
+    heights = batch.heights
+    players = s.players
+    own = batch.towers[player, :, m]  # [n, T]: the mover's tower by tile code
+    base = tower_scores(own, batch.rules)
+    gain = _gains(batch, own)
+    top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
+    top_gain = np.where(heights > 0, gain[top, m], np.nan)  # [players, n]
+    if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
+        top_gain = np.where((heights > 0) & (np.arange(players)[:, None] != player), 0.0,
+                            top_gain)
     # leaving a Gift gives the top tile away; a Steal brings the best top of the others
-    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, _EMPTY, own)
-    gift = (_tower_scores(shrunk) - base).astype(np.float64)
+    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, EMPTY, own)
     others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
-    steal = np.where(np.isnan(others).all(axis=0), 0.0,
-                     np.where(np.isnan(others), -np.inf, others).max(axis=0))
     leave = gain.copy()
-    leave[_GIFT], leave[_STEAL] = gift, steal
-    length = batch.tiles.shape[0] - 1
-    tiles = batch.tiles[:, rows].astype(np.intp)
-    pieces = batch.pieces[:, rows].astype(np.intp)
-    finish = batch.length[rows] - 1
-    roll = batch.roll[rows]
+    leave[GIFT_CODE] = tower_scores(shrunk, batch.rules) - base
+    leave[STEAL_CODE] = np.where(np.isnan(others).all(axis=0), 0.0,
+                                 np.where(np.isnan(others), -np.inf, others).max(axis=0))
+    out = np.full((n, width), np.nan)
+    out[:, 2 * s.length : 2 * s.length + players] = top_gain.T  # Steal from each victim
+    moving = batch.phase == MOVE
+    if not moving.any():
+        return out
+    ids, _ = plain_moves(batch, s, moving)
+    where = positions(ids, s).astype(np.intp)
+    guard = np.arange(len(ids))[:, None] >= s.pawns
+    seen = batch.tiles.astype(np.intp)
+    crowd = batch.crowd.reshape(-1).astype(np.intp)
+    finish = batch.length - 1
+    mine = batch.pieces[player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
 
-    def count(position: np.ndarray) -> np.ndarray:
-        """Pawns and guards on ``position``."""
-        counted: np.ndarray = (pieces == position).sum(axis=0)
+    def pieces_at(position: np.ndarray) -> np.ndarray:
+        """Pawns and guards on ``position`` (``[k, n]``)."""
+        weighed = crowd[position * n + m]
+        counted: np.ndarray = weighed % s.guard_weight + weighed // s.guard_weight
         return counted
 
-    out = np.full((rows.size, width), np.nan)
-    out[:, 2 * length : 2 * length + players] = top_gain.T  # Steal from each victim
-    mine = pieces[player * pawns + np.arange(pawns)[:, None], m]  # [pawns, m]
-    for origin in mine:  # GreedyAgent.step_value of a pawn
-        target = np.minimum(origin + roll, finish)
-        value = 0.0 + np.where((count(origin) == 1) & (target != origin),
-                               leave[tiles[origin, m], m], 0.0)
-        landing = (count(target) == 0) & (target != finish)
-        out[m, origin] = value + np.where(landing, LANDING_WEIGHT * gain[tiles[target, m], m],
-                                          0.0)
-    for origin in pieces[players * pawns :]:  # TrackAgent.guard_value
-        target = np.minimum(origin + roll, finish)
-        value = np.zeros(rows.size)
-        for position, sign in ((target, 1), (origin, -1)):
-            alone = ((mine == position).sum(axis=0) == 1) & (count(position) - (sign < 0) == 1)
-            worth = sign * LANDING_WEIGHT * np.minimum(0.0, gain[tiles[position, m], m])
+    here = pieces_at(where)
+    for distance, offset in steps(batch, s):
+        target = np.clip(where + distance, 0, finish)
+        there = pieces_at(target)
+        # GreedyAgent.step_value of a pawn
+        value = 0.0 + np.where((here == 1) & (target != where), leave[seen[where, m], m], 0.0)
+        landing = (there == 0) & (target != finish)
+        pawn = value + np.where(landing, LANDING_WEIGHT * gain[seen[target, m], m], 0.0)
+        # TrackAgent.guard_value
+        value = np.zeros(where.shape)
+        for position, sign, count in ((target, 1, there), (where, -1, here)):
+            alone = ((mine[:, None] == position).sum(axis=0) == 1) & (count - (sign < 0) == 1)
+            worth = sign * LANDING_WEIGHT * np.minimum(0.0, gain[seen[position, m], m])
             value = value - np.where(alone, worth, 0.0)
-        out[m, length + origin] = value
+        out[m, ids.astype(np.intp) + offset] = np.where(guard, value, pawn)
     return out
 
 
