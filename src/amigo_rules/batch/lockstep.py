@@ -51,8 +51,9 @@ class Engine:
     """A legal decision id drawn uniformly for every game at a decision node, -1
     elsewhere."""
     advance: Callable[[Any, np.ndarray], None]
-    """Apply one legal id per game, in place and unchecked; games given -1 and finished
-    games stay as they are (the game module's public ``advance``)."""
+    """Apply one legal id per game to a writable batch, in place and unchecked, over every
+    game; games given -1 stay as they are (the public ``advance`` of a game module checks
+    the ids' shape and the batch, and works on the games that move)."""
 
 
 @attrs.frozen
@@ -338,8 +339,10 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
     while live.size:
         for draw in (engine.sample, engine.decide):
             ids = draw(work, rng)
-            engine.advance(work, ids)
-            played += ids >= 0
+            moved = ids >= 0
+            if moved.any():  # none at chance under VXV-9, say
+                engine.advance(work, ids)
+                played += moved
         done = engine.terminal(work)
         finished = int(done.sum())
         if finished and 8 * finished >= live.size:

@@ -32,9 +32,11 @@ from ..verflixxt import CARDS, PHASES
 from . import lockstep
 from .lockstep import Playouts
 from .verflixxt_arrays import (
+    CARD_BITS,
     DIE,
     EMPTY,
     FIRST_PATH,
+    FULL_HAND,
     LAY,
     MOVE,
     NAMES,
@@ -107,7 +109,7 @@ def _pack(batch: Batch, row: int, state: vx.State) -> None:
     if state.penalty is not None:
         batch.penalty[:, row] = state.penalty[0], code(state.penalty[1])
     for p, hand in enumerate(state.hands):
-        batch.hands[p, [CARDS.index(v) for v in hand], row] = True
+        batch.hands[p, row] = sum(1 << CARDS.index(v) for v in hand)
     batch.played[: len(state.played), row] = state.played
 
 
@@ -121,7 +123,7 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
         batch.tiles.T.tolist(), batch.length.tolist(), batch.pieces.T.tolist(),
         batch.towers.transpose(2, 0, 1).tolist(), batch.heights.T.tolist(),
         batch.player.tolist(), batch.phase.tolist(), batch.roll.tolist(),
-        batch.penalty.T.tolist(), batch.hands.transpose(2, 0, 1).tolist(),
+        batch.penalty.T.tolist(), batch.hands.T.tolist(),
         batch.played.T.tolist(), strict=True,
     )
     states = []
@@ -141,8 +143,7 @@ def to_states(batch: Batch) -> tuple[vx.State, ...]:
         states.append(vx.State(
             rules, board, stacks, player, PHASES[phase], roll,
             None if owner < 0 else (owner, NAMES[tile]),
-            tuple(tuple(v for v, held in zip(CARDS, hand, strict=True) if held)
-                  for hand in hands),
+            tuple(tuple(v for c, v in enumerate(CARDS) if hand >> c & 1) for hand in hands),
             tuple(v for v in played if v),
         ))
     return tuple(states)
@@ -168,7 +169,7 @@ def new_games(
         batch.tiles[:] = s.start_tiles[:, None]
         batch.length[:] = s.length
     batch.phase[:] = MOVE if s.cards else ROLL
-    batch.hands[:] = True
+    batch.hands[:] = FULL_HAND
     return lockstep.frozen(batch)
 
 
@@ -309,9 +310,11 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
 
 
 ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=apply_ids
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch."""
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
+writable batches of games in play, -1 where nothing moves)."""
 
 
 def random_playouts(
@@ -383,7 +386,7 @@ def observation_array(
     ]
     if s.cards:  # VXV-9: every hand, then the cards played this turn
         cards = rest + DIE + len(PHASES) + 2 * players
-        hands = batch.hands.transpose(2, 0, 1).reshape(n, -1)
+        hands = (batch.hands.T[:, :, None] & CARD_BITS[:, 0]).reshape(n, -1) != 0
         played = batch.played.T
         entries += [(row + cards + np.arange(players * len(CARDS)))[hands],
                     (row + cards + players * len(CARDS) + np.maximum(played, 0))[played != 0]]

@@ -49,6 +49,10 @@ DIE = 6
 """Chance ids 0-5 are the die's faces; a lay of path tile ``k`` is ``DIE + k``."""
 CARD_VALUES = np.array(CARDS, dtype=np.int8)
 """The tactical cards (VXV-9) by their index in `CARDS`: -1, 1, … 6."""
+CARD_BITS = (1 << np.arange(len(CARDS))).astype(np.int8)[:, None]
+"""``int8[7, 1]``: the bit of each card in `Batch.hands`."""
+FULL_HAND = (1 << len(CARDS)) - 1
+"""A hand of every card."""
 UNBATCHED: Mapping[str, str] = {}
 """The options the batch engine does not play, and why: none (every `Rules` is played)."""
 
@@ -90,8 +94,8 @@ class Batch:
     penalty: np.ndarray
     """``int8[2, n]``: VXV-5's penalty, its owner (-1 for none) and its tile code."""
     hands: np.ndarray
-    """``bool[players, 7, n]`` with VXV-9 (``[0, 7, n]`` without): whether each player
-    holds each card of `CARDS`."""
+    """``int8[players, n]`` with VXV-9 (``[0, n]`` without): each player's hand, bit ``c``
+    set while they hold the card ``CARDS[c]``."""
     played: np.ndarray
     """``int8[7, n]`` with VXV-9 (``[0, n]`` without): the cards played this turn in order,
     0 after the last."""
@@ -277,7 +281,7 @@ def empty(rules: vx.Rules, n: int) -> Batch:
         phase=np.zeros(n, dtype=np.int64),
         roll=np.zeros(n, dtype=np.int64),
         penalty=np.full((2, n), -1, dtype=np.int8),
-        hands=np.zeros((players if s.cards else 0, len(CARDS), n), dtype=bool),
+        hands=np.zeros((players if s.cards else 0, n), dtype=np.int8),
         played=np.zeros((len(CARDS) if s.cards else 0, n), dtype=np.int8),
     )
 

@@ -1168,9 +1168,11 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
 
 
 ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch."""
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
+writable batches of games in play, -1 where nothing moves)."""
 
 
 def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> Playouts:

@@ -11,7 +11,17 @@ import numpy as np
 
 from ..verflixxt import LIMIT
 from . import lockstep
-from .verflixxt_arrays import CARD_VALUES, FLIP, MOVE, STEALING, Batch, Shape, shape, tables
+from .verflixxt_arrays import (
+    CARD_BITS,
+    CARD_VALUES,
+    FLIP,
+    MOVE,
+    STEALING,
+    Batch,
+    Shape,
+    shape,
+    tables,
+)
 
 
 def choices(batch: Batch) -> lockstep.Choices:
@@ -40,26 +50,39 @@ def _move_choices(
     """The games ``moving``, their candidate ids and which are legal: the plain piece moves
     by the roll, or those of the variants."""
     ids, legal = plain_moves(batch, s, moving)
-    if s.cards:
+    if s.cards:  # each card on each piece, then stop and pass; int16 ids, filled in place
         plays, playable = card_plays(batch, s, ids, legal)
-        cards = len(CARD_VALUES)
-        candidates = ids.astype(np.int64)[None] + card_offsets(s)[:, None, None]
-        played = batch.played != 0
-        stop = playable & played.any(axis=0) & (batch.played.sum(axis=0) <= LIMIT)
-        stops = np.full((2, 1), 16 * s.length + s.players) + np.arange(2)[:, None]
-        return moving, np.concatenate([candidates.reshape(cards * len(ids), -1),
-                                       np.broadcast_to(stops, (2, moving.size))]), \
-            np.concatenate([plays.reshape(cards * len(ids), -1), stop[None],
-                            (moving & ~playable)[None]])
+        k = plays.shape[0] * plays.shape[1]
+        candidates = np.empty((k + 2, moving.size), dtype=np.int16)
+        np.add(ids[None], card_offsets(s).astype(np.int16)[:, None, None],
+               out=candidates[:k].reshape(plays.shape))
+        candidates[k:] = 16 * s.length + s.players + np.arange(2, dtype=np.int16)[:, None]
+        allowed = np.empty(candidates.shape, dtype=bool)
+        allowed[:k] = plays.reshape(k, -1)
+        allowed[k] = playable & (batch.played != 0).any(axis=0) & (
+            batch.played.sum(axis=0) <= LIMIT)
+        allowed[k + 1] = moving & ~playable
+        return moving, candidates, allowed
     if s.roll_one is None:
         return moving, ids, legal
-    one = moving & (batch.roll == 1)
-    wide = ids.astype(np.int64)
-    if s.roll_one == "choice":  # VXV-2: +1 (the plain id), -1 (not from 0), +0
-        return moving, np.concatenate([wide + offset for _, offset in steps(batch, s)]), \
-            np.concatenate([legal, legal & one & (positions(ids, s) > 0), legal & one])
-    swaps, legal_swaps = _swaps(batch, s, ids[: s.pawns], legal[: s.pawns] & one)
-    return moving, np.concatenate([wide, swaps]), np.concatenate([legal, legal_swaps])
+    # A roll of 1 adds moves: worked out for the games that rolled it, written into
+    # int16 ids (illegal, 0, in the other games).
+    plain = len(ids)
+    more = 2 * plain if s.roll_one == "choice" else (s.players + 1) * s.pawns * 2
+    candidates = np.zeros((plain + more, moving.size), dtype=np.int16)
+    allowed = np.zeros(candidates.shape, dtype=bool)
+    candidates[:plain], allowed[:plain] = ids, legal
+    one = np.flatnonzero(moving & (batch.roll == 1))
+    if one.size:
+        ids, legal = ids[:, one].astype(np.int16), legal[:, one]
+        if s.roll_one == "choice":  # VXV-2: +1 (the plain id), -1 (not from 0), +0
+            candidates[plain:, one] = np.concatenate(
+                [ids + offset for _, offset in steps(batch, s)[1:]])
+            allowed[plain:, one] = np.concatenate([legal & (positions(ids, s) > 0), legal])
+        else:  # VXV-7
+            candidates[plain:, one], allowed[plain:, one] = _swaps(
+                batch, s, one, ids[: s.pawns], legal[: s.pawns])
+    return moving, candidates, allowed
 
 
 def plain_moves(batch: Batch, s: Shape, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -101,21 +124,36 @@ def card_offsets(s: Shape) -> np.ndarray:
     return np.where(values == 1, 0, 2 * s.length * block + s.players)
 
 
+def _fits(batch: Batch) -> np.ndarray:
+    """VXV-9: ``bool[cards, n]``, the cards of `CARD_VALUES` the player to move holds that
+    fit the turn's sum (up to 6, or 7 while the -1 is still in hand)."""
+    hand = batch.hands.reshape(-1)[batch.player * batch.phase.size + np.arange(len(batch))]
+    held = (hand & CARD_BITS) != 0
+    budget = LIMIT - batch.played.sum(axis=0, dtype=np.int64) + held[0]
+    fits: np.ndarray = held & (CARD_VALUES[:, None] <= budget)
+    return fits
+
+
 def card_plays(
     batch: Batch, s: Shape, ids: np.ndarray, legal: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """VXV-9: ``bool[cards, pieces, n]``, which card of `CARD_VALUES` may move which piece of
     `plain_moves` (in hand, within the turn's sum, the -1 not from position 0), and
     ``bool[n]``, whether any may."""
-    n = batch.phase.size
-    hand = batch.hands.reshape(-1)[
-        (batch.player * len(CARD_VALUES) + np.arange(len(CARD_VALUES))[:, None]) * n
-        + np.arange(n)]
-    budget = LIMIT - batch.played.sum(axis=0, dtype=np.int64) + hand[0]  # 7 with the -1
-    fits = hand & (CARD_VALUES[:, None] <= budget)
+    fits = _fits(batch)
     back = (CARD_VALUES < 0)[:, None, None]
     plays = fits[:, None, :] & legal[None] & (~back | (positions(ids, s) > 0)[None])
-    return plays, plays.any(axis=(0, 1))
+    return plays, playable(batch, s, ids, legal, fits)
+
+
+def playable(batch: Batch, s: Shape, ids: np.ndarray, legal: np.ndarray,
+             fits: np.ndarray | None = None) -> np.ndarray:
+    """VXV-9: ``bool[n]``, whether the player to move may play a card: a positive card that
+    fits and a piece of `plain_moves` to move, or the -1 and a piece off position 0."""
+    fits = _fits(batch) if fits is None else fits
+    forward = fits[1:].any(axis=0) & legal.any(axis=0)
+    back: np.ndarray = fits[0] & (legal & (positions(ids, s) > 0)).any(axis=0)
+    return forward | back
 
 
 def steps(batch: Batch, s: Shape) -> list[tuple[Any, Any]]:
@@ -131,25 +169,28 @@ def steps(batch: Batch, s: Shape) -> list[tuple[Any, Any]]:
 
 
 def _swaps(
-    batch: Batch, s: Shape, own: np.ndarray, movable: np.ndarray
+    batch: Batch, s: Shape, rows: np.ndarray, own: np.ndarray, movable: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """VXV-7: the ids of swapping each own pawn of ``own`` (``[pawns, n]``, ``movable``
-    where it may) with an opponent's pawn one tile behind or ahead, and which are legal:
-    the owner is named (``o``) only when several opponents stand there, else ``N``."""
-    players = s.players
-    finish = batch.length - 1
-    p = own.astype(np.int64)[:, None]  # [pawns, 1, n]
-    ahead = np.arange(2)[:, None]
-    q = p + 2 * ahead - 1  # [pawns, 2, n]
-    ok = movable[:, None] & (q >= 0) & (q != finish)
-    pawns = batch.pieces[: players * s.pawns].reshape(players, s.pawns, 1, 1, -1)
-    there = (pawns == q).any(axis=1) & (np.arange(players)[:, None, None, None]
-                                         != batch.player)  # [players, pawns, 2, n]
+    """VXV-7: in the games ``rows``, the ids of swapping each own pawn of ``own``
+    (``int16[pawns, rows]``, ``movable`` where it may) with an opponent's pawn one tile
+    behind or ahead, and which are legal: the owner is named (``o``) only when several
+    opponents stand there, else ``N``. Two-dimensional work, and an OR per pawn instead
+    of a reduction over a middle axis: numpy runs those far faster on small arrays."""
+    players, pawns, length = s.players, s.pawns, s.length
+    finish = batch.length[rows] - 1
+    q = np.concatenate([own - 1, own + 1])  # [2·pawns, rows]: the tile behind, ahead
+    ok = np.concatenate([movable, movable]) & (q >= 0) & (q != finish)
+    on = batch.pieces[: players * pawns, rows][:, None] == q  # [players·pawns, 2·pawns, rows]
+    there = on[::pawns].copy()  # [players, 2·pawns, rows]: a pawn of each player there
+    for k in range(1, pawns):
+        there |= on[k::pawns]
+    there &= np.arange(players)[:, None, None] != batch.player[rows]
     count = there.sum(axis=0)
     legal = np.concatenate([there & (count >= 2) & ok, ((count == 1) & ok)[None]])
-    owner = np.arange(players + 1)[:, None, None, None]
-    ids = 2 * s.length + players + (ahead * s.length + p) * (players + 1) + owner
-    return ids.reshape(-1, len(finish)), legal.reshape(-1, len(finish))
+    ahead = np.repeat(np.arange(2, dtype=np.int16), pawns)[:, None]
+    ids = 2 * length + players + (ahead * length + np.concatenate([own, own])) * (
+        players + 1) + np.arange(players + 1, dtype=np.int16)[:, None, None]
+    return ids.reshape(-1, rows.size), legal.reshape(-1, rows.size)
 
 
 def flippable(batch: Batch) -> np.ndarray:

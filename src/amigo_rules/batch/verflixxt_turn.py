@@ -13,12 +13,14 @@ import numpy as np
 
 from . import lockstep
 from .verflixxt_arrays import (
+    CARD_BITS,
     CARD_VALUES,
     DIE,
     DOWN,
     EMPTY,
     FIRST_PATH,
     FLIP,
+    FULL_HAND,
     GIFT_CODE,
     LAY,
     MOVE,
@@ -33,7 +35,7 @@ from .verflixxt_arrays import (
     shape,
     tables,
 )
-from .verflixxt_moves import card_plays, flippable, plain_moves
+from .verflixxt_moves import flippable, plain_moves, playable
 
 _DELTAS = np.array([0, -1, 0, 2, 3, 4, 5, 6])
 """Per block of step ids (`amigo_rules.verflixxt.action_id`) the distance it names: block 0
@@ -103,27 +105,31 @@ def _variant_move(
         passing = moving & (ids == stop + 1)
         steps = moving & (ids < stop)
         if passing.any():  # VXV-9: the cards in hand are laid out as played
-            batch.hands[batch.player[passing], :, _where(passing)] = False
+            batch.hands[batch.player[passing], _where(passing)] = 0
     if s.roll_one == "swap":
         return _move(batch, steps, ids, batch.roll) | (moving & ~steps), None, None
+    # a step's id: the plain id (block 0), or N + block·2L + the plain id
     wide = np.where(steps, ids, 0)
-    plain = np.where(wide < 2 * s.length, wide, (wide - 2 * s.length - s.players)
-                     % (2 * s.length))
-    block = np.where(wide < 2 * s.length, 0, (wide - 2 * s.length - s.players)
-                     // (2 * s.length) + 1)
+    block, plain = np.divmod(np.where(wide < 2 * s.length, wide, wide - s.players),
+                             2 * s.length)
     distance = np.where(block == 0, np.maximum(batch.roll, 1), _DELTAS[block])
     if s.cards:
-        _play_cards(batch, _where(steps), distance[steps])
+        _play_cards(batch, steps, distance)
     stay = steps & (block == 2)  # VXV-2: +0 leaves nothing, so takes nothing
     return _move(batch, steps & ~stay, plain, distance) | stay, closing, passing
 
 
-def _play_cards(batch: Batch, rows: np.ndarray, values: np.ndarray) -> None:
-    """VXV-9: each card ``values`` leaves its player's hand and is played this turn."""
+def _play_cards(batch: Batch, playing: np.ndarray, values: np.ndarray) -> None:
+    """VXV-9: in the ``playing`` games the card ``values`` leaves the player's hand and is
+    played this turn (the others play nothing: their entries are rewritten as they are)."""
+    n = len(batch)
     card = np.where(values < 0, 0, values)  # the index in CARD_VALUES
-    batch.hands[batch.player[rows], card, rows] = False
-    count = (batch.played[:, rows] != 0).sum(axis=0)
-    batch.played[count, rows] = values
+    at = batch.player * n + np.arange(n)
+    hands = batch.hands.reshape(-1)
+    hands[at] &= ~(CARD_BITS[card, 0] * playing)
+    slot = (batch.played != 0).sum(axis=0) * n + np.arange(n)  # at most 4 are played
+    played = batch.played.reshape(-1)
+    played[slot] = np.where(playing, values, played[slot])
 
 
 def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray, distance: np.ndarray) -> np.ndarray:
@@ -292,10 +298,10 @@ def _end_turn(batch: Batch, s: Shape, ending: np.ndarray, closing: np.ndarray | 
             _end_early(batch, s, over)
             ending = ending & ~over
     if s.cards and ending.any():  # VXV-9: the turn goes on while a card can be played
-        on_way = (batch.pieces[: s.players * s.pawns].reshape(s.players, s.pawns, -1)
-                  != batch.length - 1).any(axis=1)
-        ids, legal = plain_moves(batch, s, ending & on_way[batch.player, np.arange(len(batch))])
-        going = card_plays(batch, s, ids, legal)[1]
+        n = len(batch)
+        rearmost = batch.pieces.reshape(-1)[batch.player * s.pawns * n + np.arange(n)]
+        ids, legal = plain_moves(batch, s, ending & (rearmost != batch.length - 1))
+        going = playable(batch, s, ids, legal)
         batch.phase[going] = MOVE  # also after a steal
         ending = ending & ~going
     closing = _union(closing, ending)
@@ -336,10 +342,11 @@ def _pass_die(batch: Batch, s: Shape, passing: np.ndarray) -> None:
     batch.player[:] = np.where(going, (player + 1 + s.players - best) % s.players, player)
     batch.roll[:] = np.where(passing, 0, batch.roll)
     if s.cards:
-        batch.played[:, passing] = 0
+        np.multiply(batch.played, ~passing, out=batch.played)
         on_way = (batch.pieces[: s.players * s.pawns : s.pawns] != batch.length - 1)
-        holding = (batch.hands.any(axis=1) & on_way).any(axis=0)
-        batch.hands[:, :, going & ~holding] = True
+        holding = ((batch.hands != 0) & on_way).any(axis=0)
+        np.bitwise_or(batch.hands, (going & ~holding).view(np.int8) * np.int8(FULL_HAND),
+                      out=batch.hands)
 
 
 def _pass_tiles(batch: Batch, s: Shape, ending: np.ndarray) -> None:
