@@ -233,7 +233,7 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
     at decision and terminal nodes all zero."""
     out = np.zeros((batch.phase.size, shape(batch.rules).outcomes))
     out[batch.phase == ROLL, :DIE] = 1 / DIE
-    rows = np.flatnonzero(batch.phase == LAY)
+    rows = (batch.phase == LAY).nonzero()[0]
     if rows.size:
         left = _left(batch, rows)
         out[rows, DIE:] = left / left.sum(axis=1, keepdims=True)
@@ -246,7 +246,7 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     ids = np.full(batch.phase.size, -1, dtype=np.int64)
     rolling = batch.phase == ROLL
     ids[rolling] = rng.integers(0, DIE, size=int(rolling.sum()))
-    rows = np.flatnonzero(batch.phase == LAY)
+    rows = (batch.phase == LAY).nonzero()[0]
     if rows.size:
         ids[rows] = DIE + lockstep.weighted(_left(batch, rows), rng)
     return ids
@@ -281,7 +281,7 @@ def _check(batch: Batch, ids: np.ndarray) -> None:
     lockstep.check_choices(choices(batch), ids)
     rows = np.flatnonzero(batch.phase == ROLL)
     lockstep.check_chance(rows, ids, np.ones((rows.size, DIE), dtype=bool))
-    rows = np.flatnonzero(batch.phase == LAY)
+    rows = (batch.phase == LAY).nonzero()[0]
     if rows.size:
         possible = np.concatenate(
             [np.zeros((rows.size, DIE), dtype=bool), _left(batch, rows) > 0], axis=1
