@@ -118,3 +118,8 @@ def scalar_sweep() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def option_ids(options: dict) -> str:
+    """A test id for a dict of `Rules` options: ``roll_one=swap,towers=hidden``."""
+    return ",".join(f"{k}={v}" for k, v in options.items())

@@ -7,7 +7,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from batch_helpers import scalar_sweep
+from batch_helpers import option_ids, scalar_sweep
 
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
@@ -42,10 +42,6 @@ CONFIGS = [
 IDS = ["greedy-classic-2", "greedy-amigo-3", "greedy-amigo_pro-5", "heuristic-3",
        "heuristic-6-max_turns"]
 SWEEP = scalar_sweep()
-
-
-def named(options: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in options.items())
 
 
 def check_policy(kind, rules, n: int, steps: int, seed: int) -> int:
@@ -126,7 +122,7 @@ def test_the_greedy_policy_values_every_variant_as_the_scalar_agent(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", SWEEP.ALONE + SWEEP.MATRIX, ids=named)
+@pytest.mark.parametrize("options", SWEEP.ALONE + SWEEP.MATRIX, ids=option_ids)
 def test_the_greedy_policy_values_every_variant_as_the_scalar_agent_sweep(options):
     assert check_policy(GREEDY, verflixxt.Rules(players=4, **options), n=48, steps=250,
                         seed=5) > 2_000

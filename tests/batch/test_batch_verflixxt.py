@@ -12,6 +12,7 @@ import pytest
 from batch_helpers import (
     assert_every_move_matches,
     assert_views_match,
+    option_ids,
     play_in_lockstep,
     random_ids,
     scalar_sweep,
@@ -528,27 +529,23 @@ def sweep(rules: Rules, games: int, seed: int) -> None:
         play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
 
 
-def named(options: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in options.items())
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("options", SWEEP.ALONE, ids=named)
+@pytest.mark.parametrize("options", SWEEP.ALONE, ids=option_ids)
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_every_option_alone_in_lockstep_sweep(options, players):
     sweep(Rules.classic(players=players, **options), 100, players)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", SWEEP.MATRIX, ids=named)
+@pytest.mark.parametrize("options", SWEEP.MATRIX, ids=option_ids)
 @pytest.mark.parametrize("players", [2, 4, 6, 7])
 def test_variants_combine_in_lockstep_sweep(options, players):
     sweep(Rules(players=players, **options), 100, players)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("values", list(itertools.product(*SWEEP.OPTIONS.values())),
-                         ids=lambda values: named(dict(zip(SWEEP.OPTIONS, values, strict=True))))
-def test_variant_matrix_in_lockstep_sweep(values):
-    options = dict(zip(SWEEP.OPTIONS, values, strict=True))
-    sweep(Rules.amigo_pro(players=3, action_tiles=True, **options), 20, len(str(values)))
+@pytest.mark.parametrize("options", [dict(zip(SWEEP.OPTIONS, values, strict=True)) for values
+                                     in itertools.product(*SWEEP.OPTIONS.values())],
+                         ids=option_ids)
+def test_variant_matrix_in_lockstep_sweep(options):
+    sweep(Rules.amigo_pro(players=3, action_tiles=True, **options), 20, len(str(options)))

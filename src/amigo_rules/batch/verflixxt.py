@@ -6,7 +6,7 @@ combination, 2-8 players (every layout with its guards, Gift and Steal, the star
 the box, the lucky-tile tie-break, the roll of 1 of VXV-2 and VXV-7, the passed tiles of
 VXV-3, the early ends of VXV-4, VXV-5 and VXV-8b, VXV-8's lucky tiles, the tactical cards of
 VXV-9, the face-down tiles of VXV-10, VXV-LUCKY-BELOW, VXV-HIDDEN-TOWERS, the shuffled
-track laid by setup chance nodes). `UNBATCHED` is empty.
+track laid by setup chance nodes).
 
 >>> from amigo_rules import verflixxt
 >>> from amigo_rules.batch import verflixxt as batch
@@ -42,7 +42,6 @@ from .verflixxt_arrays import (
     NAMES,
     OVER,
     ROLL,
-    UNBATCHED,
     Batch,
     code,
     crowd_of,
@@ -51,12 +50,12 @@ from .verflixxt_arrays import (
     tables,
     tower_scores,
 )
+from .verflixxt_arrays import UNBATCHED as UNBATCHED  # empty: every Rules is played
 from .verflixxt_moves import choices
 from .verflixxt_turn import apply_ids, lay_track
 
 __all__ = [
     "ENGINE",
-    "UNBATCHED",
     "Batch",
     "Playouts",
     "advance",
