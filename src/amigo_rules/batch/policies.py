@@ -24,21 +24,25 @@ from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
+from ..track import PATH_TILES
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
 from . import verflixxt_hoch as verflixxt_hoch_batch
 from .verflixxt_arrays import (
+    CODES,
     EMPTY,
+    FIRST_PATH,
     GIFT_CODE,
     MOVE,
     STEAL_CODE,
+    STEALING,
     tables,
     tower_scores,
 )
 from .verflixxt_arrays import shape as verflixxt_shape
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
-from .verflixxt_moves import plain_moves, positions, steps
+from .verflixxt_moves import choices, plain_moves, positions, steps
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -67,18 +71,32 @@ def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Gene
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
 
 
+@cache
+def _kinds() -> tuple[np.ndarray, np.ndarray]:
+    """Per tile code its row in `_gains` (the path tile kinds, then a row of nothing for
+    every other code: start, finish, action tiles, face-down tiles, no tile) and its row in
+    `_tops`' leave table (the same, then Gift and Steal)."""
+    kinds = len(PATH_TILES)
+    gain_row = np.full(CODES, kinds)
+    gain_row[FIRST_PATH : FIRST_PATH + kinds] = np.arange(kinds)
+    leave_row = gain_row.copy()
+    leave_row[GIFT_CODE], leave_row[STEAL_CODE] = kinds + 1, kinds + 2
+    return lockstep.read_only(gain_row), lockstep.read_only(leave_row)
+
+
 def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
-    """``float64[codes, m]``: what a tile of each code adds to the score of each tower of
-    ``own`` (``[m, T]`` tile codes, ``EMPTY`` above the top), as
-    `VerflixxtGreedyAgent.gain` counts it by the rules' scoring: 0 for what is no path tile
-    or lies face down (VXV-10), and `LUCKY_RESERVE` more for a lucky tile while the tower
-    holds no minus tile."""
+    """``float64[kinds + 1, m]``: what a path tile of each kind (`PATH_TILES`) adds to the
+    score of each tower of ``own`` (``[m, T]`` tile codes, ``EMPTY`` above the top), as
+    `VerflixxtGreedyAgent.gain` counts it by the rules' scoring, `LUCKY_RESERVE` more for a
+    lucky tile while the tower holds no minus tile; the last row, 0, is every other code
+    (rows by `_kinds`: a table over the kinds only keeps the arrays small)."""
     t = tables()
     rules = batch.rules
     held = t["minus"][own]  # [m, T] minus magnitudes
     plus, lucky = t["plus"][own], t["lucky"][own].sum(axis=1)
-    value_plus, value_minus = t["plus"][:, None], t["minus"][:, None]
-    new_lucky = (t["lucky"] & ~t["down"])[:, None]
+    path = slice(FIRST_PATH, FIRST_PATH + len(PATH_TILES))
+    value_plus, value_minus = t["plus"][path, None], t["minus"][path, None]
+    new_lucky = t["lucky"][path, None]
     if rules.lucky_below:  # VXV-LUCKY-BELOW: a new lucky tile flips the top
         height = batch.heights[batch.player, np.arange(len(own))]
         top = np.where(height > 0, own[np.arange(len(own)), np.maximum(height - 1, 0)], EMPTY)
@@ -105,9 +123,9 @@ def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
                                                             lucky + 1), base))) - base
     else:  # VX-SCORE-1: the lucky tiles turn the largest minus tiles
         diff = _converted_gains(held, lucky, value_plus, value_minus, new_lucky)
-    reserve = np.where(new_lucky & ~(held > 0).any(axis=1), LUCKY_RESERVE, 0.0)
-    gains: np.ndarray = np.where(t["takeable"][:, None] & ~t["down"][:, None],
-                                 diff + reserve, 0.0)
+    gains = np.zeros((len(PATH_TILES) + 1, len(own)))
+    gains[:-1] = diff
+    gains[:-1] += np.where(new_lucky & ~(held > 0).any(axis=1), LUCKY_RESERVE, 0.0)
     return gains
 
 
@@ -137,53 +155,81 @@ def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     `Rules`: from what that player sees (face-down tiles, hidden towers), by the rules'
     scoring, each step by its roll, direction (VXV-2) or card (VXV-9); swaps, ``stop``,
     ``pass`` and flips are worth 0."""
-    legal = verflixxt_batch.legal_action_mask(batch)
-    values = np.full(legal.shape, np.nan)
-    rows = np.flatnonzero(legal.any(axis=1))
-    if rows.size:
-        part = batch if rows.size == len(batch) else lockstep.rows_of(batch, rows)
-        found = _greedy_values(part, legal.shape[1])
-        values[rows] = np.where(legal[rows], np.where(np.isnan(found), 0.0, found), np.nan)
+    n = len(batch)
+    values = np.full((n, verflixxt_shape(batch.rules).actions), np.nan)
+    for _, candidates, legal, worth in _greedy_choices(batch):
+        games = np.broadcast_to(np.arange(n), legal.shape)[legal]
+        values[games, np.broadcast_to(candidates, legal.shape)[legal]] = worth[legal]
     return values
 
 
-def _greedy_values(batch: verflixxt_batch.Batch, width: int) -> np.ndarray:
-    """``float64[n, width]``: `verflixxt_greedy_values` of games all at a decision, at
-    every id a step or steal of theirs may have (illegal ones included; NaN at the
-    others)."""
+def _greedy_choices(
+    batch: verflixxt_batch.Batch,
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The legal moves (`verflixxt_moves.choices`: games, candidate ids, legal), each entry
+    with the value of every candidate (``float64[k, n]``, meaningful where legal): the
+    steps by `_step_values`, a steal by the gain of the victim's top tile, the rest 0."""
+    out = []
+    entries = choices(batch)
+    if entries:
+        top_gain, gain, leave = _tops(batch)
+    for games, candidates, legal in entries:  # each entry's games are at one phase
+        worth = np.zeros(legal.shape)
+        phase = batch.phase[games.argmax()]
+        if phase == MOVE:
+            steps = _step_values(batch, gain, leave)
+            worth[: len(steps)] = steps
+        elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
+            worth[:] = top_gain
+        out.append((games, candidates, legal, worth))
+    return out
+
+
+def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game: what each player's top tile would add to the mover's tower
+    (``float64[players, n]``, as seen: a hidden top is worth 0; NaN for an empty tower),
+    the gain of each kind of tile to the mover (`_gains`) and what leaving a tile alone
+    brings (rows by `_kinds`: the tile itself, or its action)."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
-    player = batch.player
-    heights = batch.heights
-    players = s.players
+    player, heights, players = batch.player, batch.heights, s.players
     own = batch.towers[player, :, m]  # [n, T]: the mover's tower by tile code
-    base = tower_scores(own, batch.rules)
     gain = _gains(batch, own)
+    gain_row, _ = _kinds()
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
-    top_gain = np.where(heights > 0, gain[top, m], np.nan)  # [players, n]
+    top_gain = np.where(heights > 0, gain[gain_row[top], m], np.nan)  # [players, n]
     if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
         top_gain = np.where((heights > 0) & (np.arange(players)[:, None] != player), 0.0,
                             top_gain)
     # leaving a Gift gives the top tile away; a Steal brings the best top of the others
     shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, EMPTY, own)
     others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
-    leave = gain.copy()
-    leave[GIFT_CODE] = tower_scores(shrunk, batch.rules) - base
-    leave[STEAL_CODE] = np.where(np.isnan(others).all(axis=0), 0.0,
-                                 np.where(np.isnan(others), -np.inf, others).max(axis=0))
-    out = np.full((n, width), np.nan)
-    out[:, 2 * s.length : 2 * s.length + players] = top_gain.T  # Steal from each victim
-    moving = batch.phase == MOVE
-    if not moving.any():
-        return out
-    ids, _ = plain_moves(batch, s, moving)
+    leave = np.empty((len(gain) + 2, n))  # by `_kinds`' leave rows
+    leave[: len(gain)] = gain
+    leave[-2] = tower_scores(shrunk, batch.rules) - tower_scores(own, batch.rules)
+    leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
+                         np.where(np.isnan(others), -np.inf, others).max(axis=0))
+    return top_gain, gain, leave
+
+
+def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray
+                 ) -> np.ndarray:
+    """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
+    move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
+    rows of the move choices), from what the player sees; ``gain`` and ``leave`` are
+    `_tops`'."""
+    s = verflixxt_shape(batch.rules)
+    n = len(batch)
+    m = np.arange(n)
+    ids, _ = plain_moves(batch, s, batch.phase == MOVE)
     where = positions(ids, s).astype(np.intp)
     guard = np.arange(len(ids))[:, None] >= s.pawns
-    seen = batch.tiles.astype(np.intp)
+    gain_row, leave_row = _kinds()
+    gains, leaves = gain_row[batch.tiles], leave_row[batch.tiles]  # [L + 1, n] rows, as seen
     crowd = batch.crowd.reshape(-1).astype(np.intp)
     finish = batch.length - 1
-    mine = batch.pieces[player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
+    mine = batch.pieces[batch.player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
 
     def pieces_at(position: np.ndarray) -> np.ndarray:
         """Pawns and guards on ``position`` (``[k, n]``)."""
@@ -191,29 +237,45 @@ def _greedy_values(batch: verflixxt_batch.Batch, width: int) -> np.ndarray:
         counted: np.ndarray = weighed % s.guard_weight + weighed // s.guard_weight
         return counted
 
+    def at(table: np.ndarray, row: np.ndarray) -> np.ndarray:
+        """``table[row, game]`` for every game (flat indices: numpy serves those several
+        times faster than index pairs)."""
+        found: np.ndarray = table.reshape(-1)[row * n + m]
+        return found
+
     here = pieces_at(where)
-    for distance, offset in steps(batch, s):
+    kinds = steps(batch, s)
+    out = np.empty((len(kinds), len(ids), n))
+    for kind, (distance, _) in enumerate(kinds):
         target = np.clip(where + distance, 0, finish)
         there = pieces_at(target)
         # GreedyAgent.step_value of a pawn
-        value = 0.0 + np.where((here == 1) & (target != where), leave[seen[where, m], m], 0.0)
+        value = 0.0 + np.where((here == 1) & (target != where), at(leave, at(leaves, where)),
+                               0.0)
         landing = (there == 0) & (target != finish)
-        pawn = value + np.where(landing, LANDING_WEIGHT * gain[seen[target, m], m], 0.0)
+        pawn = value + np.where(landing, LANDING_WEIGHT * at(gain, at(gains, target)), 0.0)
         # TrackAgent.guard_value
         value = np.zeros(where.shape)
         for position, sign, count in ((target, 1, there), (where, -1, here)):
             alone = ((mine[:, None] == position).sum(axis=0) == 1) & (count - (sign < 0) == 1)
-            worth = sign * LANDING_WEIGHT * np.minimum(0.0, gain[seen[position, m], m])
+            worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, at(gains, position)))
             value = value - np.where(alone, worth, 0.0)
-        out[m, ids.astype(np.intp) + offset] = np.where(guard, value, pawn)
-    return out
+        out[kind] = np.where(guard, value, pawn)
+    return out.reshape(-1, n)
 
 
 def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision node a move of highest greedy value (within
-    `TIE`), ties drawn uniformly; -1 elsewhere."""
-    values = verflixxt_greedy_values(batch)
-    return _best(values, ~np.isnan(values), TIE, rng)
+    `TIE`), ties drawn uniformly; -1 elsewhere. Worked out among each game's candidate
+    moves (`_greedy_choices`), not over every action id."""
+    ids = np.full(len(batch), -1, dtype=np.int64)
+    for games, candidates, legal, values in _greedy_choices(batch):
+        worth = np.where(legal, values, -np.inf)
+        near = legal & (worth >= worth.max(axis=0) - TIE)
+        chosen = np.minimum(lockstep.uniform(near, rng), len(near) - 1)
+        column = np.arange(len(batch)) if candidates.shape[1] > 1 else 0
+        ids = np.where(games & near.any(axis=0), candidates[chosen, column], ids)
+    return ids
 
 
 # --- EXXtra: the heuristic agent ----------------------------------------------------------

@@ -47,8 +47,10 @@ def choices(batch: Batch) -> lockstep.Choices:
 def _move_choices(
     batch: Batch, s: Shape, moving: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The games ``moving``, their candidate ids and which are legal: the plain piece moves
-    by the roll, or those of the variants."""
+    """The games ``moving``, their candidate ids and which are legal. The rows: first the
+    steps, kind by kind in the order of `steps` (the roll; VXV-2's -1 and +0; VXV-9's cards),
+    each over the pieces of `plain_moves`; then VXV-7's swaps, or VXV-9's ``stop`` and
+    ``pass``."""
     ids, legal = plain_moves(batch, s, moving)
     if s.cards:  # each card on each piece, then stop and pass; int16 ids, filled in place
         plays, playable = card_plays(batch, s, ids, legal)
