@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 from batch_helpers import random_ids, scattered_states
 
-from amigo_rules import IllegalMoveError, StateError, exxtra, verflixxt, verflixxt_hoch
+from amigo_rules import (
+    ArgumentError,
+    IllegalMoveError,
+    StateError,
+    exxtra,
+    verflixxt,
+    verflixxt_hoch,
+)
 from amigo_rules.batch import exxtra as exxtra_batch
 from amigo_rules.batch import lockstep
 from amigo_rules.batch import verflixxt as verflixxt_batch
@@ -57,3 +64,19 @@ def test_advance_refuses_read_only_batches_and_bad_ids(name):
     with pytest.raises(IllegalMoveError, match="shape"):
         engine.advance(lockstep.copied(games), np.zeros(2, dtype=np.int64))
     assert engine.to_states(games) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_arrays_are_written_into_a_preallocated_array(name):
+    game, engine, rules = GAMES[name]
+    rng = np.random.default_rng(1)
+    games = engine.from_states(positions(game, engine, rules, rng))
+    expected = engine.observation_array(games, 1)
+    out = np.full(expected.shape, 7.0, dtype=np.float32)  # whatever was there before
+    assert engine.observation_array(games, 1, out=out) is out
+    np.testing.assert_array_equal(out, expected)
+    wide = np.zeros((expected.shape[0], 2 * expected.shape[1]), np.float32)[:, ::2]
+    for bad in (np.zeros(expected.shape), np.zeros((1, expected.shape[1]), np.float32), [0],
+                wide):
+        with pytest.raises(ArgumentError, match="float32 array of shape"):
+            engine.observation_array(games, 1, out=bad)

@@ -378,16 +378,20 @@ def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> 
     return lockstep.play_out(ENGINE, new_games(rules, n), rng)
 
 
-def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
+def observation_array(
+    batch: Batch, player: int | np.ndarray, *, out: np.ndarray | None = None
+) -> np.ndarray:
     """``float32[n, 11·players + 3]``: row ``i`` is
     ``observation(to_states(batch)[i], player).to_array()``; ``player`` is one seat for
-    every game or an array of one seat per game."""
+    every game or an array of one seat per game. With ``out`` (preallocated by the caller,
+    of that shape) the rows are written into it and it is returned."""
     players = batch.rules.players
     n = batch.turn.size
     viewer = lockstep.seats(player, n, players)
     to_move = current_player(batch)
     width = 5 + RUNGS
-    out = np.zeros((n, ex.array_length(batch.rules)), dtype=np.float32)
+    out = lockstep.observation_rows(out, (n, ex.array_length(batch.rules)))
+    out[...] = 0
     each = np.arange(n)
     for p in range(players):
         base = p * width

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 import numpy as np
 
-from ..core import IllegalMoveError, RulesError, StateError
+from ..core import ArgumentError, IllegalMoveError, RulesError, StateError
 from ..core.checks import quote
 
 
@@ -353,6 +353,21 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
             work = rows_of(work, kept)
             live, played = live[kept], played[kept]
     return Playouts(frozen(final), lengths)
+
+
+def observation_rows(out: Any, shape: tuple[int, int]) -> np.ndarray:
+    """Where ``observation_array`` writes: ``out``, the caller's preallocated C-contiguous
+    ``float32[shape]`` array (`ArgumentError` for another), or a new one; either holds
+    anything until written."""
+    if out is None:
+        return np.empty(shape, dtype=np.float32)
+    if not (isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == shape
+            and out.flags.c_contiguous and out.flags.writeable):
+        got = (f"{out.dtype} of shape {out.shape}" if isinstance(out, np.ndarray)
+               else quote(out))
+        raise ArgumentError(f"out must be a writable, C-contiguous float32 array of shape "
+                            f"{shape}, got {got}")
+    return out
 
 
 def seats(player: Any, n: int, players: int) -> np.ndarray:

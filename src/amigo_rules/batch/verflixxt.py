@@ -336,8 +336,8 @@ def observation_array(
     ``observation(to_states(batch)[i], player).to_array()`` (face-down tiles hidden,
     VXV-10; other towers as VXV-HIDDEN-TOWERS shows them; every hand and the cards played,
     open as in VXV-9); ``player`` is one seat for every row or an array of one seat per row.
-    With ``out`` (``float32[n, array_length]``) the rows are written into it and it is
-    returned."""
+    With ``out`` (``float32[n, array_length]``, preallocated by the caller) the rows are
+    written into it and it is returned."""
     rules = batch.rules
     s = shape(rules)
     n, players, length = batch.phase.size, s.players, s.length
@@ -390,11 +390,8 @@ def observation_array(
         entries += [(row + cards + np.arange(players * len(CARDS)))[hands],
                     (row + cards + players * len(CARDS) + np.maximum(played, 0))[played != 0]]
     flat = np.concatenate([e.ravel() for e in entries])
-    counts = np.bincount(flat, minlength=n * width).reshape(n, width)
-    if out is None:
-        out = counts.astype(np.float32)
-    else:
-        out[...] = counts
+    out = lockstep.observation_rows(out, (n, width))
+    out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
     if hidden:
         out.reshape(-1)[tower_base + 2 * kinds + 1] = unseen
     return out

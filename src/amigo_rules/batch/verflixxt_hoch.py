@@ -1195,10 +1195,13 @@ def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> 
     return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
 
 
-def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
+def observation_array(
+    batch: Batch, player: int | np.ndarray, *, out: np.ndarray | None = None
+) -> np.ndarray:
     """``float32[n, array_length]``: row ``i`` is
     ``observation(to_states(batch)[i], player).to_array()``; ``player`` is one seat for
-    every row or an array of one seat per row."""
+    every row or an array of one seat per row. With ``out`` (``float32[n, array_length]``,
+    preallocated by the caller) the rows are written into it and it is returned."""
     rules = batch.rules
     shape = _shape(rules)
     n, players, length = batch.phase.size, shape.players, shape.length
@@ -1231,7 +1234,8 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
         row[:, 0] + table + 2 * len(CARDS) + 6 + len(PHASES) + players + viewer,
     ]
     flat = np.concatenate([e.ravel() for e in entries])
-    out = np.bincount(flat, minlength=n * width).reshape(n, width).astype(np.float32)
+    out = lockstep.observation_rows(out, (n, width))
+    out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
     out[:, base + collected - 1 : hats_base : collected] = (batch.hands != _NO_CARD).sum(
         axis=1).T
     out[:, table + len(CARDS) : table + 2 * len(CARDS)] = batch.discard.T
