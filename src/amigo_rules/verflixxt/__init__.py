@@ -11,8 +11,8 @@
 
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
-helpers that may change (``PHASES``, ``TILE_KINDS``, ``box``, ``laid_out``, ``path_tiles``,
-``shuffled_setup``, ``track_length``, ``render_lines``).
+helpers that may change (``CARDS``, ``LIMIT``, ``PHASES``, ``TILE_KINDS``, ``box``,
+``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from .actions import (
     num_chance_outcomes,
     parse_move,
 )
+from .cards import CARDS as CARDS
+from .cards import LIMIT as LIMIT
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
 from .narration import move_events, redact_events, setup_events, wording
