@@ -97,9 +97,9 @@ class Recorded:
         self.finished = 0  # games the scalar engine finished a step of
         super().__init__(*args, **kwargs)
 
-    def _finish(self, rows):
+    def _finish(self, rows, games):
         self.finished += len(rows)
-        super()._finish(rows)
+        super()._finish(rows, games)
 
     def _moved(self, rows, ids):
         self.events.append(("ids", (rows.copy(), ids.copy())))

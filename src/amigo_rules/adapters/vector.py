@@ -270,32 +270,37 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         current_player = self.engine.current_player
         rows = np.arange(self.num_envs) if rows is None else rows
         work = lockstep.rows_of(self.games, rows)
+        moved = False
         while True:
             to_move = current_player(work)
             live = self._others(to_move) & (self.moves[rows] < limit)
             playing = np.count_nonzero(live)
             if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
-                lockstep.put_rows(self.games, rows, work, np.arange(rows.size))
+                if moved:
+                    gone = np.flatnonzero(~live)
+                    lockstep.put_rows(self.games, rows[gone], work, gone)
+                keep = np.flatnonzero(live)
                 if playing <= self.scalar_tail:
                     if playing:
-                        self._finish(rows[live])
+                        self._finish(rows[keep], lockstep.rows_of(work, keep))
                     return
-                keep = np.flatnonzero(live)
                 rows, to_move, live = rows[keep], to_move[keep], live[keep]
                 work = lockstep.rows_of(work, keep)
             chance = live & (to_move == CHANCE)
             choose = self.engine.sample_chance if chance.any() else self.policy
             self._advance(work, rows, np.where(live, choose(work, rng), -1))
+            moved = True
 
-    def _finish(self, rows: np.ndarray) -> None:
-        """`_play_others` of the games ``rows`` on the scalar engine, game by game: chance
-        drawn with its exact probabilities and the others' moves chosen by `agent`, both
-        from the environment's generator (as the batch draws them); written back."""
+    def _finish(self, rows: np.ndarray, games: Any) -> None:
+        """`_play_others` of ``games``, the environment's games ``rows`` (or their copy), on
+        the scalar engine, game by game: chance drawn with its exact probabilities and the
+        others' moves chosen by `agent`, both from the environment's generator (as the
+        batch draws them); written back into the environment's games."""
         module = self.table.module
         rng = self.np_random
         self.agent.rng = rng
         limit = self.table.max_game_length
-        states = list(self.engine.to_states(lockstep.rows_of(self.games, rows)))
+        states = list(self.engine.to_states(games))
         for k, row in enumerate(rows.tolist()):
             state, at = states[k], np.array([row])
             while self.moves[row] < limit and self._others(
