@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
+from ..agents.exxtra import DENIAL, WIN, at_least, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
