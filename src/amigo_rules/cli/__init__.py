@@ -1,6 +1,7 @@
 """The ``amigo-rules`` command line: watch bots play (``demo``), play against them
 (``play``), step through a saved game (``replay``, also as a web page) and measure bots
-(``simulate``, ``tournament``: `cli.tournament`), serve tables to play online (``serve``,
+(``simulate``, ``tournament``: `cli.tournament`), learn a game's value by self-play
+(``learn``), serve tables to play online (``serve``,
 the ``server`` extra, imported when run).
 
 Games come from `amigo_rules.GAMES`; each brings its terminal view (`cli.games`), its
@@ -15,6 +16,7 @@ import click
 from .. import __version__
 from ..arena.plan import agent_seed
 from .demo import demo
+from .learn import learn
 from .options import CONTEXT
 from .play import play_command
 from .replay import replay
@@ -32,5 +34,5 @@ def main() -> None:
     them, replay games, measure bots."""
 
 
-for command in (demo, play_command, replay, serve, simulate, tournament, variants):
+for command in (demo, learn, play_command, replay, serve, simulate, tournament, variants):
     main.add_command(command)
