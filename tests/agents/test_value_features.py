@@ -4,16 +4,18 @@ batch, and blind to what the viewing seat may not see."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from test_playouts import decisions
 
 from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.agents.exxtra_value import _survival
-from amigo_rules.agents.features import FEATURES, features
+from amigo_rules.agents.features import FEATURES, features, observation_features
 from amigo_rules.agents.pending import pending_for
-from amigo_rules.agents.value import BATCH
-from amigo_rules.core import RulesError
+from amigo_rules.agents.value import BATCH, active_seats
+from amigo_rules.core import CHANCE, RulesError, sample_chance
 
 TRACK_RULES = [
     (verflixxt, verflixxt.Rules.classic(players=4)),
@@ -30,7 +32,7 @@ def positions(module, rules, seed=3, every=3):
 
 def rows(module, states, viewer=0):
     arrays = np.stack([module.observation(s, viewer).to_array() for s in states])
-    return features(module.NAME, states[0].rules, arrays)
+    return features(module.NAME, states[0].rules, arrays, [s.player for s in states])
 
 
 @pytest.mark.parametrize(("module", "rules"), TRACK_RULES)
@@ -53,9 +55,41 @@ def test_score_and_pending_are_the_engines(module, rules):
 def test_a_batch_gives_each_positions_own_features(module, rules):
     states = positions(module, rules, seed=8, every=5)
     engine = BATCH[module.NAME]
-    batch = features(module.NAME, rules, engine.observation_array(engine.from_states(states), 1))
+    games = engine.from_states(states)
+    batch = features(module.NAME, rules, engine.observation_array(games, 1),
+                     active_seats(games))
     for state, row in zip(states, batch, strict=True):
         assert np.array_equal(row, rows(module, [state], viewer=1)[0])
+
+
+@pytest.mark.parametrize(("module", "rules"), [
+    *TRACK_RULES,
+    (verflixxt, verflixxt.Rules.classic(players=3, towers="hidden")),
+    (verflixxt, verflixxt.Rules.classic(players=2, hidden_tiles=True)),
+    (exxtra, exxtra.Rules(players=4)),
+    (exxtra, exxtra.Rules(players=3)),
+])
+def test_one_observation_gives_its_arrays_features(module, rules):
+    # the search's features of one observation, without arrays, are the arrays' numbers,
+    # at decisions and at chance nodes alike, whoever views
+    rng = np.random.default_rng(6)
+    state = module.new_game(rules, seed=6)
+    checked = 0
+    for step in itertools.count():
+        if module.is_terminal(state):
+            break
+        if step % 3 == 0:
+            viewer = int(rng.integers(rules.players))
+            observation = module.observation(state, viewer)
+            expected = rows(module, [state], viewer)[0]
+            assert observation_features(module.NAME, observation) == pytest.approx(
+                expected, abs=1e-12)
+            checked += 1
+        state = module.apply(state, sample_chance(module, state, rng)
+                             if module.current_player(state) == CHANCE else
+                             module.legal_moves(state)[int(rng.integers(
+                                 len(module.legal_moves(state))))])
+    assert checked > 15
 
 
 def test_hoch_features_do_not_see_the_other_hands():
@@ -89,4 +123,4 @@ def test_exxtra_survival_is_the_fitted_values():
 
 def test_an_unknown_game_has_no_features():
     with pytest.raises(RulesError, match="no features for 'chess'"):
-        features("chess", None, np.zeros((1, 3)))
+        features("chess", None, np.zeros((1, 3)), [0])

@@ -31,13 +31,13 @@ from ..batch import verflixxt as verflixxt_batch
 from ..batch import verflixxt_hoch as verflixxt_hoch_batch
 from ..core import CHANCE, ArgumentError, RulesError, get_game
 from ..core.checks import quote
-from .features import FEATURES, features
+from .features import FEATURES, features, observation_features
 from .model import ValueModel, from_json, read
 from .oneply import TIE, OnePlyAgent
 
 __all__ = [
-    "BATCH", "DATA", "LearnedValue", "ValueAgent", "after_values", "load", "move_values",
-    "one_ply", "shipped",
+    "BATCH", "DATA", "LearnedValue", "ValueAgent", "active_seats", "after_values", "load",
+    "move_values", "one_ply", "shipped",
 ]
 
 BATCH: dict[str, ModuleType] = {
@@ -49,9 +49,9 @@ DATA = "value-{game}.json"
 """The name of a game's shipped weights in the package's ``agents/data`` folder."""
 
 
-def _mover(games: Any) -> np.ndarray:
-    """Per game the seat whose turn it is (at a chance node too: the seat about to roll or
-    draw)."""
+def active_seats(games: Any) -> np.ndarray:
+    """Per game of a batch the seat whose turn it is (at a chance node too: the seat about
+    to roll or draw)."""
     if hasattr(games, "player"):
         return np.asarray(games.player, dtype=np.intp)
     return np.asarray(games.turn % games.rules.players, dtype=np.intp)
@@ -76,30 +76,33 @@ class LearnedValue:
         self.engine = BATCH[model.game]
         """The game's batch engine."""
 
-    def of_arrays(self, rules: Any, arrays: np.ndarray) -> np.ndarray:
+    def of_arrays(self, rules: Any, arrays: np.ndarray, active: Any) -> np.ndarray:
         """``float64[n, players]``: the shares of the positions whose observation arrays
-        are ``arrays`` (``[n, array_length(rules)]``), none of them finished."""
-        return self.model.shares(features(self.model.game, rules, arrays))
+        are ``arrays`` (``[n, array_length(rules)]``; the seat whose turn it is,
+        ``active``), none of them finished."""
+        return self.model.shares(features(self.model.game, rules, arrays, active))
 
     def of_batch(self, games: Any, viewer: int | np.ndarray | None = None) -> np.ndarray:
         """``float64[n, players]``: the shares of a batch engine's games, each seen by
         ``viewer`` (a seat, a seat per game, or None: the seat whose turn it is); finished
         games by their returns."""
         engine = self.engine
-        seat = _mover(games) if viewer is None else viewer
+        seat = active_seats(games) if viewer is None else viewer
         over = engine.is_terminal(games)
         shares = np.asarray(engine.returns(games), dtype=np.float64)
         if not over.all():
             live = np.flatnonzero(~over)
             part = games if over.size == live.size else lockstep.rows_of(games, live)
             seats = seat if np.ndim(seat) == 0 else np.asarray(seat)[live]
-            shares[live] = self.of_arrays(games.rules, engine.observation_array(part, seats))
+            shares[live] = self.of_arrays(games.rules, engine.observation_array(part, seats),
+                                          active_seats(part))
         return shares
 
     def of_observation(self, observation: Any) -> tuple[float, ...]:
-        """The shares in the position of ``observation`` (of a game not yet finished)."""
-        shares = self.of_arrays(observation.rules, observation.to_array()[None])[0]
-        return tuple(float(s) for s in shares)
+        """The shares in the position of ``observation`` (of a game not yet finished), by
+        `amigo_rules.agents.features.observation_features`: the numbers `of_batch` gives."""
+        shares = self.model.shares(observation_features(self.model.game, observation))
+        return tuple(shares.tolist())
 
     def __call__(self, state: Any, viewer: int | None = None) -> tuple[float, ...]:
         """The shares in ``state``, seen by ``viewer`` (default: the seat whose turn it
@@ -121,7 +124,7 @@ def after_values(value: LearnedValue, games: Any, *, dice: bool = False
     rows, ids = np.nonzero(engine.legal_action_mask(games))
     if rows.size == 0:
         return rows, ids, np.zeros(0)
-    mover = _mover(games)[rows]
+    mover = active_seats(games)[rows]
     after = engine.step(lockstep.rows_of(games, rows), ids)
     shares = _expected(value, after, mover) if dice else value.of_batch(after, mover)
     return rows, ids, shares[np.arange(rows.size), mover]

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..agents.features import features
 from ..agents.model import ValueModel
-from ..agents.value import BATCH, LearnedValue, one_ply
+from ..agents.value import BATCH, LearnedValue, active_seats, one_ply
 from ..batch import lockstep
 from ..core import RulesError
 
@@ -125,8 +125,9 @@ def play(task: Task) -> Chunk:
         if task.keep > 0:
             kept = rng.random(live.size) < task.keep
             rows = live if bootstrap else live[kept]
-            seen = features(task.game, rules, engine.observation_array(
-                _rows(games, rows), viewer[rows]))
+            part = _rows(games, rows)
+            seen = features(task.game, rules, engine.observation_array(part, viewer[rows]),
+                            active_seats(part))
             if bootstrap:
                 assert task.model is not None
                 record.append(_Step(live, kept, task.model.shares(seen), seen[kept]))

@@ -20,7 +20,7 @@ from ... import exxtra as ex
 from ...exxtra import FINISH, RUNGS, TOP_COMBINATION
 from ..exxtra import at_least
 
-__all__ = ["EXXTRA", "exxtra_features"]
+__all__ = ["EXXTRA", "exxtra_features", "exxtra_observation_features"]
 
 EXXTRA = (
     "counter", "rung", "pair", "reach", "reach_raw", "finish", "survive", "free_below",
@@ -36,22 +36,23 @@ def _threat() -> np.ndarray:
     return np.array([min(1.0, 2 * at_least(v)) for v in range(TOP_COMBINATION + 1)])
 
 
-def exxtra_features(rules: ex.Rules, arrays: np.ndarray) -> np.ndarray:
-    """``float64[n, players, len(EXXTRA)]`` of observation arrays of EXXtra."""
+def exxtra_features(rules: ex.Rules, arrays: np.ndarray, active: np.ndarray) -> np.ndarray:
+    """``float64[n, players, len(EXXTRA)]`` of observation arrays of EXXtra (the seat
+    whose turn it is, who rolls or decides: ``active``; the array marks it only at a
+    decision)."""
     players = rules.players
     n = arrays.shape[0]
     width = 5 + RUNGS
     seats = arrays[:, : players * width].reshape(n, players, width).astype(np.float64)
-    mover_flag = seats[:, :, 1]
     counter = np.rint(seats[:, :, 2] * FINISH)
     where = seats[:, :, 3 : 4 + RUNGS].argmax(axis=2)  # RUNGS: in hand
     on_ladder = where < RUNGS
     rung = np.where(on_ladder, where, 0).astype(np.float64)
     pair = np.rint(seats[:, :, 4 + RUNGS] * TOP_COMBINATION).astype(np.intp)
     waiting, roll, first = (arrays[:, -3 + k].astype(np.float64) for k in range(3))
-    mover = np.where(mover_flag.any(axis=1), mover_flag.argmax(axis=1), 0)
+    roll = np.rint(roll * TOP_COMBINATION) / TOP_COMBINATION  # the float32 entry, exactly
     index = np.arange(players)
-    k = (index[None, :] - mover[:, None]) % players
+    k = (index[None, :] - np.asarray(active)[:, None]) % players
     # rungs 1 … 5 taken by some pair; a lower rung 1 … r - 1 free for each pair
     taken = np.zeros((n, RUNGS), dtype=bool)
     rows = np.repeat(np.arange(n), players)
@@ -81,3 +82,40 @@ def exxtra_features(rules: ex.Rules, arrays: np.ndarray) -> np.ndarray:
         np.full((n, players), 1 / players),
     ]
     return np.stack(columns, axis=2)
+
+
+def exxtra_observation_features(observation: ex.Observation) -> np.ndarray:
+    """``float64[players, len(EXXTRA)]``: `exxtra_features` of one observation."""
+    players = observation.rules.players
+    mover = observation.turn % players
+    ladder = observation.ladder
+    taken = {pair[0] for pair in ladder if pair is not None}
+    threat = _threat()
+    first = observation.first_roll
+    reach, rows = [], []
+    for p, (counter, pair) in enumerate(zip(observation.counters, ladder, strict=True)):
+        k = (p - mover) % players
+        rung, value = (0, 0) if pair is None else pair
+        below = sum(1 for r in range(1, rung) if r not in taken)
+        chance = threat[value] * (1.0 if below else 0.5)
+        survive = (1 - chance) ** k if rung > 0 else 1.0
+        reach.append(min(FINISH, counter + rung * survive) / FINISH)
+        is_mover = 1.0 if k == 0 else 0.0
+        rerolling = is_mover * (0.0 if first else 1.0)
+        roll = observation.roll
+        rows.append([
+            counter / FINISH, rung / (RUNGS - 1), value / TOP_COMBINATION, reach[-1],
+            min(FINISH, counter + rung) / FINISH,
+            survive if counter + rung >= FINISH and rung > 0 else 0.0, survive,
+            below / (RUNGS - 1), is_mover, k / (players - 1), rerolling,
+            rerolling * counter / FINISH,
+            is_mover * (0.0 if roll is None else roll / TOP_COMBINATION),
+        ])
+    counters = observation.counters
+    for p, row in enumerate(rows):
+        others = max(r for q, r in enumerate(reach) if q != p)
+        best = max(c for q, c in enumerate(counters) if q != p)
+        later = row[9]
+        row += [reach[p] - others, (counters[p] - best) / FINISH, reach[p] ** 2, reach[p] ** 3,
+                reach[p] * later, 1 / players]
+    return np.array(rows)

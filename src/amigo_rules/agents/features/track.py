@@ -12,7 +12,6 @@ the risk tiles' parity (HO-RISK-1), finish tokens, the hats and the cards in han
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -23,7 +22,10 @@ from ... import verflixxt as vx
 from ... import verflixxt_hoch as ho
 from ...track import PATH_TILES
 
-__all__ = ["HOCH", "VERFLIXXT", "hoch_features", "verflixxt_features"]
+__all__ = [
+    "HOCH", "VERFLIXXT", "hoch_features", "hoch_observation_features", "verflixxt_features",
+    "verflixxt_observation_features",
+]
 
 REACH = 6
 """Slots ahead of a pawn counted as within its reach (a die's faces; hoch²'s cards)."""
@@ -230,17 +232,16 @@ def _read(rules: vx.Rules | ho.Rules, arrays: np.ndarray) -> tuple[Layout, _Trac
                                                     ).astype(np.float64)
 
 
-def verflixxt_features(rules: vx.Rules, arrays: np.ndarray) -> np.ndarray:
-    """``float64[n, players, len(VERFLIXXT)]`` of observation arrays of Verflixxt!."""
+def verflixxt_features(rules: vx.Rules, arrays: np.ndarray, active: np.ndarray) -> np.ndarray:
+    """``float64[n, players, len(VERFLIXXT)]`` of observation arrays of Verflixxt! (the
+    seat whose turn it is: ``active``)."""
     lay, track, towers = _read(rules, arrays)
     n, players = towers.shape[:2]
     counts = towers[:, :, : len(PATH_TILES)]
     hidden = (towers[:, :, 2 * len(PATH_TILES) + 1] if lay.player_width > 2 * len(PATH_TILES)
               + 1 else np.zeros((n, players)))
     score, gains, spare, unturned = _path_parts(counts)
-    turn = arrays[:, lay.turn_start : lay.turn_start + lay.turn_width]
-    die = _one_hot_index(turn[:, :6]) + 1
-    active = _one_hot_index(turn[:, 6 + len(vx.PHASES) : 6 + len(vx.PHASES) + players])
+    die = _one_hot_index(arrays[:, lay.turn_start : lay.turn_start + 6]) + 1
     plus_left, minus_left = _left(track, lay.kinds)
     return _common(track, lay, score, _slot_gains(track, lay.kinds, gains), plus_left,
                    minus_left, spare, unturned, counts.sum(axis=2) + hidden, hidden, active,
@@ -251,8 +252,9 @@ _RISK = ("R3", "R4", "R5", "R6", "R7")
 _TOKENS = ("T2", "T3", "T4", "T5", "T6")
 
 
-def hoch_features(rules: ho.Rules, arrays: np.ndarray) -> np.ndarray:
-    """``float64[n, players, len(HOCH)]`` of observation arrays of Verflixxt hoch²."""
+def hoch_features(rules: ho.Rules, arrays: np.ndarray, active: np.ndarray) -> np.ndarray:
+    """``float64[n, players, len(HOCH)]`` of observation arrays of Verflixxt hoch² (the
+    seat whose turn it is: ``active``)."""
     lay, track, items = _read(rules, arrays)
     n, players = items.shape[:2]
     collected = ho.COLLECTED
@@ -282,7 +284,6 @@ def hoch_features(rules: ho.Rules, arrays: np.ndarray) -> np.ndarray:
     at = 2 * cards
     tokens_taken = table[:, at + 1]
     phases = len(ho.PHASES)
-    active = _one_hot_index(table[:, at + 6 + phases : at + 6 + phases + players])
     viewer = _one_hot_index(table[:, at + 6 + phases + players : at + 6 + phases + 2 * players])
     seats = np.arange(players)
     is_viewer = (viewer[:, None] == seats[None, :]).astype(np.float64)
@@ -300,8 +301,127 @@ def hoch_features(rules: ho.Rules, arrays: np.ndarray) -> np.ndarray:
     return np.concatenate([common, np.stack(extra, axis=2)], axis=2)
 
 
-TRACK_FEATURES: dict[str, tuple[tuple[str, ...], Callable[[Any, np.ndarray], np.ndarray]]] = {
-    "verflixxt": (VERFLIXXT, verflixxt_features),
-    "verflixxt_hoch": (HOCH, hoch_features),
-}
-"""Per tile-track game, its feature names and their function ``(rules, arrays)``."""
+# --- one observation at a time: the same features without arrays (for the search) ---------
+
+_PATH_INDEX = {tile: i for i, tile in enumerate(PATH_TILES)}
+_RISK_VALUES = {t: int(t[1:]) for t in _RISK}
+_TOKEN_VALUES = {t: int(t[1:]) for t in _TOKENS}
+
+
+@attrs.frozen
+class _Tower:
+    """What the features read of one tower (hoch²: collection), by `_tower`."""
+
+    score: float
+    gains: dict[str, float]
+    """What one more tile of each kind would add (path and risk tiles)."""
+    spare: float
+    unturned: float
+    hidden: float
+    risk: float
+    """hoch²: the risk tiles' points with their sign (HO-RISK-1)."""
+    tokens: float
+
+
+@cache
+def _tower(tower: tuple[str, ...]) -> _Tower:
+    """`_Tower` of a tower given bottom to top (``"?"`` for a tile not seen), scored by
+    `_path_parts` as the arrays are."""
+    counts = np.zeros(len(PATH_TILES))
+    for tile in tower:
+        if tile in _PATH_INDEX:
+            counts[_PATH_INDEX[tile]] += 1
+    path, gains, spare, unturned = (np.asarray(a).item() if np.ndim(a) == 0 else a
+                                    for a in _path_parts(counts))
+    gain = {tile: float(g) for tile, g in zip(PATH_TILES, gains, strict=True)}
+    risks = [_RISK_VALUES[t] for t in tower if t in _RISK_VALUES]
+    sign = -1 if len(risks) % 2 else 1
+    for tile, value in _RISK_VALUES.items():
+        gain[tile] = float(-sign * (sum(risks) + value) - sign * sum(risks))
+    tokens = sum(_TOKEN_VALUES.get(t, 0) for t in tower)
+    hats = 10 * (tower.count("hat+") - tower.count("hat-"))
+    return _Tower(float(path) + sign * sum(risks) + tokens + hats, gain, float(spare),
+                  float(unturned), float(tower.count("?")), float(sign * sum(risks)),
+                  float(tokens))
+
+
+@cache
+def _left_of(tiles: tuple[str, ...]) -> tuple[float, float]:
+    """The points of the plus and of the minus path tiles in the track."""
+    plus = sum(_PLUS[_PATH_INDEX[t]] for t in tiles if t in _PATH_INDEX)
+    minus = sum(_MINUS[_PATH_INDEX[t]] for t in tiles if t in _PATH_INDEX)
+    return float(plus), float(minus)
+
+
+def _common_rows(observation: Any, towers: list[_Tower], active: int, roll: int
+                 ) -> list[list[float]]:
+    """The features of `_COMMON` of one observation, per seat (as `_common`)."""
+    tiles = observation.tiles
+    finish = len(tiles) - 1
+    last = max(finish, 1)
+    pieces: dict[int, int] = {}
+    for own in observation.pawns:
+        for x in own:
+            pieces[x] = pieces.get(x, 0) + 1
+    for x in observation.guards:
+        pieces[x] = pieces.get(x, 0) + 1
+    players = len(towers)
+    pending, progress, parts = [], [], []
+    for own, tower in zip(observation.pawns, towers, strict=True):
+        gain = tower.gains
+        count = max(len(own), 1)
+        reach = 0.0
+        for x in own:
+            best = 0.0
+            for y in range(x + 1, min(x + REACH + 1, finish)):
+                best = max(best, gain.get(tiles[y], 0.0))
+            reach += best
+        pending.append(sum(gain.get(tiles[x], 0.0) for x in own if pieces[x] == 1))
+        progress.append(sum(own) / count / last)
+        parts.append((min(own) / last if own else 1.0, max(own) / last if own else 1.0,
+                      own.count(finish) / count, reach / count))
+    moved = sum(sum(own) for own in observation.pawns)
+    late = moved / max(sum(len(own) for own in observation.pawns), 1) / last
+    plus_left, minus_left = _left_of(tiles)
+    scores = [t.score for t in towers]
+    totals = [s + g for s, g in zip(scores, pending, strict=True)]
+    rows = []
+    for p, tower in enumerate(towers):
+        lead = scores[p] - max(s for q, s in enumerate(scores) if q != p)
+        lead_pending = totals[p] - max(t for q, t in enumerate(totals) if q != p)
+        rear, front, home, ahead = parts[p]
+        to_move = 1.0 if p == active else 0.0
+        rows.append([
+            scores[p] / SCALE, pending[p] / SCALE, lead / SCALE, lead_pending / SCALE,
+            progress[p], rear, front, home, ahead / 8, tower.spare, tower.unturned / SCALE,
+            (len(observation.towers[p])) / SCALE, tower.hidden / 10, to_move,
+            ((p - active) % players) / max(players - 1, 1), to_move * roll / 6, late,
+            plus_left / 100, minus_left / 100, 1 / players, scores[p] * late / SCALE,
+            pending[p] * late / SCALE, lead * late / SCALE,
+        ])
+    return rows
+
+
+def verflixxt_observation_features(observation: vx.Observation) -> np.ndarray:
+    """``float64[players, len(VERFLIXXT)]``: `verflixxt_features` of one observation."""
+    towers = [_tower(t) for t in observation.towers]
+    return np.array(_common_rows(observation, towers, observation.player, observation.roll))
+
+
+def hoch_observation_features(observation: ho.Observation) -> np.ndarray:
+    """``float64[players, len(HOCH)]``: `hoch_features` of one observation."""
+    towers = [_tower(t) for t in observation.towers]
+    rows = _common_rows(observation, towers, observation.player, 0)
+    viewer = observation.viewer
+    values = [int(card[:-1]) for card in observation.hand]
+    lucky, cursed = observation.hats
+    for p, (row, tower) in enumerate(zip(rows, towers, strict=True)):
+        mine = 1.0 if p == viewer else 0.0
+        row += [tower.risk / SCALE, tower.tokens / 10,
+                1.0 if lucky is not None and lucky[0] == p else 0.0,
+                1.0 if cursed is not None and cursed[0] == p else 0.0,
+                observation.hand_sizes[p] / 2, mine * sum(values) / 12,
+                mine * max(values, default=-1) / 6, mine, observation.tokens / 8]
+    return np.array(rows)
+
+
