@@ -17,7 +17,7 @@ from amigo_rules import AmigoRulesError, exxtra, play, verflixxt, verflixxt_hoch
 from amigo_rules.agents import MCTSAgent, make_agent
 from amigo_rules.agents.features import FEATURES
 from amigo_rules.agents.model import FORMAT, LIMIT, from_json, read, to_json, write
-from amigo_rules.agents.playouts import evaluation_for
+from amigo_rules.agents.playouts import evaluation_for, prior_for
 from amigo_rules.agents.value import (
     BATCH,
     LearnedValue,
@@ -215,6 +215,17 @@ def test_the_search_takes_the_learned_evaluation(models):
     seat = verflixxt.current_player(state)
     move = agent.act(verflixxt.observation(state, seat), verflixxt.legal_moves(state))
     assert move in verflixxt.legal_moves(state)
+    prior = prior_for(exxtra, "learned")
+    value = shipped("exxtra")
+    for state in decisions(exxtra, GAMES["exxtra"], seed=4, every=3):
+        moves = exxtra.legal_moves(state)
+        ranks = prior(state, moves)
+        values = value.move_values(state, moves)
+        me = exxtra.current_player(state)
+        assert values == [value(exxtra.apply(state, m), me)[me] for m in moves]
+        assert ranks[values.index(max(values))] == 1 and min(ranks) == 0
+    searched = make_agent("mcts:30:default:0:default:1:learned", "exxtra", seed=0)
+    assert searched.act(exxtra.observation(state, me), moves) in moves
     with pytest.raises(RulesError, match="evaluation must be one of"):
         MCTSAgent(evaluation="deep")
     with pytest.raises(RulesError, match="evaluation must be one of"):

@@ -112,8 +112,9 @@ class MCTSAgent:
             classic progressive bias, which more simulations outvote; 1 a bias that does
             not fade at all. Default: the game's own default.
         evaluation: how a rollout cut off before the end is scored: ``"softmax"``,
-            ``"fitted"`` or ``"learned"`` (`amigo_rules.agents.playouts.evaluation_for`).
-            Default: the game's own default.
+            ``"fitted"`` or ``"learned"`` (`amigo_rules.agents.playouts.evaluation_for`);
+            ``"learned"`` takes the prior from the learned value too. Default: the game's
+            own default.
         memory: draw the determinisations from what the agent has seen this game (an
             `amigo_rules.core.InformationSet` fed with every observation and own move;
             ``False``: from the current observation alone, ``sample_state``). A new game
@@ -295,7 +296,7 @@ class MCTSAgent:
             policy = policy_for(game, rollout)
             kind = defaults.evaluation if self.evaluation is None else self.evaluation
             evaluation = None if depth is None else evaluation_for(game, kind=kind)
-            prior = prior_for(game) if weight else None
+            prior = prior_for(game, kind) if weight else None
             setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight,
                                               floor)
         return setup

@@ -230,8 +230,12 @@ def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
 
 
 
-def prior_for(game: ModuleType) -> Prior | None:
-    """The prior of ``game``'s search, or None if it has none."""
+def prior_for(game: ModuleType, kind: str = "fitted") -> Prior | None:
+    """The prior of ``game``'s search, or None if it has none: with ``kind="learned"``
+    the ranking of the moves by the game's learned value of the state after each
+    (`amigo_rules.agents.value.LearnedValue.move_values`), else the game's own (`PRIORS`)."""
+    if kind == "learned":
+        return ranking(shipped(_name(game)).move_values, _itself)
     make = PRIORS.get(_name(game))
     return None if make is None else make()
 

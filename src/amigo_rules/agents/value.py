@@ -104,6 +104,13 @@ class LearnedValue:
         shares = self.model.shares(observation_features(self.model.game, observation))
         return tuple(shares.tolist())
 
+    def move_values(self, state: Any, moves: tuple[Any, ...]) -> list[float]:
+        """Per move of a decision, the share of the player to move after it (seen by that
+        player): the search's prior ranks the moves by it."""
+        game = self.game
+        me = game.current_player(state)
+        return [self(game.apply(state, move), me)[me] for move in moves]
+
     def __call__(self, state: Any, viewer: int | None = None) -> tuple[float, ...]:
         """The shares in ``state``, seen by ``viewer`` (default: the seat whose turn it
         is); a finished game's are its returns."""

@@ -61,8 +61,9 @@ class Settings:
 
     hidden: int = 32
     """Hidden units of the model (0: a linear model)."""
-    lam: float = 0.7
-    """λ of the TD(λ) targets of the self-play rounds (1: Monte-Carlo targets)."""
+    lam: float = 1.0
+    """λ of the TD(λ) targets of the self-play rounds: 1, the games' results
+    (Monte-Carlo targets), learned best; below 1 the value's own estimates count."""
     epsilon: float = 0.03
     """The share of self-play moves made at random."""
     keep: float = 0.3
