@@ -12,8 +12,9 @@ game state: its ``render_svg`` with everything shown). The blocks of one page ru
 in one namespace, so a picture can go on from the state of the one before. The namespace
 starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exxtra``),
 ``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``),
-``game_tree(game, state, depth)`` (the figure of a game tree) and ``learning_curves(*games)``
-(matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``).
+``game_tree(game, state, depth)`` (the figure of a game tree), ``learning_curves(*games)``
+(matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``)
+and ``value_curves(*games)`` (the learned values' runs, ``benchmarks/results/learning.jsonl``).
 
 Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<figure>`` with
 its caption in the page; the picture links to its file, to be seen alone at full size. A block that fails logs a warning naming the page and the line, so
@@ -296,9 +297,73 @@ def _curve_panel(axes, document: dict) -> None:
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8, frameon=False)
 
 
+VALUE_RUNS = RESULTS / "learning.jsonl"
+"""The learned values' runs, one JSON line each (``benchmarks/learn.py run`` writes them)."""
+GAME_LABELS = {"verflixxt": "Verflixxt! (classic, 4 players)",
+               "verflixxt_hoch": "Verflixxt hoch² (4 players)", "exxtra": "EXXtra (4 players)"}
+
+
+def read_runs(path: Path) -> list[dict]:
+    """The runs of ``path``, checked: a ``ValueError`` naming the line and what is wrong."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path.name}: not readable ({exc})") from None
+    runs = []
+    for number, line in enumerate(lines, 1):
+        try:
+            run = json.loads(line)
+            points = [(p["games"], p["win_share"], p["interval"]) for p in run["curve"]]
+            ok = isinstance(run["label"], str) and run["game"] in GAME_LABELS and points and all(
+                type(g) is int and 0 <= w <= 1 and 0 <= i <= 1 for g, w, i in points)
+        except (ValueError, KeyError, TypeError):
+            ok = False
+        if not ok:
+            raise ValueError(f"{path.name}:{number}: a run needs label, game and a curve of "
+                             "games, win_share and interval")
+        runs.append(run)
+    return runs
+
+
+def value_curves(*games: str) -> str:
+    """An SVG figure, one panel per game, of the learned values' runs in `VALUE_RUNS`: the
+    win share of the one-ply value against three baselines after each round, with its 95%
+    interval, against the games of self-play so far; one line per run, the fair share
+    dashed."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
+
+    runs = read_runs(VALUE_RUNS)
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 10}):
+        figure = Figure(figsize=(4.2 * len(games), 4.6), layout="constrained")
+        for axes, game in zip(figure.subplots(1, len(games), squeeze=False)[0], games,
+                              strict=True):
+            for run in (r for r in runs if r["game"] == game):
+                points = run["curve"]
+                axes.errorbar([p["games"] for p in points], [p["win_share"] for p in points],
+                              yerr=[p["interval"] for p in points], capsize=2, marker="o",
+                              markersize=3, linewidth=1.2, label=run["label"])
+            axes.axhline(0.25, color=MUTED, linestyle="--", linewidth=1, label="fair share")
+            axes.set_title(GAME_LABELS[game])
+            axes.set_xlabel("games of self-play")
+            axes.set_ylabel(f"win share against three {points[0]['against']}")
+            axes.set_ylim(0, 0.8)
+            axes.xaxis.set_major_formatter(FuncFormatter(_steps))
+            axes.grid(alpha=0.3)
+            axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8,
+                        frameon=False)
+        out = io.StringIO()
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
 def _namespace() -> dict:
     return {"verflixxt": verflixxt, "ho": verflixxt_hoch, "exxtra": exxtra, "play": play,
-            "game_tree": game_tree, "learning_curves": learning_curves}
+            "game_tree": game_tree, "learning_curves": learning_curves,
+            "value_curves": value_curves}
 
 
 def _run(code: str, namespace: dict, where: str):
