@@ -199,7 +199,7 @@ class Defaults:
 
 
 DEFAULTS: dict[str, Defaults] = {
-    "verflixxt": Defaults("random", 10, 1.0, evaluation="fitted"),
+    "verflixxt": Defaults("random", 10, 1.0, evaluation="learned"),
     "verflixxt_hoch": Defaults("random", 10, 1.0),
     "exxtra": Defaults("random", 0, 0.05, 1.0, evaluation="fitted"),
 }
