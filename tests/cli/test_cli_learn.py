@@ -12,7 +12,7 @@ def test_help():
     result = run("learn", "--help")
     assert result.exit_code == 0
     for option in ("--games", "--rounds", "--seed", "--out", "--work", "--hidden",
-                   "--lambda", "--evaluate", "--workers", "--scheduler"):
+                   "--lambda", "--against", "--evaluate", "--workers", "--scheduler"):
         assert option in result.output
     assert "default: 32" in flat(result.output)
 

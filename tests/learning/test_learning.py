@@ -144,7 +144,7 @@ def test_every_executor_learns_the_same_value(tmp_path):
     ({"game": "chess"}, RulesError, "unknown game .chess."),
     ({"games": 2, "rounds": 3}, RulesError, "at least rounds"),
     ({"games": 0}, RulesError, "games must be at least 1"),
-    ({"settings": Settings(lam=2.0)}, RulesError, "lam and epsilon"),
+    ({"settings": Settings(lam=2.0)}, RulesError, "lam, epsilon and against"),
     ({"settings": Settings(chunk=0)}, RulesError, "chunk at least 1"),
     ({"settings": {"hidden": 3}}, ArgumentError, "settings must be Settings"),
     ({"executor": "pool"}, ArgumentError, "executor must be"),
@@ -159,3 +159,21 @@ def test_bad_arguments_are_refused(arguments, error, message):
 def test_a_model_is_a_value_model(model):
     assert isinstance(model, ValueModel) and model.game == "exxtra"
     assert model.training["curve"][0]["evaluation_games"] == 6
+
+
+def test_a_share_of_self_play_games_is_played_against_the_baselines(monkeypatch):
+    import amigo_rules.learning.rounds as rounds
+
+    seen = []
+
+    def recording(task):
+        seen.append(task)
+        return play(task)
+
+    monkeypatch.setattr(rounds, "play", recording)
+    learn("exxtra", games=16, rounds=2, rules=[FOUR],
+          settings=attrs.evolve(TINY, chunk=2, evaluate=0, against=0.5))
+    second = [t for t in seen if t.key[0] == 1]
+    assert [t.opponent for t in second] == [None, "heuristic"] * 2
+    assert all(t.model is not None for t in second)
+    assert all(t.opponent == "heuristic" and t.model is None for t in seen if t.key[0] == 0)

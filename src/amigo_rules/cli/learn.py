@@ -37,6 +37,10 @@ DEFAULTS = learning.Settings()
 @click.option("--lambda", "lam", type=click.FloatRange(0, 1),
               default=DEFAULTS.lam, show_default=True,
               help="λ of the TD(λ) targets (1: the games' results).")
+@click.option("--against", type=click.FloatRange(0, 1), default=DEFAULTS.against,
+              show_default=True,
+              help="Share of the self-play games with the value in one seat against the "
+                   "baseline agents.")
 @click.option("--evaluate", type=click.IntRange(min=0), default=DEFAULTS.evaluate,
               show_default=True, help="Games against the baseline agents after each round.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
@@ -44,7 +48,8 @@ DEFAULTS = learning.Settings()
 @click.option("--scheduler", metavar="ADDRESS",
               help="Play on the Dask cluster of this scheduler (needs amigo-rules[dask]).")
 def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | None,
-          hidden: int, lam: float, evaluate: int, workers: int, scheduler: str | None) -> None:
+          hidden: int, lam: float, against: float, evaluate: int, workers: int,
+          scheduler: str | None) -> None:
     """Learn GAME's value by self-play on the batch engine and write its weights to FILE.
 
     Ctrl-C stops (exit code 130); the same command resumes from the work directory. Load
@@ -54,7 +59,7 @@ def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | N
         raise click.UsageError("--workers and --scheduler exclude each other: with a "
                                "scheduler, the cluster's workers play")
     name = get_game(game).NAME
-    settings = learning.Settings(hidden=hidden, lam=lam, evaluate=evaluate)
+    settings = learning.Settings(hidden=hidden, lam=lam, against=against, evaluate=evaluate)
     out_console, err = console(), console(stderr=True)
     started = time.perf_counter()
     columns = (bar.TextColumn("{task.description}"), bar.BarColumn(),

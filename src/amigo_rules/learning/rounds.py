@@ -3,7 +3,8 @@
 Round 0 plays games between the game's baseline agents (``greedy``, EXXtra's
 ``heuristic``) and fits a fresh model to their results. Every later round plays games of
 self-play by the value of the round before (`amigo_rules.agents.value.one_ply` in every
-seat, a share ``epsilon`` of its moves at random) and fits that value further to TD(λ)
+seat, a share ``epsilon`` of its moves at random; with ``against``, that share of the
+games with the value in one seat and the baselines in the others) and fits that value further to TD(λ)
 targets (`amigo_rules.learning.selfplay`). After each fit, the value plays ``evaluate``
 games against three baselines (its seat rotated; the same games every round): the
 learning curve.
@@ -74,6 +75,9 @@ class Settings:
     """Games against the baselines after each round (0: none)."""
     dice: bool = False
     """Whether the self-play value averages its moves over the roll or draw after them."""
+    against: float = 0.0
+    """The share of the self-play rounds' games in which the value plays one seat against
+    the baselines instead of every seat."""
     fit: Fit = attrs.field(factory=Fit)
     """How each round's model is fitted."""
 
@@ -88,9 +92,9 @@ def _check(games: int, rounds: int, seed: int, settings: Settings) -> None:
     checks.seed(seed)
     if games < rounds:
         raise RulesError(f"games ({games}) must be at least rounds ({rounds})")
-    if not 0 <= settings.lam <= 1 or not 0 <= settings.epsilon <= 1 or not (
+    if not all(0 <= x <= 1 for x in (settings.lam, settings.epsilon, settings.against)) or not (
             0 < settings.keep <= 1):
-        raise RulesError("lam and epsilon must lie in [0, 1], keep in (0, 1]")
+        raise RulesError("lam, epsilon and against must lie in [0, 1], keep in (0, 1]")
     if settings.hidden < 0 or settings.chunk < 1 or settings.evaluate < 0:
         raise RulesError("hidden and evaluate must be at least 0, chunk at least 1")
 
@@ -218,6 +222,10 @@ def _play_round(name: str, configs: tuple[Any, ...], seed: int, round_: int, gam
         tasks = _tasks(name, configs, seed, (round_, 0), games, settings, model=model,
                        lam=settings.lam, keep=settings.keep, epsilon=settings.epsilon,
                        dice=settings.dice)
+        # a share ``against`` of the chunks, spread evenly: one seat against the baselines
+        tasks = [attrs.evolve(task, opponent=BASELINES[name])
+                 if int((i + 1) * settings.against) > int(i * settings.against) else task
+                 for i, task in enumerate(tasks)]
     return _run(tasks, executor, store, f"round-{round_}", progress, f"round {round_}: games")
 
 
