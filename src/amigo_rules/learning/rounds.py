@@ -4,10 +4,10 @@ Round 0 plays games between the game's baseline agents (``greedy``, EXXtra's
 ``heuristic``) and fits a fresh model to their results. Every later round plays games of
 self-play by the value of the round before (`amigo_rules.agents.value.one_ply` in every
 seat, a share ``epsilon`` of its moves at random; with ``against``, that share of the
-games with the value in one seat and the baselines in the others) and fits that value further to TD(λ)
-targets (`amigo_rules.learning.selfplay`). After each fit, the value plays ``evaluate``
-games against three baselines (its seat rotated; the same games every round): the
-learning curve.
+games with the value in one seat and the baselines in the others) and fits that value
+further to TD(λ) targets (`amigo_rules.learning.selfplay`). After each fit, the value
+plays ``evaluate`` games against three baselines (its seat rotated; the same games every
+round): the learning curve.
 
 Everything is written to a work directory as it is done (the chunks of games, each
 round's model and evaluation), so that a run stopped at any point goes on from there when
