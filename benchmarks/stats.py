@@ -7,7 +7,7 @@ not games; the docs hook reads them).
     python benchmarks/stats.py speed [NAME …]        # games per CPU second, a chunk each
     python benchmarks/stats.py run --workers 2 [--presets | --variants | NAME …]
                                                      # resumable: run again after a stop
-    python benchmarks/stats.py crosscheck --games 2000 --scalar 400
+    python benchmarks/stats.py crosscheck [--batch 100000] [--scalar 2000]
                                                      # batch against scalar tournaments
 
 A configuration is named ``GAME[-PRESET]-Np[-VARIANT]``: the presets of every game at 2-6
@@ -19,14 +19,17 @@ runs are independent of each other and the same whenever they are made.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
+import tempfile
 import time
 import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from amigo_rules import stats
+from amigo_rules import GameRecord, exxtra, stats, verflixxt, verflixxt_hoch
+from amigo_rules.arena import tournament
 from amigo_rules.cli.games import view
 from amigo_rules.core import StateError
 
@@ -161,6 +164,67 @@ def command_speed(args) -> None:
               f"per {args.total:,} games", flush=True)
 
 
+CROSSCHECK = {
+    "verflixxt": verflixxt.Rules.classic(players=3),
+    "verflixxt_hoch": verflixxt_hoch.Rules(players=3),
+    "exxtra": exxtra.Rules(players=3),
+}
+"""The rules of the cross-check: three players (EXXtra's fewest)."""
+
+
+def scalar_summary(game: str, rules, agent: str, games: int, seed: int) -> stats.Summary:
+    """The statistics of a tournament of the scalar engine, ``agent`` in every seat, each
+    game's record replayed (`amigo_rules.stats.tally_of`)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        tournament(game, [agent], rules=rules, games=games, seed=seed, results=path)
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    records = [GameRecord.from_json(json.dumps(json.loads(line)["record"])) for line in lines]
+    return stats.Summary(game, rules, (agent,) * rules.players, seed, 0,
+                         stats.tally_of(records))
+
+
+def crosscheck(game: str, batch_games: int, scalar_games: int, seed: int = 0
+               ) -> tuple[stats.Summary, stats.Summary, stats.Differences]:
+    """The baseline agents' statistics on the batch engine and in a tournament of the
+    scalar engine, and the scalar's differences from the batch's."""
+    rules, agent = CROSSCHECK[game], stats.baseline(game)
+    batch = stats.measure(game, rules, agents=agent, games=batch_games, seed=seed)
+    scalar = scalar_summary(game, rules, agent, scalar_games, seed)
+    return batch, scalar, stats.Differences.between(0, batch, scalar)
+
+
+def figures(differences: stats.Differences) -> dict[str, stats.Estimate]:
+    """Every difference of a comparison by name."""
+    return {
+        **{f"P{seat} win share": d for seat, d in enumerate(differences.win)},
+        **{f"P{seat} mean score": d for seat, d in enumerate(differences.score)},
+        "mean turns": differences.turns, "mean decisions": differences.decisions,
+        "half-time leader's win share": differences.half_time,
+        "share of shared wins": differences.shared,
+    }
+
+
+def command_crosscheck(args) -> None:
+    for game in CROSSCHECK:
+        batch, scalar, differences = crosscheck(game, args.batch, args.scalar, args.seed)
+        print(f"\n{game}, 3 players, {stats.baseline(game)}: {batch.games:,} batch games, "
+              f"{scalar.games:,} scalar games (scalar - batch, 95% interval)")
+        values = {**{f"P{s} win share": (b.win.value, c.win.value)
+                     for s, (b, c) in enumerate(zip(batch.seats, scalar.seats, strict=True))},
+                  **{f"P{s} mean score": (b.score.mean.value, c.score.mean.value)
+                     for s, (b, c) in enumerate(zip(batch.seats, scalar.seats, strict=True))},
+                  "mean turns": (batch.turns.mean.value, scalar.turns.mean.value),
+                  "mean decisions": (batch.decisions.mean.value, scalar.decisions.mean.value),
+                  "half-time leader's win share": (batch.half_time.value, scalar.half_time.value),
+                  "share of shared wins": (batch.shared.value, scalar.shared.value)}
+        for figure, change in figures(differences).items():
+            mark = "" if change.low <= 0 <= change.high else "  outside"
+            b, c = values[figure]
+            print(f"  {figure:30} batch {b:9.4f}  scalar {c:9.4f}  {change.value:+.4f} "
+                  f"[{change.low:+.4f}, {change.high:+.4f}]{mark}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -178,6 +242,11 @@ def main(argv: list[str] | None = None) -> None:
     speed = commands.choices["speed"]
     speed.add_argument("--games", type=int, default=stats.CHUNK)
     speed.add_argument("--total", type=int, default=GAMES)
+    check = commands.add_parser("crosscheck", help="batch against scalar tournaments")
+    check.add_argument("--batch", type=int, default=100_000)
+    check.add_argument("--scalar", type=int, default=2_000)
+    check.add_argument("--seed", type=int, default=0)
+    check.set_defaults(action=command_crosscheck)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     args.action(args)

@@ -12,7 +12,8 @@ Runs are deterministic from their seed and streamed: games are played in chunks,
 into a `Tally` of histograms as they finish and set aside, so memory stays flat however
 many games are played; chunks run on any ``concurrent.futures.Executor`` (a process pool,
 a Dask cluster) with the same result. A results file keeps a run resumable and is its
-compact record (`load` reads it back).
+compact record (`load` reads it back). `tally_of` counts the same from games of the scalar
+engine (a tournament's records), the check that both engines say the same.
 
 >>> from amigo_rules import stats, verflixxt
 >>> summary = stats.measure("verflixxt", verflixxt.Rules.classic(players=2), games=300,
@@ -26,6 +27,7 @@ True
 True
 """
 
+from .records import tally_of
 from .run import CHUNK, baseline, compare, load, measure
 from .summary import Comparison, Differences, Distribution, Estimate, Seat, Summary
 from .tally import STAGES, Histogram, Tally
@@ -47,4 +49,5 @@ __all__ = [
     "compare",
     "load",
     "measure",
+    "tally_of",
 ]

@@ -139,7 +139,8 @@ class Summary:
     seed: int
     """The run's seed."""
     chunk: int
-    """Games per chunk (with the seed, what decides the games)."""
+    """Games per chunk (with the seed, what decides the games); 0 for games played
+    otherwise (counted by `amigo_rules.stats.tally_of`)."""
     tally: Tally = attrs.field(repr=False)
     """Everything counted."""
     cpu_seconds: float = attrs.field(default=0.0, eq=False, repr=False)
