@@ -13,7 +13,9 @@ not games; the docs hook reads them).
 A configuration is named ``GAME[-PRESET]-Np[-VARIANT]``: the presets of every game at 2-6
 players (EXXtra at 3-6), and every variant of the command line at 4 players on its preset
 (VXV-6 is Verflixxt! at 7 and 8 players). Its seed is the CRC-32 of its name, so that the
-runs are independent of each other and the same whenever they are made.
+runs are independent of each other and the same whenever they are made. A configuration
+runs in ``benchmarks/results/stats/running/`` (not committed) and moves beside the others
+when finished.
 """
 
 from __future__ import annotations
@@ -86,12 +88,19 @@ def seed_of(config: str) -> int:
 
 
 def path_of(config: str) -> Path:
+    """Where a configuration's finished results are (what the docs read)."""
     return RESULTS / f"{config}.json"
+
+
+def running_path(config: str) -> Path:
+    """Where its results are while it runs (not in git), moved to `path_of` when done."""
+    return RESULTS / "running" / f"{config}.json"
 
 
 def run_one(config: str, games: int, executor) -> None:
     game = configurations()[config][0]
-    path = path_of(config)
+    path = running_path(config)
+    path.parent.mkdir(parents=True, exist_ok=True)
     started, last = time.monotonic(), [0.0]
 
     def progress(finished: int, planned: int) -> None:
@@ -102,6 +111,7 @@ def run_one(config: str, games: int, executor) -> None:
 
     summary = stats.measure(game, rules_of(config), games=games, seed=seed_of(config),
                             executor=executor, results=path, progress=progress)
+    path.replace(path_of(config))
     log.info("%s done: %d games, %.0f CPU s (%.0f games per CPU s)", config, summary.games,
              summary.cpu_seconds, summary.games / max(summary.cpu_seconds, 1e-9))
 
@@ -145,7 +155,7 @@ def command_list(_args) -> None:
             summary = stats.load(path)
             state = f"{summary.games:,} games, {summary.cpu_seconds:,.0f} CPU s"
         except OSError:
-            state = "not run"
+            state = "running" if running_path(config).exists() else "not run"
         except StateError as exc:
             state = f"unfinished or unreadable: {exc}"
         print(f"{config:42} {'preset' if is_preset(config) else 'variant':8} {state}")
