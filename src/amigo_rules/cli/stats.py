@@ -60,13 +60,13 @@ def stats(game: str, preset: str | None, variants: tuple[str, ...],
     """
     view = load_view(game)
     name = get_game(game).NAME
-    base = preset or (view.PRESETS[0] if view.PRESETS else "rules")
+    base = preset or (view.PRESETS[0] if view.PRESETS else name)
     labels, rule_sets = [], []
-    for players in player_counts or (view.DEFAULT_PLAYERS,):
+    for players in dict.fromkeys(player_counts or (view.DEFAULT_PLAYERS,)):
         for chosen in ("", *variants):
             rule_sets.append(make_rules(view, preset, players, tuple(filter(None,
                                                                             chosen.split("+")))))
-            labels.append(chosen or base)
+            labels.append(f"{chosen or base}, {players} players")
     agents = None if agent_list is None else [a.strip() for a in agent_list.split(",")]
     if scheduler is not None and workers > 1:
         raise click.UsageError("--workers and --scheduler exclude each other: with a "
@@ -78,8 +78,8 @@ def stats(game: str, preset: str | None, variants: tuple[str, ...],
             executor = stack.enter_context(executor_for(workers, scheduler))
             update = stack.enter_context(
                 progress_bar(err, f"{name}, {len(rule_sets)} × {count:,} games"))
-            comparison = compare(name, rule_sets, agents=agents, games=count,
-                                         seed=seed, executor=executor, progress=update)
+            comparison = compare(name, rule_sets, agents=agents, games=count, seed=seed,
+                                 executor=executor, progress=update)
     except KeyboardInterrupt:
         err.print("interrupted", markup=False)
         if workers > 1 and scheduler is None:
@@ -98,7 +98,7 @@ def stats(game: str, preset: str | None, variants: tuple[str, ...],
     elif len(rule_sets) == 1:
         print_summary(out, labels[0], comparison.summaries[0])
     else:
-        print_comparison(out, labels, comparison)
+        print_comparison(out, labels, comparison, by_players=bool(variants))
     played = count * len(rule_sets)
     (err if as_json else out).print(
         f"{played:,} games in {elapsed:.1f} s ({played / elapsed:,.0f} games/s), seed {seed}",
@@ -121,7 +121,7 @@ def _spread(distribution: Distribution) -> str:
 
 def print_summary(out: Console, label: str, summary: Summary) -> None:
     """One rule set: a row per seat, then the game's figures."""
-    table = Table(title=f"{summary.game} {label}: {summary.games:,} games")
+    table = Table(title=f"{summary.game}, {label}: {summary.games:,} games")
     for header in ("seat", "agent", "win %", "95% CI", "score", "5–95%", "led ½", "won"):
         table.add_column(header, justify="left" if header in ("seat", "agent") else "right",
                          no_wrap=True)
@@ -146,39 +146,46 @@ def _delta(estimate: Estimate, scale: float = 100) -> str:
     return f"{scale * estimate.value:+.1f}±{scale * estimate.half_width:.1f}"
 
 
-def print_comparison(out: Console, labels: list[str], comparison: Comparison) -> None:
-    """Rule sets side by side, a table per number of players: a column per rule set, a row
-    per figure; under each figure of a variant its difference from the preset alone."""
+def print_comparison(out: Console, labels: list[str], comparison: Comparison, *,
+                     by_players: bool) -> None:
+    """Rule sets side by side, a column each and a row per figure; ``by_players``: a table
+    per number of players, under each figure of a variant its difference from the preset
+    alone."""
     summaries, differences = comparison.summaries, comparison.differences
-    for players in dict.fromkeys(s.players for s in summaries):
-        chosen = [i for i, s in enumerate(summaries) if s.players == players]
-        table = Table(title=f"{summaries[0].game}, {players} players: "
-                            f"{summaries[0].games:,} games per rule set")
+    groups = [[i for i, s in enumerate(summaries) if s.players == players]
+              for players in dict.fromkeys(s.players for s in summaries)] if by_players \
+        else [list(range(len(summaries)))]
+    for chosen in groups:
+        players = max(summaries[i].players for i in chosen)
+        table = Table(title=f"{summaries[0].game}: {summaries[0].games:,} games per rule set")
         table.add_column("")
         for i in chosen:
             table.add_column(literal(labels[i]), justify="right")
         for title, value, change, scale in _figures(players):
             cells = []
             for i in chosen:
-                cell = f"{value(summaries[i]):.1f}"
+                shown = value(summaries[i])
+                cell = "–" if shown is None else f"{shown:.1f}"
                 difference = differences[i]
-                if difference is not None:
+                if difference is not None and shown is not None:
                     cell += "\n" + _delta(change(difference), scale)
                 cells.append(cell)
             table.add_row(title, *cells)
         out.print(table)
     out.print("win %: share of the win (a shared win counts 1/k); turns, decisions: mean per "
               "game; leader ½ wins: the share of the win of the player leading alone at half "
-              "time; shared: games with a shared win. Under a figure: its difference from the "
-              "first rule set (± the 95% interval of the difference).", markup=False)
+              "time; shared: games with a shared win."
+              + (" Under a figure of a variant: its difference from the preset alone (± the "
+                 "95% interval of the difference)." if by_players else ""), markup=False)
 
 
 def _figures(players: int) -> list[tuple[str, Any, Any, float]]:
     """The rows of a comparison: (title, the figure of a summary, its difference, the
     scale it is shown at)."""
     return [
-        *((f"{player_label(seat)} win %", lambda s, seat=seat: 100 * s.seats[seat].win.value,
-           lambda d, seat=seat: d.win[seat], 100) for seat in range(players)),
+        *((f"{player_label(seat)} win %", lambda s, seat=seat: None if seat >= s.players
+           else 100 * s.seats[seat].win.value, lambda d, seat=seat: d.win[seat], 100)
+          for seat in range(players)),
         ("turns", lambda s: s.turns.mean.value, lambda d: d.turns, 1),
         ("decisions", lambda s: s.decisions.mean.value, lambda d: d.decisions, 1),
         ("leader ½ wins %", lambda s: 100 * s.half_time.value, lambda d: d.half_time, 100),
