@@ -371,6 +371,12 @@ def compared(out: Section, game: str, presets: list[Config], variants: list[Conf
 # --- figures ---------------------------------------------------------------------------------
 
 
+def width(panels: int) -> float:
+    """The width in inches of a figure of ``panels`` side by side (a single one is drawn as
+    wide as two, so that its text is not blown up on the page)."""
+    return 3.4 * max(panels, 2)
+
+
 def _panels(figure, count: int):
     return figure.subplots(1, count, squeeze=False, sharey=True)[0]
 
@@ -402,7 +408,7 @@ def seat_figure(presets: list[Config]) -> str:
         figure.legend(loc="outside right upper", fontsize=8, frameon=False)
         figure.axes[0].set_ylabel("share of the win less the fair share\n(percentage points)")
 
-    return matplotlib_svg(1.2 + 3.4 * len(grouped), 3.6, draw)
+    return matplotlib_svg(1.2 + width(len(grouped)), 3.6, draw)
 
 
 def length_figure(presets: list[Config]) -> str:
@@ -424,7 +430,7 @@ def length_figure(presets: list[Config]) -> str:
         axes.legend(fontsize=8, frameon=False)
         figure.axes[0].set_ylabel("share of games (%)")
 
-    return matplotlib_svg(3.4 * len(grouped), 3.4, draw)
+    return matplotlib_svg(width(len(grouped)), 3.4, draw)
 
 
 def leader_figure(presets: list[Config]) -> str:
@@ -449,7 +455,7 @@ def leader_figure(presets: list[Config]) -> str:
         axes.legend(fontsize=8, frameon=False, loc="lower right")
         figure.axes[0].set_ylabel("the leader's share of the win (%)")
 
-    return matplotlib_svg(3.4 * len(grouped), 3.4, draw)
+    return matplotlib_svg(width(len(grouped)), 3.4, draw)
 
 
 def variant_figure(changes: list[tuple[Config, Config, stats.Differences]]) -> str:
