@@ -7,7 +7,7 @@ not games; the docs hook reads them).
     python benchmarks/stats.py speed [NAME …]        # games per CPU second, a chunk each
     python benchmarks/stats.py run --workers 2 [--presets | --variants | NAME …]
                                                      # resumable: run again after a stop
-    python benchmarks/stats.py crosscheck [--batch 100000] [--scalar 2000]
+    python benchmarks/stats.py crosscheck [GAME …] [--batch 100000] [--scalar 2000] [--seed S]
                                                      # batch against scalar tournaments
 
 A configuration is named ``GAME[-PRESET]-Np[-VARIANT]``: the presets of every game at 2-6
@@ -216,7 +216,10 @@ def figures(differences: stats.Differences) -> dict[str, stats.Estimate]:
 
 
 def command_crosscheck(args) -> None:
-    for game in CROSSCHECK:
+    unknown = [game for game in args.games if game not in CROSSCHECK]
+    if unknown:
+        sys.exit(f"no cross-check of {unknown}; the games are {', '.join(CROSSCHECK)}")
+    for game in args.games or CROSSCHECK:
         batch, scalar, differences = crosscheck(game, args.batch, args.scalar, args.seed)
         print(f"\n{game}, 3 players, {stats.baseline(game)}: {batch.games:,} batch games, "
               f"{scalar.games:,} scalar games (scalar - batch, 95% interval)")
@@ -253,6 +256,7 @@ def main(argv: list[str] | None = None) -> None:
     speed.add_argument("--games", type=int, default=stats.CHUNK)
     speed.add_argument("--total", type=int, default=GAMES)
     check = commands.add_parser("crosscheck", help="batch against scalar tournaments")
+    check.add_argument("games", nargs="*", metavar="GAME", help=", ".join(CROSSCHECK))
     check.add_argument("--batch", type=int, default=100_000)
     check.add_argument("--scalar", type=int, default=2_000)
     check.add_argument("--seed", type=int, default=0)
