@@ -36,7 +36,8 @@ SLOW = "<!-- examples: slow -->"
 REQUIRES = re.compile(r"<!-- examples: requires ([\w.]+) -->")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
-collect_ignore = ["docs/hooks"]  # MkDocs hooks, loaded by mkdocs, not tests
+collect_ignore = ["docs/hooks",  # MkDocs hooks, loaded by mkdocs, not tests
+                  "src/amigo_rules/protocol/example_engines"]  # programs, not modules
 # The tests' conftest files hold no doctests; collected as modules (--doctest-modules), two
 # of them clash by name when directories are named on the command line.
 collect_ignore_glob = ["tests/*/conftest.py"]
@@ -146,16 +147,14 @@ class Examples(pytest.Item):
         self.requires = requires
 
     def runtest(self) -> None:
-        """Run the blocks in a new working directory that shows the repository's
-        ``examples/`` (as a clone's root does): files an example writes (a results file, a
-        saved game) never land in the repository."""
+        """Run the blocks in a new, empty working directory: files an example writes (a
+        results file, a saved game) never land in the repository."""
         missing = [name for name in self.requires if importlib.util.find_spec(name) is None]
         if missing:
             pytest.skip(f"{self.path.name}: its examples need {', '.join(missing)}, which is "
                         "not installed")
         home = os.getcwd()
         with tempfile.TemporaryDirectory(prefix="amigo-rules-docs-") as folder:
-            os.symlink(ROOT / "examples", Path(folder) / "examples")
             os.chdir(folder)
             try:
                 self._run_blocks()

@@ -32,7 +32,14 @@ def configurations() -> list[tuple[str, str, object]]:
     configs.append(("verflixxt", "amigo, 6 players", verflixxt.Rules.amigo(players=6)))
     variants = {
         "VXV-1c, 4 players": verflixxt.Rules(layout="random"),
+        "VXV-2, 4 players": verflixxt.Rules(roll_one="choice"),
+        "VXV-3, 4 players": verflixxt.Rules(passed_tiles_to_end=True),
         "VXV-6, 8 players": verflixxt.Rules.classic(players=8),
+        "VXV-7, 4 players": verflixxt.Rules(roll_one="swap"),
+        "VXV-8, 4 players": verflixxt.Rules(negative_lucky=True),
+        "VXV-8b, 4 players": verflixxt.Rules(negative_lucky=True, negative_lucky_sweep=True),
+        "VXV-9, 4 players": verflixxt.Rules(tactical_cards=True),
+        "VXV-10, 4 players": verflixxt.Rules(hidden_tiles=True),
         "VXV-LUCKY-BELOW, 4p": verflixxt.Rules.classic(lucky_below=True),
         "VXV-HIDDEN-TOWERS, 4p": verflixxt.Rules.amigo(towers="hidden"),
     }
@@ -61,6 +68,7 @@ def batch_rate(game: str, rules: object, n: int, seconds: float) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="benchmark only this game")
+    parser.add_argument("--only", help="benchmark only configurations whose label holds this")
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096],
                         help="batch sizes n")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
@@ -69,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'game':<14} {'configuration':<22} {'scalar steps/s':>14}{header}")
     print(f"{'':<14} {'':<22} {'':>14}" + "".join(f"{'steps/s  ratio':>16}" for _ in args.sizes))
     for game, label, rules in configurations():
-        if args.game and game != args.game:
+        if (args.game and game != args.game) or (args.only and args.only not in label):
             continue
         cpu = time.process_time()
         _, steps, _ = playouts(game, rules, args.seconds)

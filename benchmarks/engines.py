@@ -1,22 +1,26 @@
 """The seat protocol's cost per decision: the same games with seat 0 played by the
-Python-stdlib random engine (``examples/engines/random_bot.py``: its own process, every
+Python-stdlib random engine (``random_bot.py`` of the example engines: its own process, every
 decision a JSON ``act`` and ``move`` through a pipe, every move an ``event``) and by the
 random agent in process (the other seats: random agents in process both ways); then with
 all four seats engines.
 
     python benchmarks/engines.py                 # about 20 s
     python benchmarks/engines.py --games 200
+    python benchmarks/engines.py --games 200 --out benchmarks/results/engines.json
 
 Prints decisions per second both ways (wall clock) and the overhead per decision in µs,
 twice: by the wall clock (which includes waiting for a core at each of the two process
 switches of a decision, so it depends on the machine's load) and by CPU time (this process
 and the engines' together: the protocol's own cost; target under 100 µs). Run by hand; the
-figures are printed, never asserted.
+figures are printed, never asserted. ``--out`` also writes them as a results file (format
+``amigo-rules engines 1``), which the documentation quotes (``benchmarks/figures.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import sys
 import time
 from pathlib import Path
@@ -25,9 +29,11 @@ import psutil
 
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent
-from amigo_rules.protocol import EngineAgent
+from amigo_rules.protocol import EngineAgent, example_engine
 
-ENGINE = [sys.executable, str(Path(__file__).parents[1] / "examples" / "engines" / "random_bot.py")]
+ENGINE = [sys.executable, str(example_engine("random_bot.py"))]
+FORMAT = "amigo-rules engines 1"
+"""The ``format`` of the results file ``--out`` writes."""
 
 
 def decisions(record: ar.GameRecord, seats: int) -> int:
@@ -62,7 +68,10 @@ def rate(game: str, agents: list, games: int, seats: int) -> tuple[float, float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=60, help="games per game and way")
+    parser.add_argument("--out", type=Path, help="also write the figures to this results file")
     args = parser.parse_args()
+    results: dict = {"format": FORMAT, "date": datetime.date.today().isoformat(),
+                     "games": args.games, "rows": {}}
     print(f"{'game, engine seats':<22}{'in process /s':>15}{'engines /s':>12}{'wall µs':>10}"
           f"{'CPU µs':>9}")
     for seats in (1, 4):
@@ -80,9 +89,16 @@ def main() -> None:
             # in process, every seat's decisions cost the same: scale to the engines' share
             wall_overhead = (wall - local_wall) / made
             cpu_overhead = (cpu - local_cpu) / made
+            results["rows"][f"{game}-{seats}"] = {
+                "in_process_per_second": local_made / local_wall,
+                "engines_per_second": made / wall, "wall_us": wall_overhead * 1e6,
+                "cpu_us": cpu_overhead * 1e6}
             print(f"{game + ', ' + str(seats):<22}{local_made / local_wall:>15,.0f}"
                   f"{made / wall:>12,.0f}{wall_overhead * 1e6:>10,.0f}"
                   f"{cpu_overhead * 1e6:>9,.0f}")
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        print(f"written to {args.out}")
 
 
 if __name__ == "__main__":

@@ -142,22 +142,39 @@ def order(item: tuple[tuple[str, str, str, int], list]) -> tuple:
     return (list(CONFIGS).index(config), -players, rank, sims, agent, baseline)
 
 
-def table(args: argparse.Namespace) -> None:
-    """The markdown table of the results files: win share per configuration and agent.
-    Speed is left to ``speed`` (the games' seconds depend on the machine's load)."""
+def read_rows(paths) -> dict[tuple[str, str, str, int], list[dict]]:
+    """The games of results files (``.jsonl``, or gzipped ``.jsonl.gz``) by table row
+    (`key`), in the table's order."""
     rows: dict[tuple[str, str, str, int], list[dict]] = defaultdict(list)
-    for path in map(Path, args.files):
+    for path in map(Path, paths):
         text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" \
             else path.read_text()
         for line in text.splitlines():
             row = json.loads(line)
             rows[key(row)].append(row)
-    print("| game | agent | against | players | games | win share (95% CI) |")
-    print("|---|---|---|---:|---:|---:|")
-    for (config, agent, baseline, players), games in sorted(rows.items(), key=order):
-        mean, half = interval([g["share"] for g in games])
-        print(f"| {LABELS[config]} | `{agent}` | {COPIES[players - 1]} `{baseline}` | "
-              f"{players} | {len(games)} | {100 * mean:.1f}% ± {100 * half:.1f} |")
+    return dict(sorted(rows.items(), key=order))
+
+
+def share_text(mean: float, half: float) -> str:
+    """A win share as the table writes it: ``77.2% ± 4.1`` (percentage points)."""
+    return f"{100 * mean:.1f}% ± {100 * half:.1f}"
+
+
+def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
+    """The markdown table of `read_rows`: win share per configuration and agent."""
+    lines = ["| game | agent | against | players | games | win share (95% CI) |",
+             "|---|---|---|---:|---:|---:|"]
+    for (config, agent, baseline, players), games in rows.items():
+        text = share_text(*interval([g["share"] for g in games]))
+        lines.append(f"| {LABELS[config]} | `{agent}` | {COPIES[players - 1]} `{baseline}` | "
+                     f"{players} | {len(games)} | {text} |")
+    return lines
+
+
+def table(args: argparse.Namespace) -> None:
+    """The markdown table of the results files: win share per configuration and agent.
+    Speed is left to ``speed`` (the games' seconds depend on the machine's load)."""
+    print("\n".join(table_lines(read_rows(args.files))))
 
 
 def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tuple]]:

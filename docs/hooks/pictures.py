@@ -12,12 +12,16 @@ game state: its ``render_svg`` with everything shown). The blocks of one page ru
 in one namespace, so a picture can go on from the state of the one before. The namespace
 starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exxtra``),
 ``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``),
-``game_tree(game, state, depth)`` (the figure of a game tree) and ``learning_curves(*games)``
-(matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``).
+``game_tree(game, state, depth)`` (the figure of a game tree), ``learning_curves(*games)``
+(matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``),
+``ladder_chart(*configs)`` (the win shares of the committed strength ladder,
+``benchmarks/results/ladder.jsonl.gz``) and ``terminal(text, command)`` (text as a terminal
+shows it, under the command that printed it).
 
 Each picture becomes a file ``pictures/<page>-<n>.svg`` of the site and a ``<figure>`` with
-its caption in the page; the picture links to its file, to be seen alone at full size. A block that fails logs a warning naming the page and the line, so
-``mkdocs build --strict`` fails.
+its caption in the page; the picture links to its file, to be seen alone at full size. A
+block that fails logs a warning naming the page and the line, so ``mkdocs build --strict``
+fails.
 
 A fenced block ``spec-card`` lists `Rules` expressions, one per line (``verflixxt.Rules()``);
 it becomes the table of ``game.spec(rules)`` for each (the game found from the rules'
@@ -306,9 +310,80 @@ def _curve_panel(axes, document: dict) -> None:
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8, frameon=False)
 
 
+# --- the strength ladder and text ----------------------------------------------------------
+
+_FIGURES = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
+
+
+def _figures():
+    """``benchmarks/figures.py``, the one reader of the committed results."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("amigo_rules_figures", _FIGURES)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LADDER_LABELS = {"classic": "Verflixxt! classic", "amigo": "Verflixxt! amigo",
+                 "hoch": "Verflixxt hoch²", "exxtra": "EXXtra"}
+
+
+def ladder_chart(*configs: str, agents: tuple[str, ...] = ("random", "mcts:400")) -> str:
+    """An SVG bar chart of the strength ladder's committed games: for each configuration,
+    the win share of each of ``agents`` (and of the baseline itself) against three copies of
+    the baseline at four players, with its 95% interval, and the fair share (25%) dashed."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    table = _figures().results("ladder.jsonl.gz", RESULTS)
+    rows = []
+    for config in configs or tuple(LADDER_LABELS):
+        ranked = table[config]
+        baseline = next(iter(ranked[agents[-1]]))
+        for agent in (agents[0], baseline, *agents[1:]):
+            row = ranked[agent][baseline]["4"]
+            rows.append((f"{LADDER_LABELS[config]}: {agent}", row["share"], row["half"]))
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 11}):
+        figure = Figure(figsize=(7.68, 0.32 * len(rows) + 0.9), layout="constrained")
+        axes = figure.subplots()
+        labels, shares, halves = zip(*reversed(rows), strict=True)
+        axes.barh(labels, shares, xerr=halves, color=MUTED, capsize=3)
+        axes.axvline(0.25, color=INK, linestyle="--", linewidth=1, label="fair share")
+        axes.set_xlim(0, 1)
+        axes.xaxis.set_major_formatter(lambda value, _: f"{value:.0%}")
+        axes.set_xlabel("win share against three copies of the game's baseline agent")
+        axes.legend(loc="lower right", frameon=False)
+        out = io.StringIO()
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
+def terminal(text: str, command: str = "", columns: int = 80) -> str:
+    """``text`` as a terminal shows it: its lines (cut at ``columns`` characters) in a
+    monospaced font on a dark panel, under ``$ command`` when one is given."""
+    lines = ([f"$ {command}"] if command else []) + text.rstrip("\n").splitlines()
+    lines = [line if len(line) <= columns else line[: columns - 1] + "…" for line in lines]
+    size, step, margin = 14.0, 19.0, 16.0
+    width = 2 * margin + columns * size * 0.6
+    height = 2 * margin + step * len(lines)
+    canvas = Canvas()
+    canvas.rect(4, 4, width - 8, height - 8, rx=8, fill="#1E1E1E")
+    for number, line in enumerate(lines):
+        canvas.text(margin, margin + step * (number + 0.5), line, size=size, anchor="start",
+                    fill="#7FD4A0" if command and number == 0 else "#EDEDED",
+                    font_family="DejaVu Sans Mono, Menlo, Consolas, monospace",
+                    style="white-space: pre")
+    return canvas.document(width, height, f"$ {command}" if command else "A terminal")
+
+
 def _namespace() -> dict:
     return {"verflixxt": verflixxt, "ho": verflixxt_hoch, "exxtra": exxtra, "play": play,
-            "game_tree": game_tree, "learning_curves": learning_curves}
+            "game_tree": game_tree, "learning_curves": learning_curves,
+            "ladder_chart": ladder_chart, "terminal": terminal}
 
 
 def _run(code: str, namespace: dict, where: str):

@@ -26,10 +26,17 @@ CONFIGS = [
     ("verflixxt", verflixxt.Rules.amigo(players=3)),
     ("exxtra", exxtra.Rules(players=3)),
     ("verflixxt_hoch", verflixxt_hoch.Rules(players=3)),
+    ("verflixxt", verflixxt.Rules(players=3, tactical_cards=True, hidden_tiles=True)),
 ]
-IDS = ["verflixxt-classic-2", "verflixxt-amigo-3", "exxtra-3", "verflixxt_hoch-3"]
-LIMITS = {"verflixxt_hoch": 30}
-"""Move limits that let some of the long hoch² games end within the tests' steps."""
+IDS = ["verflixxt-classic-2", "verflixxt-amigo-3", "exxtra-3", "verflixxt_hoch-3",
+       "verflixxt-cards-face-down-3"]
+LIMITS = {"verflixxt_hoch": 30, "verflixxt-cards-face-down-3": 40}
+"""Move limits that let some of the long games (hoch², many moves of cards per turn) end
+within the tests' steps, by game or configuration."""
+
+
+def limit(game: str, rules) -> int | None:
+    return LIMITS.get(IDS[CONFIGS.index((game, rules))], LIMITS.get(game))
 STEPS = {"verflixxt_hoch": 15}
 """Fewer steps for hoch² (many moves per step)."""
 
@@ -52,7 +59,7 @@ def run(env, seed: int, steps: int):
 @pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
 @pytest.mark.parametrize("make", [AmigoVectorEnv, SelfPlayVectorEnv], ids=["learner", "self"])
 def test_the_vector_env_follows_gymnasiums_conventions(game, rules, make):
-    env = make(game, rules, num_envs=8, max_game_length=LIMITS.get(game))
+    env = make(game, rules, num_envs=8, max_game_length=limit(game, rules))
     steps = STEPS.get(game, 60)
     assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     assert env.observation_space == gymnasium.vector.utils.batch_space(
@@ -132,7 +139,7 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
     """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
     observations, masks, rewards, flags and final observations."""
     module = get_game(game)
-    env = make(game, rules, num_envs=6, max_game_length=LIMITS.get(game))
+    env = make(game, rules, num_envs=6, max_game_length=limit(game, rules))
     observations, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     states = env.engine.to_states(env.games)
@@ -212,7 +219,6 @@ def test_the_move_limit_truncates_with_zero_reward():
     ({"render_mode": "human"}, RulesError),
     ({"num_envs": 0}, RulesError),
     ({"player": 2}, RulesError),
-    ({"rules": verflixxt.Rules.classic(players=3, roll_one="choice")}, RulesError),
 ])
 def test_bad_arguments_raise_the_librarys_errors(kwargs, error):
     with pytest.raises(error):

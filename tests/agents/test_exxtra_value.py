@@ -119,13 +119,16 @@ def test_a_re_roll_in_progress_is_worth_less_than_a_fresh_turn():
     assert rerolling[0] < fresh[0]
 
 
-def test_at_a_decision_the_value_follows_the_best_move():
-    decision = exxtra.apply(state((3, 0, 0, 0), (None,) * 4), exxtra.Roll(7, 6))
-    moves = exxtra.legal_moves(decision)
-    values = exxtra_value.move_values(decision, moves)
-    best = moves[values.index(max(values))]
-    assert exxtra_value.evaluate(decision) == exxtra_value.evaluate(exxtra.apply(decision, best))
-    assert max(values) == exxtra_value.evaluate(decision)[0]
+def test_at_a_decision_the_value_follows_the_best_move_of_the_player_to_move():
+    # With weight on the reach alone, player 1's best move with the top combination 76 is
+    # the top rung: the pair pays 5 next turn unless one of the 3 others rolls 76 first
+    # (twice the odds of one roll, 2/36 each) and places it below (EX-PLACE-2).
+    weights = {n: (3.0, *[0.0] * (len(exxtra_value.FEATURES) - 1)) for n in range(3, 7)}
+    decision = exxtra.apply(state((5, 5, 5, 5), (None,) * 4, turn=1), exxtra.Roll(7, 6))
+    survives = (1 - 2 / 36) ** 3
+    utilities = [3.0 * (5 + 5 * survives * (p == 1)) / 21 for p in range(4)]
+    expected = [math.exp(u) / sum(math.exp(v) for v in utilities) for u in utilities]
+    assert exxtra_value.evaluate(decision, weights) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -171,5 +174,5 @@ def test_the_search_cuts_off_with_the_value_function_unless_told_the_softmax():
     assert playouts.search_defaults(exxtra).evaluation == "fitted"
     assert playouts.evaluation_for(exxtra, kind="fitted")(late) == exxtra_value.evaluate(late)
     assert playouts.evaluation_for(exxtra)(late) != exxtra_value.evaluate(late)
-    assert playouts.evaluation_for(exxtra, sharpness=0.2) != exxtra_value.evaluate(late)
+    assert playouts.evaluation_for(exxtra, sharpness=0.2)(late) != exxtra_value.evaluate(late)
 

@@ -18,7 +18,7 @@ from amigo_rules import (
     verflixxt,
     verflixxt_hoch,
 )
-from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent
+from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent, playouts
 from amigo_rules.core import sample_chance
 from amigo_rules.core.chance import sample_outcome
 from amigo_rules.verflixxt_hoch.tiles import CARDS
@@ -241,18 +241,28 @@ def test_beats_random_agents():
     assert wins >= games / 2  # a fair share is a third
 
 
-def test_a_prior_orders_the_first_tries():
-    # with one simulation only the prior's favourite is tried: the move of highest value
-    from amigo_rules.agents.exxtra_value import move_values
-
+def test_a_prior_orders_the_first_tries(monkeypatch):
+    # with one simulation only the prior's favourite is tried, whichever move that is
     for skip in range(6):
         state, player = first_decision(exxtra, exxtra.Rules(), seed=2, skip=skip)
         obs, legal = exxtra.observation(state, player), exxtra.legal_moves(state)
-        values = move_values(state, legal)
-        if values.count(max(values)) > 1:
-            continue
-        best = legal[values.index(max(values))]
-        assert MCTSAgent(seed=skip, simulations=1, prior=1.0).act(obs, legal) == best
+        favourite = legal[(3 * skip + 1) % len(legal)]
+
+        def prior(state, moves, favourite=favourite):
+            return [1.0 if move == favourite else 0.5 for move in moves]
+
+        monkeypatch.setitem(playouts.PRIORS, "exxtra", lambda prior=prior: prior)
+        assert MCTSAgent(seed=skip, simulations=1, prior=1.0).act(obs, legal) == favourite
+
+
+def test_exxtras_prior_favours_the_pair_that_carries_the_counter_home():
+    # 76 on rung 5 takes player 1's counter on 16 to the finish next turn unless an opponent
+    # rolls 76 first (EX-TURN-1, EX-PLACE-2); no other move comes near that
+    rules = exxtra.Rules(players=3)
+    state = exxtra.apply(exxtra.State(rules, (10, 16, 10), (None,) * 3, 1, None, True),
+                         exxtra.Roll(7, 6))
+    obs, legal = exxtra.observation(state, 1), exxtra.legal_moves(state)
+    assert str(MCTSAgent(seed=0, simulations=1, prior=1.0).act(obs, legal)) == "place 5"
 
 
 def toy_game(drawn):

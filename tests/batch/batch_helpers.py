@@ -3,6 +3,8 @@ games compared with the scalar states, and every view of the batch with the scal
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -104,3 +106,20 @@ def assert_every_move_matches(game: ModuleType, batch_engine: ModuleType, state)
     after = batch_engine.step(batch_engine.from_states([state] * ids.size), ids)
     expected = tuple(game.apply(state, game.move_for_action(state, int(i))) for i in ids)
     assert batch_engine.to_states(after) == expected
+
+
+def scalar_sweep() -> ModuleType:
+    """The scalar engine's variant sweep (``tests/verflixxt/test_vxv_combinations.py``):
+    its options alone (``ALONE``), its combinations (``MATRIX``) and its option matrix
+    (``OPTIONS``), which the batch sweep plays too."""
+    path = Path(__file__).parents[1] / "verflixxt" / "test_vxv_combinations.py"
+    spec = importlib.util.spec_from_file_location("scalar_variant_sweep", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def option_ids(options: dict) -> str:
+    """A test id for a dict of `Rules` options: ``roll_one=swap,towers=hidden``."""
+    return ",".join(f"{k}={v}" for k, v in options.items())

@@ -7,8 +7,9 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from batch_helpers import option_ids, scalar_sweep
 
-from amigo_rules import CHANCE, RulesError, exxtra, verflixxt
+from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.agents.oneply import TIE
 from amigo_rules.batch import exxtra as exxtra_batch
@@ -40,6 +41,7 @@ CONFIGS = [
 ]
 IDS = ["greedy-classic-2", "greedy-amigo-3", "greedy-amigo_pro-5", "heuristic-3",
        "heuristic-6-max_turns"]
+SWEEP = scalar_sweep()
 
 
 def check_policy(kind, rules, n: int, steps: int, seed: int) -> int:
@@ -102,13 +104,28 @@ def test_ties_are_drawn_uniformly_among_the_best_moves():
     assert (abs(counts[best] / 6000 - 1 / len(best)) < 0.03).all()
 
 
-def test_the_greedy_policy_plays_the_presets_only():
-    """Its values follow the presets' scoring and moves: rules the batch engine may learn
-    later (variants) are refused rather than valued wrongly."""
-    policies.verflixxt_greedy_values(
-        verflixxt_batch.new_games(verflixxt.Rules.amigo_pro(players=3), 2, 0))
-    with pytest.raises(RulesError, match="presets"):
-        policies._greedy_plays(verflixxt.Rules.classic(players=3, lucky_below=True))
+VARIANT_MIXES = {
+    "cards-faces-down-lucky-below": verflixxt.Rules.amigo(
+        tactical_cards=True, hidden_tiles=True, lucky_below=True, players=3),
+    "roll-one-negative-lucky-hidden-towers": verflixxt.Rules(
+        roll_one="choice", negative_lucky=True, towers="hidden", action_tiles=True, players=4),
+    "swaps-passed-tiles-top": verflixxt.Rules.amigo_pro(
+        roll_one="swap", passed_tiles_to_end=True, towers="top", players=4),
+}
+
+
+@pytest.mark.parametrize("name", VARIANT_MIXES)
+def test_the_greedy_policy_values_every_variant_as_the_scalar_agent(name):
+    """Chosen steps (VXV-2), swaps (VXV-7), cards, stop and pass (VXV-9), flips and
+    face-down tiles (VXV-10), hidden towers and the other scorings: the same floats."""
+    assert check_policy(GREEDY, VARIANT_MIXES[name], n=12, steps=100, seed=2) > 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", SWEEP.ALONE + SWEEP.MATRIX, ids=option_ids)
+def test_the_greedy_policy_values_every_variant_as_the_scalar_agent_sweep(options):
+    assert check_policy(GREEDY, verflixxt.Rules(players=4, **options), n=48, steps=250,
+                        seed=5) > 2_000
 
 
 def test_the_heuristics_numpy_values_equal_the_scalar_functions():

@@ -4,6 +4,7 @@ errors of bad input."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -11,8 +12,10 @@ import pytest
 from batch_helpers import (
     assert_every_move_matches,
     assert_views_match,
+    option_ids,
     play_in_lockstep,
     random_ids,
+    scalar_sweep,
     scattered_states,
 )
 
@@ -26,9 +29,9 @@ PRESETS = tuple(verflixxt.PRESETS)
 
 def starts(rules: Rules, count: int, rng: np.random.Generator) -> list[State]:
     """New games; with a shuffled track half of them from `initial_state`, before it is
-    laid (VX-SETUP-2; not with guards, placed once it is laid, VXV-1 c)."""
+    laid (VX-SETUP-2, VXV-1 c, VXV-10)."""
     games = [verflixxt.new_game(rules, seed=int(rng.integers(1 << 30))) for _ in range(count)]
-    if rules.layout == "random" and not rules.guards:
+    if rules.layout == "random":
         games[::2] = [verflixxt.initial_state(rules)] * len(games[::2])
     return games
 
@@ -201,22 +204,15 @@ def test_observation_array_for_one_seat_per_game():
 # --- bad input ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("rules", "named"),
-    [
-        (Rules(roll_one="choice"), "roll_one"),
-        (Rules(roll_one="swap"), "roll_one"),
-        (Rules(passed_tiles_to_end=True), "passed_tiles_to_end"),
-        (Rules(negative_lucky=True), "negative_lucky"),
-        (Rules(tactical_cards=True), "tactical_cards"),
-        (Rules(hidden_tiles=True), "hidden_tiles"),
-    ],
-)
-def test_unbatched_variants_are_refused_by_name(rules, named):
-    with pytest.raises(RulesError, match=named):
-        batch.new_games(rules, 2)
-    with pytest.raises(RulesError, match=named):
-        batch.from_states([verflixxt.new_game(rules, seed=0)])
+def test_every_rules_is_batched():
+    """No option is left to the scalar engine: each variant plays its games to the end."""
+    assert batch.UNBATCHED == {}
+    for options in ({"roll_one": "choice"}, {"roll_one": "swap"}, {"passed_tiles_to_end": True},
+                    {"negative_lucky": True, "negative_lucky_sweep": True},
+                    {"tactical_cards": True}, {"hidden_tiles": True}):
+        finals = batch.to_states(batch.random_playouts(Rules(players=3, **options), 8, 1).final)
+        assert all(verflixxt.is_terminal(s) for s in finals)
+        assert all(verflixxt.from_json(verflixxt.to_json(s)) == s for s in finals)
 
 
 def test_bad_batches_of_states_are_refused():
@@ -288,6 +284,16 @@ VARIANTS = {
     "VXV-5": Rules.classic(early_end="one_pawn_left", players=3),
     "explicit layout": Rules(layout=("+1", "-3", "L", "gift", "+5", "-8", "+7", "L", "-2"),
                              guard_positions=(2, 5), action_tiles=True, players=2),
+    "VXV-2": Rules(roll_one="choice", players=3),
+    "VXV-3": Rules.amigo_pro(passed_tiles_to_end=True, players=3),
+    "VXV-7": Rules(roll_one="swap", players=4),
+    "VXV-8": Rules(negative_lucky=True, players=5),
+    "VXV-8b": Rules(negative_lucky=True, negative_lucky_sweep=True, players=3),
+    "VXV-9": Rules.amigo(tactical_cards=True, players=3),
+    "VXV-10": Rules(hidden_tiles=True, action_tiles=True, players=4),
+    "VXV-9, VXV-10 mixed": Rules(tactical_cards=True, hidden_tiles=True, early_end="first_home",
+                                 towers="top", players=2),
+    "VXV-LUCKY-BELOW, VXV-5": Rules(lucky_below=True, early_end="one_pawn_left", players=3),
 }
 
 
@@ -299,8 +305,9 @@ def test_variants_in_lockstep_equal_the_scalar_engine(name):
     assert play_in_lockstep(verflixxt, batch, states, rng, check_every=4) > 20
 
 
-@pytest.mark.rule("VXV-1", "VXV-6", "VXV-LUCKY-BELOW")
-@pytest.mark.parametrize("name", ["VXV-1c", "VXV-6, 8 players", "VXV-LUCKY-BELOW"])
+@pytest.mark.rule("VXV-1", "VXV-2", "VXV-6", "VXV-7", "VXV-9", "VXV-10", "VXV-LUCKY-BELOW")
+@pytest.mark.parametrize("name", ["VXV-1c", "VXV-2", "VXV-6, 8 players", "VXV-7", "VXV-9",
+                                  "VXV-10", "VXV-LUCKY-BELOW"])
 def test_every_move_of_a_variant_equals_the_scalar_engine(name):
     rules = VARIANTS[name]
     rng = np.random.default_rng(3)
@@ -353,21 +360,137 @@ def test_the_penalty_of_the_last_pawn_equals_the_scalar_engine():
     assert fined >= 3
 
 
-@pytest.mark.rule("VXV-1")
-def test_guards_of_a_shuffled_track_are_placed_once_it_is_laid():
-    rules = VARIANTS["VXV-1c"]
+@pytest.mark.rule("VXV-8")
+def test_the_last_player_sweep_equals_the_scalar_engine():
+    """VXV-8b: every move of positions whose move may send all players but one home; the
+    last one then receives the track."""
+    swept = 0
+    for before in last_positions(VARIANTS["VXV-8b"], 12):
+        assert_every_move_matches(verflixxt, batch, before)
+        ids = verflixxt.legal_action_ids(before)
+        after = batch.to_states(batch.step(batch.from_states([before] * ids.size), ids))
+        swept += any(sum(map(len, s.towers)) > sum(map(len, before.towers)) + 1 for s in after)
+    assert swept >= 3
+
+
+@pytest.mark.rule("VXV-5", "VXV-LUCKY-BELOW")
+def test_the_penalty_counts_under_every_scoring():
+    """VXV-5's penalty tile is scored at face value with VXV-LUCKY-BELOW too."""
+    result = batch.random_playouts(VARIANTS["VXV-LUCKY-BELOW, VXV-5"], 60, seed=1)
+    states = batch.to_states(result.final)
+    assert sum(s.penalty is not None for s in states) > 10
+    assert batch.score(result.final).tolist() == [list(verflixxt.score(s)) for s in states]
+    assert batch.returns(result.final).tolist() == [list(verflixxt.returns(s)) for s in states]
+
+
+@pytest.mark.rule("VXV-7")
+def test_a_swap_names_the_opponent_where_several_stand():
+    """Player 0's pawn on 5 may swap with player 1's or player 3's pawn on 4 (named), or
+    with player 2's alone on 6 (unnamed); no tile is taken."""
+    rules = VARIANTS["VXV-7"]
+    start = verflixxt.new_game(rules)
+    board = Board(start.board.tiles, ((0, 0, 5), (0, 2, 4), (0, 0, 6), (0, 0, 4)),
+                  start.board.guards)
+    state = State(rules, board, start.towers, 0, Phase.MOVE, 1)
+    swaps = [str(m) for m in verflixxt.legal_moves(state) if type(m) is verflixxt.Swap]
+    assert swaps == ["swap 5 4 1", "swap 5 4 3", "swap 5 6"]
+    assert_every_move_matches(verflixxt, batch, state)
+
+
+@pytest.mark.rule("VXV-3")
+def test_passed_tiles_move_to_the_end_as_in_the_scalar_engine():
+    """Every move of the positions of random games just before tiles were passed."""
+    rules = VARIANTS["VXV-3"]
+    rng = np.random.default_rng(4)
+    passing = []
+    for seed in range(16):
+        state = verflixxt.new_game(rules, seed=seed)
+        while not verflixxt.is_terminal(state):
+            move = verflixxt.move_for_action(state, random_ids(verflixxt, [state], rng)[0])
+            after, events = verflixxt.apply_events(state, move)
+            if any(e.kind == "passed_to_end" for e in events):
+                passing.append(state)
+            state = after
+    assert len(passing) >= 6
+    for state in passing:
+        assert_every_move_matches(verflixxt, batch, state)
+
+
+@pytest.mark.rule("VXV-9")
+def test_tactical_turns_as_the_scalar_engine():
+    """In lockstep games of cards with action tiles every way a turn of cards goes is met:
+    it goes on after a steal, ends by ``stop`` or when no card fits, a player passes, and
+    the hands come back."""
+    rules = VARIANTS["VXV-9"]
+    rng = np.random.default_rng(9)
+    states = [verflixxt.new_game(rules, seed=k) for k in range(16)]
+    games = batch.from_states(states)
+    seen = Counter()
+    while not all(verflixxt.is_terminal(s) for s in states):
+        ids = random_ids(verflixxt, states, rng)
+        games = batch.step(games, ids)
+        after = [s if i < 0 else verflixxt.apply(s, verflixxt.move_for_action(s, i))
+                 for s, i in zip(states, ids, strict=True)]
+        for s, a, i in zip(states, after, ids, strict=True):
+            if i >= 0:
+                move = str(verflixxt.move_for_action(s, i))
+                seen[move if move in ("stop", "pass") else "card"] += 1
+                seen["after steal"] += s.phase is Phase.STEAL and a.phase is Phase.MOVE \
+                    and a.player == s.player
+                seen["hands back"] += sum(map(len, a.hands)) > sum(map(len, s.hands))
+        states = after
+        assert batch.to_states(games) == tuple(states)
+    assert all(seen[k] > 0 for k in ("card", "stop", "pass", "after steal", "hands back")), seen
+
+
+@pytest.mark.rule("VXV-10")
+def test_face_down_tiles_are_hidden_in_the_observations():
+    """The batch holds each face-down tile's value; its observation shows only that the
+    tile lies face down, as the scalar observation does."""
+    rules = VARIANTS["VXV-10"]
+    rng = np.random.default_rng(10)
+    states = scattered_states(verflixxt, [verflixxt.new_game(rules, seed=k) for k in range(8)],
+                              rng, most=90)
+    down = [sum(t[0] == "?" for t in s.board.tiles) for s in states]
+    assert min(down) >= 1
+    games = batch.from_states(states)
+    assert batch.to_states(games) == tuple(states)
+    assert_views_match(verflixxt, batch, games, states)
+    hidden = len(verflixxt.TILE_KINDS) + 1  # the slot entry of a face-down tile
+    per_slot = hidden + 1 + rules.players + 1
+    slots = verflixxt.track_length(rules)
+    shown = batch.observation_array(games, 0)[:, : slots * per_slot].reshape(8, slots, -1)
+    assert shown[:, :, hidden].sum(axis=1).tolist() == down
+
+
+@pytest.mark.rule("VXV-1", "VXV-10")
+@pytest.mark.parametrize("name", ["VXV-1c", "VXV-10"])
+def test_guards_of_a_shuffled_track_are_placed_once_it_is_laid(name):
+    """The guards stand on the tiles the track brings (VXV-1 c: lucky, +7, +8; VXV-10: the
+    first 8 plus or lucky tiles): none while it is laid, placed with its last tile."""
+    rules = VARIANTS[name]
     games = batch.to_states(batch.new_games(rules, 30, seed=4))
     assert all(verflixxt.from_json(verflixxt.to_json(g)) == g for g in games)
+    assert games == tuple(verflixxt.laid_out(rules, tuple(t for t in g.board.tiles if t in BOX))
+                          for g in games)
     assert len({g.board.guards for g in games}) > 1  # they follow each track's tiles
-    with pytest.raises(StateError, match="once laid"):
-        batch.from_states([verflixxt.initial_state(rules)])
+    state = verflixxt.initial_state(rules)
+    laying = batch.from_states([state])
+    assert batch.to_states(laying) == (state,)
+    rng = np.random.default_rng(2)
+    while state.phase is Phase.LAY:
+        assert_views_match(verflixxt, batch, laying, [state])
+        lay = random_ids(verflixxt, [state], rng)
+        state = verflixxt.apply(state, verflixxt.move_for_action(state, lay[0]))
+        laying = batch.step(laying, lay)
+    assert batch.to_states(laying) == (state,) and len(state.board.guards) == 8
 
 
 # --- every preset and player count, thousands of games ------------------------------------
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
 @pytest.mark.parametrize("preset", PRESETS)
 def test_thousands_of_lockstep_games_equal_the_scalar_engine(preset, players):
     rules = verflixxt.PRESETS[preset](players=players)
@@ -376,8 +499,8 @@ def test_thousands_of_lockstep_games_equal_the_scalar_engine(preset, players):
     for _ in range(4):
         states = scattered_states(verflixxt, starts(rules, 50, rng), rng, most=40)
         play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
-        games += len(states)
-    assert games == 200
+        games += sum(not verflixxt.is_terminal(s) for s in states)
+    assert games > 200 * 3 // 4  # most were still in play: the engines played them out
 
 
 @pytest.mark.slow
@@ -388,3 +511,41 @@ def test_thousands_of_variant_games_equal_the_scalar_engine(name):
     for _ in range(3):
         states = scattered_states(verflixxt, starts(rules, 100, rng), rng, most=40)
         play_in_lockstep(verflixxt, batch, states, rng, check_every=50)
+
+
+# --- every option alone and in the scalar sweep's combinations ----------------------------
+
+
+SWEEP = scalar_sweep()
+
+
+def sweep(rules: Rules, games: int, seed: int) -> None:
+    """``games`` random games of ``rules`` (50 to a batch) in lockstep with the scalar
+    engine."""
+    rng = np.random.default_rng(seed)
+    for start in range(0, games, 50):
+        states = scattered_states(verflixxt, starts(rules, min(50, games - start), rng), rng,
+                                  most=40)
+        play_in_lockstep(verflixxt, batch, states, rng, check_every=25)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", SWEEP.ALONE, ids=option_ids)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_option_alone_in_lockstep_sweep(options, players):
+    sweep(Rules.classic(players=players, **options), 100, players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", SWEEP.MATRIX, ids=option_ids)
+@pytest.mark.parametrize("players", [2, 4, 6, 7])
+def test_variants_combine_in_lockstep_sweep(options, players):
+    sweep(Rules(players=players, **options), 100, players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [dict(zip(SWEEP.OPTIONS, values, strict=True)) for values
+                                     in itertools.product(*SWEEP.OPTIONS.values())],
+                         ids=option_ids)
+def test_variant_matrix_in_lockstep_sweep(options):
+    sweep(Rules.amigo_pro(players=3, action_tiles=True, **options), 20, len(str(options)))

@@ -148,5 +148,5 @@ def test_thousands_of_lockstep_games_equal_the_scalar_engine(name):
     for _ in range(4):
         states = scattered_states(ho, starts(rules, 100, rng), rng, most=60)
         play_in_lockstep(ho, batch, states, rng, check_every=50)
-        games += len(states)
-    assert games == 400
+        games += sum(not ho.is_terminal(s) for s in states)
+    assert games > 400 * 3 // 4  # most were still in play: the engines played them out

@@ -56,6 +56,7 @@ def _good(game: ModuleType, function: str, name: str) -> Any:
                                         for p in _parameters(getattr(game, partner))))
     return {
         "state": state, "before": state, "after": game.apply(state, move), "move": move,
+        "events": game.apply_events(state, move)[1],
         "rules": state.rules, "player": 0, "text": str(move),
         "observation": game.observation(state, 0), "rng": np.random.default_rng(0),
         "action_id": game.action_id(state, move), "action": game.action_id(state, move),

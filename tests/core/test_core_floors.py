@@ -1,5 +1,5 @@
-"""The upper floors (batch, agents, cli, adapters, arena, stats) use a game only through its facade
-(``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``): what they need is
+"""The upper floors (batch, agents, cli, adapters, arena, words, stats) use a game only
+through its facade (``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``): what they need is
 published there (issue 19 item 3). Imports are read with `ast`, so a new module is checked
 as soon as it exists."""
 
@@ -13,7 +13,7 @@ import amigo_rules
 from amigo_rules import GAMES
 
 PACKAGE = Path(amigo_rules.__file__).parent
-UPPER_FLOORS = ("batch", "agents", "cli", "adapters", "arena", "stats")
+UPPER_FLOORS = ("batch", "agents", "cli", "adapters", "arena", "words", "stats")
 
 
 def imported_modules(source: str, package: str) -> Iterator[tuple[int, str]]:
@@ -64,3 +64,35 @@ def test_the_check_finds_every_form_of_import_of_a_game_internal() -> None:
              if internal(module)]
     assert found == [(1, "amigo_rules.verflixxt.setup"), (2, "amigo_rules.exxtra.dice"),
                      (2, "amigo_rules.exxtra.dice.X"), (3, "amigo_rules.verflixxt_hoch.tiles")]
+
+
+def private_imports(source: str, package: str, here: str) -> list[tuple[int, str]]:
+    """``(line, name)`` of every private name (``_x``) that ``source``, a module of
+    ``package`` in the subpackage ``here``, imports from another subpackage."""
+    return [(line, name) for line, name in imported_modules(source, package)
+            if name.startswith("amigo_rules.") and name.rsplit(".", 1)[-1].startswith("_")
+            and not name.rsplit(".", 1)[-1].startswith("__")
+            and name.split(".")[1] != here]
+
+
+def test_no_module_imports_a_private_name_from_another_subpackage() -> None:
+    """A private name is its module's own business: a subpackage reaches another one only
+    through public names (the batch engines' ``advance``, not their ``_advance``)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        package = _package_of(path)
+        here = path.relative_to(PACKAGE).with_suffix("").parts[0]
+        found += [f"{path.relative_to(PACKAGE)}:{line}: {name}"
+                  for line, name in private_imports(path.read_text(encoding="utf-8"), package,
+                                                    here)]
+    assert not found, "\n".join(found)
+
+
+def test_the_private_import_check_finds_each_form() -> None:
+    source = ("from ..batch.verflixxt import _advance\n"
+              "from .lockstep import _check\n"
+              "from ..verflixxt import __all__\n"
+              "from ..core import checks\n")
+    assert private_imports(source, "amigo_rules.adapters", "adapters") == [
+        (1, "amigo_rules.batch.verflixxt._advance")]
+    assert private_imports(source, "amigo_rules.batch", "batch") == []

@@ -17,7 +17,7 @@ from amigo_rules import CHANCE, exxtra, play, verflixxt
 from amigo_rules import verflixxt_hoch as hoch
 from amigo_rules.agents import RandomAgent
 from amigo_rules.batch import exxtra as batch_exxtra
-from amigo_rules.batch import verflixxt as batch_verflixxt
+from amigo_rules.batch import verflixxt_arrays as batch_verflixxt
 from amigo_rules.core.chance import Outcomes
 from amigo_rules.track import BOX
 from amigo_rules.verflixxt import setup
@@ -110,9 +110,9 @@ def test_verflixxt_presets_are_read_only() -> None:
 
 
 def test_batch_tables_are_read_only() -> None:
-    tables = [*batch_verflixxt._tables().values(), *batch_exxtra._faces().values(),
+    tables = [*batch_verflixxt.tables().values(), *batch_exxtra._faces().values(),
               *batch_exxtra._decisions()]
-    shape = batch_verflixxt._shape(verflixxt.Rules.amigo(players=4))
+    shape = batch_verflixxt.shape(verflixxt.Rules.amigo(players=4))
     tables += [value for value in attrs.asdict(shape, recurse=False).values()
                if isinstance(value, np.ndarray)]
     assert len(tables) >= 10

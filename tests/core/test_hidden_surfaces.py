@@ -28,7 +28,7 @@ from amigo_rules.cli.replay import Replay
 from amigo_rules.cli.session import Session
 from amigo_rules.core import IllegalMoveError, chance_rng, sample_chance
 from amigo_rules.core.text import plain
-from amigo_rules.narrator import Teller
+from amigo_rules.words import Teller
 
 CONFIGS = {
     "hidden_tiles": (verflixxt, verflixxt.Rules(hidden_tiles=True, players=3)),
@@ -88,7 +88,7 @@ def surfaces(module, step, seat):
     """Everything that shows ``step`` to ``seat``, by name."""
     before, move, after = step
     rules = before.rules
-    teller = Teller(seat, getattr(rules, "pawns_per_player", None))
+    teller = Teller.of(module, rules, seat)
     record = GameRecord(module.NAME, rules, 1, (move,), after, AGENTS[: rules.players])
     replay = Replay(record, seat, start=before)
     shown = {

@@ -11,13 +11,13 @@ from test_hidden_surfaces import CONFIGS, random_game, twins
 from amigo_rules import SPECTATOR, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.core.text import plain
-from amigo_rules.narrator import Teller
 from amigo_rules.verflixxt import HIDDEN
+from amigo_rules.words import Teller
 
 
 def shown(module, step):
     before, move, after = step
-    teller = Teller(SPECTATOR, getattr(before.rules, "pawns_per_player", None))
+    teller = Teller.of(module, before.rules, SPECTATOR)
     return {
         "render_text": module.render_text(after, player=SPECTATOR),
         "render_svg": module.render_svg(after, player=SPECTATOR),

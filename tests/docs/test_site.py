@@ -21,6 +21,9 @@ PAGES = {  # page -> the fewest pictures it shows
     "games/verflixxt_hoch": 8,
     "games/exxtra": 8,
     "concepts": 4,
+    "play/verflixxt": 4,
+    "play/verflixxt_hoch": 3,
+    "play/exxtra": 3,
 }
 
 
@@ -107,6 +110,44 @@ def test_the_site_shows_pictures_and_keeps_tested_by_closed(site, browser):
         assert not missing, (game, sorted(missing), len(ids))
 
 
+HOME_CARDS = """
+return Array.from(document.querySelectorAll(".grid.home > .card")).map(card => {
+  const box = card.getBoundingClientRect();
+  const img = card.querySelector("figure.picture img");
+  const link = card.querySelector("h3 a");
+  return [link ? link.getAttribute("href") : null, box.top, box.bottom,
+          img ? [img.complete, img.naturalWidth, img.getBoundingClientRect().height] : null];
+});
+"""
+
+
+def test_the_home_page_shows_every_capability_on_one_screen(site, browser):
+    """The home page: a card per capability, each with a heading that links to its page and
+    a picture that loaded; at 1,400 px the cards sit in two rows of four, all on a screen
+    of 1,000 px; at 400 px they stack, and nothing scrolls sideways."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = (site / "index.html").as_uri()
+    for width in (1400, 400):
+        browser.set_window_size(width, 1000)
+        browser.get(page)
+        WebDriverWait(browser, 60).until(
+            lambda b: b.current_url == page and b.execute_script(LOADED))
+        cards = browser.execute_script(HOME_CARDS)
+        assert len(cards) == 8, cards
+        for href, _, _, picture in cards:
+            assert href and (site / href.split("#")[0]).exists(), href
+            assert picture is not None and picture[0] and picture[1] > 0, (href, picture)
+            assert picture[2] > 80, (width, href, picture)
+        assert browser.execute_script(NO_SIDEWAYS), width
+        if width == 1400:
+            tops = sorted({round(top) for _, top, _, _ in cards})
+            assert len(tops) == 2, tops
+            viewport = browser.execute_script("return window.innerHeight")
+            assert max(bottom for _, _, bottom, _ in cards) <= viewport, cards
+    browser.set_window_size(1400, 1000)
+
+
 WIDE_TABLES = """
 return Array.from(document.querySelectorAll('.md-content table')).filter(t => {
   const wrap = t.closest('.md-typeset__scrollwrap');
@@ -121,7 +162,8 @@ def test_no_table_scrolls_sideways(site, browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     pages = ["games/verflixxt", "games/verflixxt_hoch", "games/exxtra", "tournaments", "bots",
-             "frameworks", "notation", "batch", "getting-started"]
+             "frameworks", "notation", "batch", "getting-started", "protocol", "engines",
+             "sources", "contributing"]
     for width in (1400, 400):
         browser.set_window_size(width, 1000)
         for page in pages:

@@ -44,8 +44,6 @@ from amigo_rules import (
 )
 from amigo_rules.agents import RandomAgent
 
-pytestmark = pytest.mark.filterwarnings("ignore")
-
 
 def budget(short: int, long: int) -> Any:
     """The number of inputs of the short (default) and the long (``slow``) run."""

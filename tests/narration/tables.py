@@ -39,7 +39,7 @@ class TrackTable:
 
     def move(self, e: Any) -> None:
         assert e.value == e.target - e.origin, e
-        assert self.tiles[e.target] == e.tile, (e, self.tiles)
+        assert self.tiles[e.target] == e.item, (e, self.tiles)
         pieces = self.guards if e.piece == "guard" else self.pawns[e.player]
         self._shift(pieces, e.origin, e.target, 1)
 
@@ -59,11 +59,11 @@ class TrackTable:
         self.guards = sorted(x - (x > position) for x in self.guards)
 
     def take(self, e: Any, tradeable: Tradeable) -> None:
-        assert e.origin is not None and e.tile is not None
-        assert face_up(self.tiles[e.origin]) == e.tile and tradeable(e.tile), e
+        assert e.origin is not None and e.item is not None
+        assert face_up(self.tiles[e.origin]) == e.item and tradeable(e.item), e
         assert e.origin not in self.guards and all(e.origin not in ps for ps in self.pawns), e
         self.remove_tile(e.origin)
-        self.towers[e.player].append(e.tile)
+        self.towers[e.player].append(e.item)
         assert e.target in self.pawns[e.player], (e, self.pawns)
 
     def hand_over(self, source: int, target: int, tile: str | None,
@@ -74,9 +74,9 @@ class TrackTable:
         self.towers[target].append(tower.pop(top))
 
     def flip(self, e: Any) -> None:
-        assert e.origin is not None and e.tile is not None
-        assert {self.tiles[e.origin], e.tile} == {GIFT, STEAL}, (e, self.tiles[e.origin])
-        self.tiles[e.origin] = e.tile
+        assert e.origin is not None and e.item is not None
+        assert {self.tiles[e.origin], e.item} == {GIFT, STEAL}, (e, self.tiles[e.origin])
+        self.tiles[e.origin] = e.item
 
     def nothing_to_steal(self, player: int | None, tradeable: Tradeable) -> None:
         assert not any(any(map(tradeable, t)) for p, t in enumerate(self.towers)
@@ -118,8 +118,8 @@ class VerflixxtTable(TrackTable):
         kind = e.kind
         player: Any = e.player
         if kind == "lay":
-            assert e.target == len(self.tiles) and e.tile is not None, e
-            self.tiles.append(e.tile)
+            assert e.target == len(self.tiles) and e.item is not None, e
+            self.tiles.append(e.item)
         elif kind == "roll":
             assert e.value is not None
             assert 1 <= e.value <= 6 and player == before.player
@@ -141,7 +141,7 @@ class VerflixxtTable(TrackTable):
             assert e.target in self.pawns[player], e
         elif kind in ("gift", "steal"):
             source, target = (player, e.other) if kind == "gift" else (e.other, player)
-            self.hand_over(source, target, e.tile, lambda t: True)
+            self.hand_over(source, target, e.item, lambda t: True)
         elif kind == "gift_nothing":
             assert not self.towers[player], e
         elif kind == "steal_nothing":
@@ -149,9 +149,9 @@ class VerflixxtTable(TrackTable):
         elif kind == "flip":
             self.flip(e)
         elif kind == "turn_down":
-            assert self.tiles[e.origin] == e.tile and e.tile[0] != FACE_DOWN, e
+            assert self.tiles[e.origin] == e.item and e.item[0] != FACE_DOWN, e
             assert self.pieces_at(e.origin) == 0, e
-            self.tiles[e.origin] = FACE_DOWN + e.tile
+            self.tiles[e.origin] = FACE_DOWN + e.item
         elif kind == "pass":
             assert tuple(map(str, self.hands[player])) == e.items, e
             self.hands[player] = []
@@ -165,8 +165,8 @@ class VerflixxtTable(TrackTable):
             self.towers[player] += e.items
             self.taken_at_end += e.items
         elif kind == "penalty":
-            self.penalty = (player, e.tile)
-            self.taken_at_end.append(e.tile)
+            self.penalty = (player, e.item)
+            self.taken_at_end.append(e.item)
         elif kind == "over":
             self.over = True
         else:
@@ -224,21 +224,21 @@ class HochTable(TrackTable):
     def apply(self, e: Any, before: ho.State) -> None:
         kind = e.kind
         player: Any = e.player
-        tile: Any = e.tile
+        tile: Any = e.item
         if kind == "lay":
             assert e.target == len(self.tiles), e
             self.tiles.append(tile)
         elif kind == "deal":
-            self.draw_from(self.pile, e.tile)
-            self.hands[player].append(e.tile)
+            self.draw_from(self.pile, e.item)
+            self.hands[player].append(e.item)
         elif kind == "turn_up":
-            self.draw_from(self.pile, e.tile)
-            self.discard[CARD_INDEX[e.tile]] += 1
+            self.draw_from(self.pile, e.item)
+            self.discard[CARD_INDEX[e.item]] += 1
         elif kind == "hats":
             self.hats = [(player, 0), (e.other, 0)]
         elif kind == "card":
-            self.hands[player].remove(e.tile)
-            self.discard[CARD_INDEX[e.tile]] += 1
+            self.hands[player].remove(e.item)
+            self.discard[CARD_INDEX[e.item]] += 1
         elif kind == "move":
             self.move(e)
             if e.piece in ("lucky", "cursed"):
@@ -254,15 +254,15 @@ class HochTable(TrackTable):
         elif kind == "home":
             self.home(e)
         elif kind == "token":
-            assert e.tile == TOKEN_STACK[self.tokens], e
+            assert e.item == TOKEN_STACK[self.tokens], e
             self.tokens += 1
-            self.towers[player].append(e.tile)
+            self.towers[player].append(e.item)
         elif kind == "hat_home":
-            i = HATS.index(e.tile)
+            i = HATS.index(e.item)
             assert self.hats[i] is not None and self.hats[i][0] == player, (e, self.hats)
             assert self.hats[i][1] == self.finish, (e, self.hats)
             self.hats[i] = None
-            self.towers[player].append(e.tile)
+            self.towers[player].append(e.item)
         elif kind in ("hat_take", "hat_give", "hat_swap"):
             self.hat(e)
         elif kind == "attack":
@@ -274,7 +274,7 @@ class HochTable(TrackTable):
             self.pushed(e)
         elif kind in ("gift", "steal"):
             source, target = (player, e.other) if kind == "gift" else (e.other, player)
-            self.hand_over(source, target, e.tile, TRACK_TILES.__contains__)
+            self.hand_over(source, target, e.item, TRACK_TILES.__contains__)
         elif kind == "gift_nothing":
             assert not any(t in TRACK_TILES for t in self.towers[player]), e
         elif kind == "steal_nothing":
@@ -285,8 +285,8 @@ class HochTable(TrackTable):
             assert not any(self.pile), self.pile
             self.pile, self.discard = self.discard, [0] * len(CARDS)
         elif kind == "draw":
-            self.draw_from(self.pile, e.tile)
-            self.hands[player].append(e.tile)
+            self.draw_from(self.pile, e.item)
+            self.hands[player].append(e.item)
         elif kind == "over":
             self.over = True
         else:
@@ -300,7 +300,7 @@ class HochTable(TrackTable):
     def hat(self, e: Any) -> None:
         """HO-HAT-2 on the pawn that arrived at ``self.arrived``."""
         here = (e.player, self.arrived)
-        i = HATS.index(e.tile)
+        i = HATS.index(e.item)
         if e.kind == "hat_take":
             assert self.hats[i] is not None and self.hats[i][0] == e.other, (e, self.hats)
             assert self.hats[i][1] == self.arrived, (e, self.hats)
@@ -351,8 +351,8 @@ class ExxtraTable:
         kind = e.kind
         player: Any = e.player
         if kind == "roll":
-            assert e.tile is not None
-            a, b = e.tile.split("-")
+            assert e.item is not None
+            a, b = e.item.split("-")
             faces = [0 if f == "X" else int(f) for f in (a, b)]
             assert f"{max(faces)}{min(faces)}" == combination_text(e.value), e
         elif kind in ("x_end", "double", "advance"):
@@ -361,14 +361,14 @@ class ExxtraTable:
             assert e.target == max(0, min(EX_FINISH, e.origin + step)), e
             self.counters[player] = e.target
             if kind == "advance":
-                assert self.ladder[player] == (e.value, e.tile), (e, self.ladder)
+                assert self.ladder[player] == (e.value, e.item), (e, self.ladder)
                 self.ladder[player] = None
         elif kind == "place":
             assert self.ladder[player] is None and player == before.player, e
             assert e.value == 0 or all(p is None or p[0] != e.value for p in self.ladder), e
-            self.ladder[player] = (e.value, e.tile)
+            self.ladder[player] = (e.value, e.item)
         elif kind == "knock_off":
-            assert self.ladder[e.other] == (e.value, e.tile), (e, self.ladder)
+            assert self.ladder[e.other] == (e.value, e.item), (e, self.ladder)
             self.ladder[e.other] = None
         elif kind == "finish":
             assert self.counters[player] == EX_FINISH, e

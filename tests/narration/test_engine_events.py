@@ -73,7 +73,7 @@ def check_game(module: ModuleType, rules: Any, seed: int) -> set[str]:
             seen = module.move_events(before, move, after, player=viewer)
             assert len(seen) == len(events)
             for mine, full in zip(seen, events, strict=True):
-                assert mine in (full, attrs.evolve(full, tile=None)) or (
+                assert mine in (full, attrs.evolve(full, item=None)) or (
                     mine == attrs.evolve(full, items=mine.items)
                     and all(a in (b, "?") for a, b in zip(mine.items, full.items, strict=True))
                 ), (mine, full)

@@ -10,11 +10,11 @@ import amigo_rules
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.core import chance_rng, sample_chance
-from amigo_rules.foresee import foreseen
 from amigo_rules.track import FACE_DOWN, FINISH, LUCKY, START, Board, remove_tile
 from amigo_rules.verflixxt import HIDDEN
 from amigo_rules.verflixxt.setup import box
 from amigo_rules.verflixxt.state import Phase, State
+from amigo_rules.words import foreseen
 
 HIDDEN_TILES = verflixxt.Rules(hidden_tiles=True, players=2)
 
@@ -36,7 +36,7 @@ def track_state(first_face_up):
 def taken(state, seat=0):
     """The tile each of ``seat``'s moves would take as previewed, by move."""
     legal = verflixxt.legal_moves(state)
-    return {str(move): [e.tile for e in events if e.kind == "take"]
+    return {str(move): [e.item for e in events if e.kind == "take"]
             for move, events in zip(legal, foreseen(verflixxt, state, legal, seat),
                                     strict=True)}
 
@@ -79,7 +79,7 @@ def test_a_stolen_tile_shows_iff_the_top_is_in_view(towers, shown):
     state = amigo_state(towers, Phase.STEAL)
     legal = verflixxt.legal_moves(state)
     told = foreseen(verflixxt, state, legal, 0)
-    assert [[e.tile for e in events if e.kind == "steal"] for events in told] == [
+    assert [[e.item for e in events if e.kind == "steal"] for events in told] == [
         [tile] for tile in shown]
 
 
@@ -91,10 +91,10 @@ def test_a_gift_shows_iff_its_receiver_is_in_view(towers, gift):
     state = amigo_state(towers, Phase.MOVE, roll=1)
     move = verflixxt.parse_move(state, "pawn 9")
     (events,) = foreseen(verflixxt, state, [move], 0)
-    assert [(e.other, e.tile) for e in events if e.kind == "gift"] == gift
+    assert [(e.other, e.item) for e in events if e.kind == "gift"] == gift
     assert events[0].kind == "move"  # the move itself is foreseen
     real = verflixxt.move_events(state, move, verflixxt.apply(state, move), player=0)
-    assert [(e.other, e.tile) for e in real if e.kind == "gift"] == [(2, "+7")]
+    assert [(e.other, e.item) for e in real if e.kind == "gift"] == [(2, "+7")]
 
 
 OPEN = {
@@ -157,17 +157,17 @@ def check_exact(module, state, seat):
             continue
         checked += 1
         for event, alike in zip(events, tellings, strict=False):
-            bare = {attrs.evolve(e, tile=None, items=()) for e in alike}
-            assert bare == {attrs.evolve(event, tile=None, items=())}, (move, event)
-            tiles = {e.tile for e in alike}
-            assert event.tile == (tiles.pop() if len(tiles) == 1 else None), (move, event)
+            bare = {attrs.evolve(e, item=None, items=()) for e in alike}
+            assert bare == {attrs.evolve(event, item=None, items=())}, (move, event)
+            tiles = {e.item for e in alike}
+            assert event.item == (tiles.pop() if len(tiles) == 1 else None), (move, event)
             items = list(zip(*(e.items for e in alike), strict=True))
             assert [HIDDEN if len(set(i)) > 1 else i[0] for i in items] == list(
                 event.items) or set(event.items) == {HIDDEN}, (move, event)
         cut = len(events)
         if cut < len(tellings):  # a preview stops where the states differ, or before a
             alike = tellings[cut]  # Gift or penalty it does not reason about (foresee.py)
-            assert len({attrs.evolve(e, tile=None, items=()) for e in alike}) > 1 or \
+            assert len({attrs.evolve(e, item=None, items=()) for e in alike}) > 1 or \
                 alike[0].kind in ("gift", "penalty"), move
     return checked
 

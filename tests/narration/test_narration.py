@@ -14,7 +14,9 @@ import amigo_rules
 from amigo_rules import exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.core import Event, chance_rng, sample_chance
-from amigo_rules.narrator import TELLERS, Teller
+from amigo_rules.core.text import plain
+from amigo_rules.words import Teller
+from amigo_rules.words.narrator import TELLERS
 
 VX_RULES = [
     verflixxt.Rules.classic(),
@@ -127,17 +129,20 @@ def test_every_documented_kind_happens_and_is_told(game, configs):
     rare = {"lay", "gift_nothing", "steal_nothing"}
     assert documented - set(seen) <= rare, documented - set(seen)
     assert set(seen) <= documented
+    def teller(viewer):
+        return Teller.of(game, configs[0], viewer)
+
     for kind, event in seen.items():
-        onlooker = sentence(Teller(None), event)
+        onlooker = sentence(teller(None), event)
         assert onlooker and not re.search(r"\byou(r)?\b", onlooker), (kind, onlooker)
         for p in {event.player, event.other} - {None}:
-            mine = sentence(Teller(p), event)
+            mine = sentence(teller(p), event)
             if re.search(rf"\bP{p}\b", onlooker):
                 assert re.search(r"\byou(r)?\b", mine) and f"P{p}" not in mine, (kind, mine)
             else:
                 assert mine == onlooker, (kind, mine)
         third = next(q for q in range(9) if q not in (event.player, event.other))
-        assert sentence(Teller(third), event) == onlooker
+        assert sentence(teller(third), event) == onlooker
 
 
 @pytest.mark.rule("VXV-HIDDEN-TOWERS")
@@ -153,7 +158,7 @@ def test_hidden_towers_hide_gifts_and_steals_from_the_others():
                 for viewer in range(3):
                     seen = {x.kind: x for x in told(verflixxt, before, move, after, viewer)}
                     concerned = viewer in (e.player, e.other)
-                    assert (seen[e.kind].tile is not None) == concerned
+                    assert (seen[e.kind].item is not None) == concerned
     assert traded
 
 
@@ -168,8 +173,8 @@ def test_cards_drawn_or_dealt_are_told_to_their_owner_only():
             draws += 1
             for viewer in range(3):
                 (draw,) = [e for e in told(ho, before, move, after, viewer) if e.kind == "draw"]
-                assert (draw.tile == move.card) == (viewer == before.player)
-                assert draw.tile in (None, move.card)
+                assert (draw.item == move.card) == (viewer == before.player)
+                assert draw.item in (None, move.card)
     assert draws
 
 
@@ -177,19 +182,21 @@ def test_the_teller_says_you_only_to_the_viewer_and_merges_a_card_with_its_move(
     state = ho.new_game(ho.Rules(players=2), seed=3)
     move = ho.parse_move(state, "card 4o pawn 0")
     events = told(ho, state, move, ho.apply(state, move))
-    assert ["".join(t for t, _ in line) for line in Teller(0).lines(events)] == [
+    assert plain(Teller.of(ho, state.rules, 0).lines(events)).splitlines() == [
         "you play 4o: move pawn 0 → 4, onto -8"]
-    assert ["".join(t for t, _ in line) for line in Teller(1).lines(events)] == [
+    assert plain(Teller.of(ho, state.rules, 1).lines(events)).splitlines() == [
         "P0 plays 4o: moves pawn 0 → 4, onto -8"]
 
 
 @pytest.mark.parametrize("kind", ["hat_take", "hat_give", "hat_swap"])
 def test_a_hat_action_between_a_players_own_pawns_says_their_own(kind):
     """Issue 20: "P2 swaps hats with P2's pawn" names the mover twice."""
-    event = Event(kind, 2, other=2, tile="hat+")
-    onlooker = "".join(t for t, _ in Teller(None).words(event))
-    mine = "".join(t for t, _ in Teller(2).words(event))
+    event = Event(kind, 2, other=2, item="hat+")
+    rules = ho.Rules(players=3)
+    onlooker = "".join(t for t, _ in Teller.of(ho, rules).words(event))
+    mine = "".join(t for t, _ in Teller.of(ho, rules, 2).words(event))
     assert "their own pawn" in onlooker and "P2's" not in onlooker, onlooker
     assert "your own pawn" in mine and "your pawn" not in mine, mine
-    other = "".join(t for t, _ in Teller(None).words(Event(kind, 2, other=1, tile="hat+")))
+    other = "".join(t for t, _ in Teller.of(ho, rules).words(Event(kind, 2, other=1,
+                                                                     item="hat+")))
     assert "P1's pawn" in other, other

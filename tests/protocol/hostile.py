@@ -58,7 +58,12 @@ for line in sys.stdin.buffer:
             message(type="move", move_number=number, id=choice)
         else:
             message(type="move", move_number=number, id=choice)
-    elif kind == "quit" and MODE != "deaf":
+    elif kind == "quit" and MODE not in ("deaf", "lingering"):
         sys.exit(0)
+if MODE == "lingering":  # reads on after 'quit'; at the end of its input, waits to be let go
+    folder = sys.argv[2]
+    open(os.path.join(folder, "input-closed"), "w").close()
+    while not os.path.exists(os.path.join(folder, "let-go")):
+        time.sleep(0.01)
 if MODE == "deaf":  # ignores the end of its input too
     time.sleep(60)

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from amigo_rules.protocol import example_engine
 from amigo_rules.protocol.check import check
 
 ROOT = Path(__file__).parents[2]
 HOSTILE = Path(__file__).with_name("hostile.py")
 
 
-EXAMPLES = ROOT / "examples" / "engines"
+EXAMPLES = example_engine("random_bot.py").parent
 NODE = shutil.which("node")
 
 

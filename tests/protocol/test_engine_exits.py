@@ -9,13 +9,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import psutil
 import pytest
-from engine_processes import alive
+from engine_processes import HANG, alive, waited
 
 HOST = Path(__file__).with_name("host.py")
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
@@ -23,15 +22,6 @@ ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
 
 def engines(tag: str) -> list[psutil.Process]:
     return alive(f"deaf {tag}")
-
-
-def wait_for(condition, within: float) -> bool:
-    end = time.monotonic() + within
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 @pytest.mark.parametrize(
@@ -44,20 +34,20 @@ def test_ending_the_host_ends_every_engine(how, workers):
     host = subprocess.Popen([sys.executable, str(HOST), tag, str(workers)], env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
-        assert wait_for(lambda: len(engines(tag)) >= 2 * workers, within=20)
+        assert waited(lambda: len(engines(tag)) >= 2 * workers)
         ours = {p.pid for p in engines(tag) if "deaf" not in " ".join(p.parent().cmdline())}
         if workers > 1:  # the pool's workers: SIGTERM each, as an executor's shutdown may
             for child in psutil.Process(host.pid).children():
                 if "deaf" not in " ".join(child.cmdline()):
                     child.send_signal(how)
         host.send_signal(how)
-        host.wait(10)
+        host.wait(HANG)
         if how == signal.SIGKILL:  # nothing of the host runs: the engines die with it,
             # what they left behind lives on (documented)
-            assert wait_for(lambda: not ours & {p.pid for p in engines(tag)}, within=5)
+            assert waited(lambda: not ours & {p.pid for p in engines(tag)})
             assert engines(tag)
         else:
-            assert wait_for(lambda: not engines(tag), within=5), engines(tag)
+            assert waited(lambda: not engines(tag)), engines(tag)
     finally:
         host.kill()
         host.wait()

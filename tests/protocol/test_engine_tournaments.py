@@ -13,8 +13,9 @@ import pytest
 from engine_processes import gone
 
 from amigo_rules.arena import tournament
+from amigo_rules.protocol import example_engine
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "engines"
+EXAMPLES = example_engine("random_bot.py").parent
 
 
 def engine(name: str, tag: str) -> str:

@@ -9,23 +9,24 @@ import json
 import os
 import pickle
 import shutil
+import signal
 import sys
-import time
 from pathlib import Path
 
 import psutil
 import pytest
-from engine_processes import gone
+from engine_processes import HANG, gone, returned, started, waited
 
 import amigo_rules as ar
 from amigo_rules.agents import RandomAgent, make_agent
 from amigo_rules.arena import tournament
 from amigo_rules.core.text import plain
-from amigo_rules.narrator import Teller
-from amigo_rules.protocol import EngineAgent, EngineError, close_pools, pooled
+from amigo_rules.protocol import EngineAgent, EngineError, close_pools, example_engine, pooled
+from amigo_rules.protocol import engine as engine_module
+from amigo_rules.words import Teller
 
 ROOT = Path(__file__).parents[2]
-EXAMPLES = ROOT / "examples" / "engines"
+EXAMPLES = example_engine("random_bot.py").parent
 HOSTILE = Path(__file__).with_name("hostile.py")
 PYTHON = sys.executable
 SERVE_ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -112,10 +113,8 @@ def test_the_node_example_plays_a_tournament_against_our_agents():
 )
 def test_a_hostile_engine_forfeits_its_game_only_and_leaves_no_process(mode, kind, says):
     factory = functools.partial(pooled, hostile(mode), handshake_timeout=0.5, move_timeout=0.5)
-    started = time.monotonic()
-    result = tournament("exxtra", {"bad": factory, "random": "random"}, games=2, seed=1,
-                        rules=ar.exxtra.Rules(players=3))
-    assert time.monotonic() - started < 10
+    result = returned(tournament, "exxtra", {"bad": factory, "random": "random"}, games=2,
+                      seed=1, rules=ar.exxtra.Rules(players=3))
     faults = [f for g in result.games for f in g.faults]
     assert len(result.games) == 2 and len(faults) == 2
     for game in result.games:
@@ -147,14 +146,28 @@ def test_an_engine_logging_megabytes_on_stderr_does_not_block():
     assert gone("hostile.py noisy")
 
 
-def test_an_engine_that_ignores_quit_is_killed_after_two_seconds():
+def test_an_engine_that_ignores_quit_is_killed_when_its_grace_is_over():
     engine = EngineAgent(hostile("deaf"), move_timeout=2.0)
     ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=1)
-    started = time.monotonic()
-    engine.close()
-    assert 1.5 < time.monotonic() - started < 4
-    assert gone("hostile.py deaf", within=0.5)
+    process = engine.process
+    returned(engine.close)
+    assert process.popen.returncode == -signal.SIGKILL  # it did not exit: it was killed
+    assert gone("hostile.py deaf")
     assert no_zombie_children()
+
+
+def test_an_engine_is_left_its_grace_to_exit_by_itself(monkeypatch, tmp_path):
+    # after 'quit' it reads to the end of its input, then exits only when the test lets it
+    # go: it is killed unless close waits for it
+    monkeypatch.setattr(engine_module, "QUIT_GRACE", HANG)  # the grace as a hang guard only
+    engine = EngineAgent([*hostile("lingering"), str(tmp_path)], move_timeout=2.0)
+    ar.play("exxtra", [engine, *map(RandomAgent, (1, 2, 3))], seed=1)
+    process = engine.process
+    closed = started(engine.close)
+    assert waited(lambda: (tmp_path / "input-closed").exists() or process.popen.poll() is not None)
+    (tmp_path / "let-go").touch()
+    closed()
+    assert process.popen.returncode == 0
 
 
 def test_the_engine_hears_every_move_as_its_seat_may_see_it():
@@ -175,7 +188,7 @@ def test_the_engine_hears_every_move_as_its_seat_may_see_it():
     events = [m for side, m in lines if m["type"] == "event"]
     assert [e["move_number"] for e in events] == list(range(len(record.moves)))
     state = ar.verflixxt_hoch.new_game(seed=3)
-    teller = Teller(0, state.rules.pawns_per_player)
+    teller = Teller.of(ar.verflixxt_hoch, state.rules, 0)
     for event, move in zip(events, record.moves, strict=True):
         assert event["move"] == ar.verflixxt_hoch.visible_notation(state, move, player=0)
         assert event["player"] == ar.verflixxt_hoch.current_player(state)
@@ -218,7 +231,7 @@ def test_engines_at_one_table_each_hear_the_moves_as_their_own_seat_sees_them(ga
             engine.close()
     for seat, engine in zip((0, 2), engines, strict=True):
         state = module.new_game(seed=5)
-        teller = Teller(seat, getattr(state.rules, "pawns_per_player", None))
+        teller = Teller.of(module, state.rules, seat)
         for event, move in zip(heard(engine), record.moves, strict=True):
             after = module.apply(state, move)
             told = module.move_events(state, move, after, player=seat)

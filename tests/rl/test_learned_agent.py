@@ -172,14 +172,28 @@ def test_maskable_ppo_learns_on_the_vector_env():
     assert model.num_timesteps >= 64
 
 
-def test_evaluate_rotates_seats_and_repeats_with_its_seed(saved):
-    """``evaluate`` plays exactly ``games`` games (10 over 3 seats: 4, 3, 3), the same ones
-    for the same seed, and gives the interval of the win share."""
+def test_evaluate_rotates_seats_and_repeats_with_its_seed(saved, monkeypatch):
+    """``evaluate`` plays exactly ``games`` games, the model in each seat in turn (10 over 3
+    seats: 3, 3, 4, the last seats taking what does not divide), sums the model's shares of
+    them, plays the same ones for the same seed, and gives the interval of the win share."""
+    from sb3_contrib.common.maskable import evaluation
+
+    played = []  # per call of sb3-contrib's evaluation: the model's seat, its games' rewards
+
+    def watched(model, env, **kwargs):
+        rewards, lengths = real(model, env, **kwargs)
+        played.append((env.env.player, rewards))
+        return rewards, lengths
+
+    real = evaluation.evaluate_policy
+    monkeypatch.setattr(evaluation, "evaluate_policy", watched)
     model = MaskablePPO.load(saved["exxtra"], device="cpu")
     first = evaluate(model, "exxtra", EXXTRA, opponent="random", games=10, seed=2)
+    assert [(seat, len(rewards)) for seat, rewards in played] == [(0, 3), (1, 3), (2, 4)]
+    assert all(0 <= r <= 1 for _, rewards in played for r in rewards)
+    assert first.wins == pytest.approx(sum(sum(rewards) for _, rewards in played))
     assert first == evaluate(model, "exxtra", EXXTRA, opponent="random", games=10, seed=2)
     assert first.games == 10 and first.opponent == "random"
-    assert 0 <= first.wins <= 10
     low, high = first.confidence
     assert low <= first.win_share <= high
     assert evaluate(model, "exxtra", EXXTRA, games=3).opponent == "heuristic"

@@ -13,14 +13,21 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import httpx2
 import uvicorn
+from starlette.testclient import TestClient
 
 from amigo_rules.server import open_storage
 from amigo_rules.server.app import MAX_FRAME, create_app
+from amigo_rules.server.settings import ADMIN_TOKEN_VARIABLE, Settings
 
 ROOT = Path(__file__).parents[2]
+ADMIN = "operator-token-of-the-tests"
+"""The operator token of the tests' servers that run engines."""
+BASE = "http://localhost"
+"""The base URL of a test client (a name every server answers to)."""
 
 
 def free_port() -> int:
@@ -30,12 +37,30 @@ def free_port() -> int:
         return port
 
 
+class Client(TestClient):
+    """Starlette's test client at `BASE`, its WebSockets too (a host the server answers
+    to; the plain client says ``testserver``)."""
+
+    def __init__(self, app: Any, **options: Any) -> None:
+        super().__init__(app, base_url=BASE, **options)
+
+    def websocket_connect(self, url: str, *args: Any, **options: Any) -> Any:
+        return super().websocket_connect(urljoin("ws://localhost", url), *args, **options)
+
+
+def engines(**options: Any) -> Settings:
+    """The settings of a server that runs engines (with the tests' operator token)."""
+    return Settings(allow_engines=True, admin_token=ADMIN, **options)
+
+
 @contextlib.contextmanager
 def uvicorn_thread(database: str, **options: Any) -> Iterator[str]:
-    """A real uvicorn serving the app over ``database`` in a thread; its base URL."""
+    """A real uvicorn serving the app over ``database`` in a thread, with the `Settings`
+    ``options``; its base URL."""
     storage = open_storage(database)
     port = free_port()
-    config = uvicorn.Config(create_app(storage, **options), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(storage, Settings(**options)), host="127.0.0.1",
+                            port=port,
                             log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -52,12 +77,13 @@ def uvicorn_thread(database: str, **options: Any) -> Iterator[str]:
         storage.close()
 
 
-def start_process(database: str, port: int) -> subprocess.Popen[bytes]:
-    """``python -m amigo_rules serve`` on ``port``, ready to answer."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def start_process(database: str, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """``python -m amigo_rules serve`` on ``port`` with the command line ``options`` (and
+    the tests' operator token in its environment), ready to answer."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), ADMIN_TOKEN_VARIABLE: ADMIN}
     process = subprocess.Popen(
         [sys.executable, "-m", "amigo_rules", "serve", "--port", str(port), "--database",
-         database], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+         database, *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         start_new_session=True)
     deadline = time.monotonic() + 30
     while True:

@@ -20,7 +20,7 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server e
 
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
 from amigo_rules.server import Storage, TableRow, open_storage  # noqa: E402
-from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage  # noqa: E402
+from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage, lock_key  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
 
@@ -98,7 +98,7 @@ def test_tables_and_seats_read_back_as_created(opened: Callable[[], Storage]) ->
 def test_a_reopened_storage_has_everything(opened: Callable[[], Storage]) -> None:
     first = opened()
     first.create(row(), ["a" * 64, "b" * 64])
-    assert first.append("t1", 0, "roll 3")
+    assert first.append("t1", 0, ["roll 3"])
     first.close()
     again = opened()
     assert again.table("t1") == row()
@@ -110,7 +110,7 @@ def test_move_counts_leave_out_a_forfeit(opened: Callable[[], Storage]) -> None:
     storage.create(row("t1"), ["a" * 64, "b" * 64])
     storage.create(row("t2"), ["a" * 64, "b" * 64])
     for number, move in enumerate(("roll 3", "pawn 0", "forfeit")):
-        assert storage.append("t1", number, move, winners=() if move == "forfeit" else None)
+        assert storage.append("t1", number, [move], winners=() if move == "forfeit" else None)
     assert storage.move_counts(["t1", "t2", "missing"]) == {"t1": 2}
     assert storage.move_counts([]) == {}
 
@@ -205,10 +205,10 @@ def test_create_writes_nothing_when_the_id_is_taken(opened: Callable[[], Storage
 def test_append_takes_only_the_next_number(opened: Callable[[], Storage]) -> None:
     storage = opened()
     storage.create(row(), ["a" * 64, "b" * 64])
-    assert storage.append("t1", 0, "m0")
-    assert not storage.append("t1", 0, "other")  # taken
-    assert not storage.append("t1", 2, "gap")  # not the next one
-    assert storage.append("t1", 1, "m1")
+    assert storage.append("t1", 0, ["m0"])
+    assert not storage.append("t1", 0, ["other"])  # taken
+    assert not storage.append("t1", 2, ["gap"])  # not the next one
+    assert storage.append("t1", 1, ["m1"])
     assert storage.moves("t1") == ["m0", "m1"]
     assert storage.moves("t1", 1) == ["m1"]
     assert storage.table("t1") == row()  # still playing
@@ -218,10 +218,10 @@ def test_the_last_move_ends_the_table_in_its_transaction(
         opened: Callable[[], Storage]) -> None:
     storage = opened()
     storage.create(row(), ["a" * 64, "b" * 64])
-    assert storage.append("t1", 0, "m0")
-    assert not storage.append("t1", 0, "other", winners=[0])
+    assert storage.append("t1", 0, ["m0"])
+    assert not storage.append("t1", 0, ["other"], winners=[0])
     assert storage.table("t1") == row()  # a refused last move changes nothing
-    assert storage.append("t1", 1, "m1", winners=[0, 1])
+    assert storage.append("t1", 1, ["m1"], winners=[0, 1])
     over = storage.table("t1")
     assert over is not None and (over.status, over.winners) == ("over", (0, 1))
 
@@ -229,7 +229,7 @@ def test_the_last_move_ends_the_table_in_its_transaction(
 def test_append_to_an_unknown_table_is_refused(opened: Callable[[], Storage]) -> None:
     storage = opened()
     with pytest.raises(StateError, match="no table 'nope'"):
-        storage.append("nope", 0, "m0")
+        storage.append("nope", 0, ["m0"])
     assert storage.moves("nope") == []
 
 
@@ -255,7 +255,7 @@ def test_two_storages_appending_the_same_number_one_wins(
     storages = [opened(), opened()]
     storages[0].create(row(), ["a" * 64, "b" * 64])
     for number in range(20):
-        appends = [functools.partial(storage.append, "t1", number, f"{number}-{i}")
+        appends = [functools.partial(storage.append, "t1", number, [f"{number}-{i}"])
                    for i in range(2) for storage in storages]  # two threads in each "process"
         assert race(appends) == [False, False, False, True]
     moves = storages[1].moves("t1")
@@ -271,7 +271,7 @@ def test_no_thread_waits_for_another_threads_connection(
     with psycopg.connect(postgres_url, autocommit=True) as locker, locker.transaction(), \
             psycopg.connect(postgres_url, autocommit=True) as watcher:
         locker.execute("LOCK TABLE amigo_moves IN EXCLUSIVE MODE")  # every append waits here
-        appends = [functools.partial(storage.append, f"t{index}", 0, "m0")
+        appends = [functools.partial(storage.append, f"t{index}", 0, ["m0"])
                    for index in range(threads)]
         results: list[list[bool]] = []
         racing = threading.Thread(target=lambda: results.append(race(appends)))
@@ -294,9 +294,9 @@ def test_another_storage_hears_each_append(opened_postgres: Callable[[], Storage
     writer.subscribe(heard_by_writer)
     reader.subscribe(heard_by_reader)
     writer.create(row(), ["a" * 64, "b" * 64])
-    assert writer.append("t1", 0, "m0")
-    assert not reader.append("t1", 0, "refused")  # a refused append notifies nobody
-    assert writer.append("t1", 1, "m1", winners=[1])
+    assert writer.append("t1", 0, ["m0"])
+    assert not reader.append("t1", 0, ["refused"])  # a refused append notifies nobody
+    assert writer.append("t1", 1, ["m1"], winners=[1])
     heard_by_reader.wait_for(("t1", 2))
     assert heard_by_reader.calls == [("t1", 1), ("t1", 2)]
     assert heard_by_writer.calls == []  # its own appends are not news to a storage
@@ -316,7 +316,7 @@ def test_the_listener_ignores_foreign_notifications_and_failing_callbacks(
     with psycopg.connect(postgres_url, autocommit=True) as stranger:
         for payload in ("", "t1", "t1:", "t1:-1", ":3", "t1:x", "t1:99999999999"):
             stranger.execute("SELECT pg_notify('amigo_rules_moves', %s)", (payload,))
-    assert writer.append("t1", 0, "m0")
+    assert writer.append("t1", 0, ["m0"])
     heard.wait_for(("t1", 1))
     assert heard.calls == [("t1", 1)]
 
@@ -333,14 +333,14 @@ def test_the_listener_reconnects_and_catches_up(opened_postgres: Callable[[], St
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         ended = admin.execute(
             "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
-            "WHERE datname = %s AND query = 'LISTEN amigo_rules_moves'", (name,)).fetchall()
+            "WHERE datname = %s AND query LIKE 'LISTEN %%'", (name,)).fetchall()
         assert ended == [(True,)]
         # while the listener cannot come back: the last move (over a connection kept)
-        assert writer.append("held", 0, "m0", winners=[1])
+        assert writer.append("held", 0, ["m0"], winners=[1])
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
     heard.wait_for(("held", 1))
     writer.create(row("next"), ["a" * 64, "b" * 64])
-    assert writer.append("next", 0, "m0")  # heard again as it happens
+    assert writer.append("next", 0, ["m0"])  # heard again as it happens
     heard.wait_for(("next", 1))
 
 
@@ -353,16 +353,140 @@ def test_queries_go_on_after_the_database_ended_the_connections(
             "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
     assert ended == [(True,)]  # the storage's one idle connection
-    assert storage.append("t1", 0, "m0")
+    assert storage.append("t1", 0, ["m0"])
     assert storage.moves("t1") == ["m0"]
 
 
 def test_a_closed_storage_refuses_work(opened_postgres: Callable[[], Storage]) -> None:
+    """``close`` wakes the listener (it does not wait for a notification that may never
+    come): the thread is gone when it returns; a second call does nothing."""
     storage = opened_postgres()
     storage.subscribe(Calls())
-    started = time.perf_counter()
-    storage.close()
-    storage.close()  # again: nothing
-    assert time.perf_counter() - started < 1.0
+    assert [t for t in threading.enumerate() if t.name == "amigo-rules-listen"]
+    closing = threading.Thread(target=lambda: (storage.close(), storage.close()))
+    closing.start()
+    closing.join(WAIT)  # a hang guard: it returns at once
+    assert not closing.is_alive()
+    assert not [t for t in threading.enumerate() if t.name == "amigo-rules-listen"]
     with pytest.raises(StateError, match="closed"):
         storage.table("t1")
+
+
+def bots_row(table_id: str) -> TableRow:
+    return TableRow(id=table_id, game="exxtra", rules='{"players": 3}', seed=3,
+                    seats=("agent:random", "human", "engine:x"), created=1000.0)
+
+
+def test_one_storage_leads_a_table_the_next_takes_over(opened: Callable[[], Storage],
+                                                       database: str) -> None:
+    """Exactly one storage (one process) leads a table whose seat to move the server
+    plays; when it gives the lead up or closes (dies), another takes it at its next call.
+    SQLite has one process: it leads them all."""
+    first, second = opened(), opened()
+    first.create(bots_row("bots"), ["a" * 64] * 3)
+    first.create(row("people"), ["a" * 64] * 2)  # (an agent seat, but a person to move)
+    assert first.append("people", 0, ["roll 3"], to_move=0)
+    first.create(TableRow(id="nobots", game="exxtra", rules="{}", seed=1, created=1.0,
+                          seats=("human", "remote", "human")), ["a" * 64] * 3)
+    assert first.lead(10).gained == ("bots",)
+    assert first.lead(10).gained == ()  # led already
+    if database.startswith("sqlite"):
+        return
+    assert second.lead(10).gained == ()
+    first.unlead("bots")
+    assert second.lead(10).gained == ("bots",)
+    assert first.lead(10).gained == ()
+    assert second.append("bots", 0, ["roll 3"], to_move=1)  # a person to move: none to lead
+    second.unlead("bots")
+    assert first.lead(10).gained == ()
+    assert second.append("bots", 1, ["pawn 0"], to_move=2)  # the engine's turn again
+    assert first.lead(10).gained == ("bots",)
+    first.close()  # its connections go, and its leads with them
+    assert second.lead(0).gained == ()  # (a limit of 0 takes nothing)
+    assert second.lead(10).gained == ("bots",)
+
+
+def test_a_lost_lease_connection_loses_every_lead(opened_postgres: Callable[[], Storage],
+                                                  postgres_url: str) -> None:
+    leader, other = opened_postgres(), opened_postgres()
+    leader.create(bots_row("bots"), ["a" * 64] * 3)
+    assert leader.lead(10).gained == ("bots",)
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks "
+            "WHERE locktype = 'advisory' AND granted").fetchall()
+    assert ended == [(True,)]
+    assert other.lead(10).gained == ("bots",)  # the lock went with the connection
+    assert leader.lead(10).lost == ("bots",)
+    assert leader.lead(10) == type(leader.lead(10))()  # reconnected, leading nothing
+
+
+def test_another_storage_hears_a_seat_taken(opened_postgres: Callable[[], Storage]) -> None:
+    taker, holder = opened_postgres(), opened_postgres()
+    seats: list[tuple[str, int, str]] = []
+    heard = threading.Event()
+    holder.subscribe(Calls(), lambda *seat: (seats.append(seat), heard.set()))
+    taker.create(row(), ["a" * 64, "b" * 64])
+    claims = [taker.hold_seat("t1", 1, "process-b/7"), taker.hold_seat("t1", 1, "b/8")]
+    assert claims[0].endswith("/process-b/7") and claims[1].endswith("/b/8")
+    assert claims[0] < claims[1] and len(claims[0].split("/")[0]) == 17
+    while len(seats) < 2:
+        assert heard.wait(WAIT)
+        heard.clear()
+    assert seats == [("t1", 1, claim) for claim in claims]
+
+
+def test_tables_nobody_moved_in_expire_with_their_seats_and_moves(
+        opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row("old", created=1000.0), ["a" * 64, "b" * 64])
+    storage.create(row("moved", created=1000.0), ["a" * 64, "b" * 64])
+    storage.create(row("new", created=5000.0), ["a" * 64, "b" * 64])
+    assert storage.append("moved", 0, ["roll 3"])  # moved in now
+    assert sorted(storage.expire(2000.0)) == ["old"]
+    assert storage.table("old") is None and storage.moves("old") == []
+    assert storage.token_hash("old", 0) is None
+    assert [t.id for t in storage.tables()] == ["new", "moved"]
+    assert storage.moves("moved") == ["roll 3"]
+
+
+def test_a_batch_commits_together_and_a_failing_call_undoes_only_itself(
+        opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    with storage.batch():
+        assert storage.append("t1", 0, ["m0"])
+        with pytest.raises(StateError):
+            storage.append("nope", 0, ["m0"])
+        with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation)):
+            storage.create(row(), ["a" * 64, "b" * 64])
+        assert storage.append("t1", 1, ["m1", "m2"])
+    assert storage.moves("t1") == ["m0", "m1", "m2"]
+    with pytest.raises(RuntimeError), storage.batch():
+        assert storage.append("t1", 3, ["m3"])
+        raise RuntimeError("the whole batch fails")
+    assert storage.moves("t1") == ["m0", "m1", "m2"] if storage.group else ["m0", "m1", "m2",
+                                                                           "m3"]
+
+
+def test_moves_to_append_are_a_list(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    storage.create(row(), ["a" * 64, "b" * 64])
+    for bad in ("roll 3", [], [3]):
+        with pytest.raises(ArgumentError, match="non-empty list of strings"):
+            storage.append("t1", 0, bad)  # type: ignore[arg-type]
+    assert storage.moves("t1") == []
+
+
+def test_a_lead_looks_past_the_tables_others_lead(
+        opened_postgres: Callable[[], Storage]) -> None:
+    """The tables another process leads are no candidates (their locks are seen whatever
+    the sign of their 64-bit key), so a limit of one finds the one free table."""
+    first, second = opened_postgres(), opened_postgres()
+    for index in range(40):
+        first.create(bots_row(f"led-{index}"), ["a" * 64] * 3)
+    assert len(first.lead(100).gained) == 40
+    signs = {lock_key(f"led-{index}") < 0 for index in range(40)}
+    assert signs == {True, False}
+    first.create(bots_row("free"), ["a" * 64] * 3)
+    assert second.lead(1).gained == ("free",)

@@ -4,13 +4,15 @@ seat of one table, bad input refused with the state untouched."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import bearer
+from server_helpers import ADMIN, Client, bearer, engines
 from starlette.testclient import TestClient
 
 from amigo_rules import GameRecord, get_game, play
@@ -28,15 +30,17 @@ def database(tmp_path: Path) -> str:
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
     storage = open_storage(database)
-    with TestClient(create_app(storage)) as test_client:
+    with Client(create_app(storage)) as test_client:
         yield test_client
     storage.close()
 
 
 def new_table(client: TestClient, game: str = "verflixxt", seats: Any = ("human", "human"),
               seed: int = 3, rules: Any = None) -> dict[str, Any]:
-    answer = client.post("/api/tables", json={"game": game, "rules": rules,
-                                              "seats": list(seats), "seed": seed})
+    """A new table (engine seats with the operator token)."""
+    operator = bearer(ADMIN) if any(s.startswith("engine:") for s in seats) else {}
+    answer = client.post("/api/tables", headers=operator, json={
+        "game": game, "rules": rules, "seats": list(seats), "seed": seed})
     assert answer.status_code == 201, answer.text
     table: dict[str, Any] = answer.json()
     return table
@@ -76,10 +80,11 @@ def test_a_table_is_created_and_played_to_its_end_over_http(client: TestClient) 
         assert answer.status_code == 200, answer.text
         assert answer.json()["move_number"] > view["move_number"]
         moves += 1
-    record = GameRecord.from_json(client.get(f"/api/tables/{tid}/record").text)
-    assert record.seed == 3 and len(record.moves) > moves
+    record = GameRecord.from_json(client.get(f"/api/tables/{tid}/record").text)  # replays
+    assert len(record.moves) > moves
     facts = client.get(f"/api/tables/{tid}").json()
-    assert facts["winners"] == list(record.winners) and facts["seed"] == 3
+    assert facts["winners"] == list(record.winners) and facts["seed"] == record.seed
+    assert record.seed != 3  # the creator's seed mixed with the server's secret
     listed = client.get("/api/tables").json()["tables"]
     assert [t["table"] for t in listed] == [tid] and listed[0]["status"] == "over"
     assert listed[0]["move_number"] == len(record.moves) == facts["move_number"]
@@ -104,6 +109,9 @@ def test_a_table_of_agents_gives_the_record_play_gives(client: TestClient, game:
     agents = [make_agent(n, game, seed=agent_seed(11, seat)) for seat, n in enumerate(names)]
     rules_value = served.rules if rules is None else module.Rules(**rules)
     assert served == play(game, agents, rules_value, seed=11)
+
+
+JSON = {"Content-Type": "application/json"}
 
 
 async def _pause() -> None:
@@ -143,7 +151,7 @@ async def _pause() -> None:
 ])
 def test_a_bad_new_table_is_refused_with_its_status(client: TestClient, body: bytes,
                                                     status: int, says: str) -> None:
-    answer = client.post("/api/tables", content=body)
+    answer = client.post("/api/tables", content=body, headers=JSON)
     assert answer.status_code == status, answer.text
     assert says in answer.json()["error"]
     assert client.get("/api/tables").json()["tables"] == []
@@ -184,18 +192,19 @@ def test_tokens_grant_one_seat_of_one_table(client: TestClient, database: str) -
                      headers=bearer(mine)), 400),
         (client.post(f"{url}/moves", json={"id": 1}, headers=bearer(mine)), 400),
         (client.post(f"{url}/moves", json={**move, "extra": 1}, headers=bearer(mine)), 400),
-        (client.post(f"{url}/moves", content=b"{", headers=bearer(mine)), 400),
+        (client.post(f"{url}/moves", content=b"{", headers={**bearer(mine), **JSON}), 400),
         (client.get(url), 401),
         (client.get(url, headers=bearer(theirs)), 403),
-        (client.get(f"{url}/board.svg?token={theirs}"), 403),
+        (client.get(f"{url}/board.svg", headers=bearer(theirs)), 403),
         (client.get(f"{url}/board.svg"), 401),
+        (client.get(f"{url}/board.svg?token={mine}"), 401),  # the header only
     ]
     for answer, status in refusals:
         assert answer.status_code == status, (status, answer.text)
         assert answer.json()["error"]
     assert open_storage(database).moves(tid) == before
     assert client.get(url, headers=bearer(mine)).json() == view
-    assert client.get(f"{url}/board.svg?token={mine}").status_code == 200
+    assert client.get(f"{url}/board.svg", headers=bearer(mine)).status_code == 200
     assert client.post(f"{url}/moves", json=move, headers=bearer(mine)).status_code == 200
 
 
@@ -214,9 +223,10 @@ def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
 ])
 def test_every_page_is_its_body_in_the_one_shell(client: TestClient, path: str, name: str,
                                                   title: str) -> None:
-    html = client.get(path).text
+    page = client.get(path)
+    html = page.text
     assert html.startswith("<!doctype html>") and html.rstrip().endswith("</body>\n</html>")
-    assert html.count("Content-Security-Policy") == 1 and "script-src 'self'" in html
+    assert "script-src 'self';" in page.headers["content-security-policy"]
     assert f"<title>{title} · amigo-rules</title>" in html
     assert html.count("<body") == 1 and f'<body data-page="{name}">' in html
     assert "{" not in html.split("</head>")[0]  # no placeholder left in the head
@@ -243,7 +253,7 @@ def test_the_record_equals_the_stored_moves(client: TestClient, database: str) -
 def test_an_engine_seat_plays_where_engines_are_allowed(database: str) -> None:
     storage = open_storage(database)
     engine = f"engine:{sys.executable} -m amigo_rules.protocol.serve random"
-    with TestClient(create_app(storage, allow_engines=True)) as client:
+    with Client(create_app(storage, engines())) as client:
         table = new_table(client, "exxtra", ("agent:random", engine, "agent:heuristic"))
         tid = table["table"]
         for _ in range(1000):
@@ -276,7 +286,7 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
     the table ends where it stood, nobody wins, and a restart reads the forfeit back."""
     storage = open_storage(database)
     failing = f"engine:{sys.executable} -c 'import sys; sys.exit(3)'"
-    with TestClient(create_app(storage, allow_engines=True)) as client:
+    with Client(create_app(storage, engines())) as client:
         table = new_table(client, "exxtra", ("human", failing, "agent:heuristic"), seed=2)
         tid, human = table["table"], table["seats"][0]
         facts = play_seat_0_until_over(client, tid, human["token"])
@@ -297,7 +307,7 @@ def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
         assert refused.status_code == 409 and "over" in refused.json()["error"]
     storage.close()
     storage = open_storage(database)  # a restarted server reads the forfeit back
-    with TestClient(create_app(storage, allow_engines=True)) as client:
+    with Client(create_app(storage, engines())) as client:
         listed = client.get("/api/tables").json()["tables"]  # counted in the database
         assert listed[0]["move_number"] == facts["move_number"]
         again = client.get(f"/api/tables/{tid}").json()
@@ -317,12 +327,12 @@ def test_a_stored_engine_seat_needs_the_flag_again(
     engine = (f"engine:{sys.executable} -c \"import sys; open(sys.argv[1], 'w')\" {ran} "
               f"'\x1b[2J\nforged line'")
     storage = open_storage(database)
-    with TestClient(create_app(storage, allow_engines=True)) as client:
+    with Client(create_app(storage, engines())) as client:
         table = new_table(client, "exxtra", ("human", engine, "agent:heuristic"), seed=2)
     storage.close()
     tid, human = table["table"], table["seats"][0]
     storage = open_storage(database)
-    with TestClient(create_app(storage)) as client:
+    with Client(create_app(storage)) as client:
         facts = play_seat_0_until_over(client, tid, human["token"])
         assert facts["status"] == "over" and facts["forfeit"] == 1 and facts["winners"] == []
     storage.close()
@@ -336,7 +346,7 @@ def test_a_seats_name_outlives_the_server(database: str) -> None:
     """The name a seat's client gives (``ready``) is stored: a restarted server (or another
     process) shows it in the table's facts and its record."""
     storage = open_storage(database)
-    with TestClient(create_app(storage)) as client:
+    with Client(create_app(storage)) as client:
         table = new_table(client, "exxtra", ("remote", "agent:random", "agent:random"))
         tid, seat = table["table"], table["seats"][0]
         with client.websocket_connect(f"/ws/tables/{tid}/seats/0?token={seat['token']}") as ws:
@@ -348,7 +358,7 @@ def test_a_seats_name_outlives_the_server(database: str) -> None:
         assert client.get(f"/api/tables/{tid}").json()["names"][0] == "Ada"
     storage.close()
     storage = open_storage(database)
-    with TestClient(create_app(storage)) as client:
+    with Client(create_app(storage)) as client:
         facts = client.get(f"/api/tables/{tid}").json()
         assert facts["names"][0] == "Ada" and facts["seats"][0]["name"] == "Ada"
         assert not facts["seats"][0]["connected"]
@@ -368,3 +378,76 @@ def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPa
     monkeypatch.undo()
     result = CliRunner().invoke(main, ["serve", "--database", "mysql://x"])
     assert result.exit_code == 2 and "'mysql'" in result.output
+
+
+def test_serve_refuses_engines_without_an_operator_token(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from amigo_rules.cli import main
+
+    monkeypatch.delenv("AMIGO_RULES_ADMIN_TOKEN", raising=False)
+    result = CliRunner().invoke(main, ["serve", "--allow-engines"])
+    assert result.exit_code == 2 and "operator token" in result.output
+    result = CliRunner().invoke(main, ["serve", "--allow-origin", "evil.example"])
+    assert result.exit_code == 2 and "https://games.example.org" in result.output
+
+
+def test_serve_says_where_it_listens_and_which_database(tmp_path: Path) -> None:
+    """The first line ``serve`` prints: its address (the port the system chose for 0) and
+    its database (an SQLite file's whole path; a PostgreSQL URL without its password)."""
+    import subprocess
+
+    from server_helpers import ROOT
+
+    database = tmp_path / "said.sqlite3"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "amigo_rules", "serve", "--port", "0", "--database",
+         f"sqlite:///{database}"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().decode()
+    finally:
+        process.kill()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
+    match = re.fullmatch(r"amigo-rules serve: http://127\.0\.0\.1:(\d+)/ \(database (.*)\)\n",
+                         line)
+    assert match is not None, line
+    assert int(match[1]) > 0 and match[2] == f"sqlite:///{database}"
+
+
+def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> None:
+    """``benchmarks/server.py --help`` imports nothing beyond the standard library first."""
+    import subprocess
+
+    from server_helpers import ROOT
+
+    blocked = ("import sys; [sys.modules.__setitem__(m, None) for m in ('httpx2', 'psutil', "
+               "'websockets', 'uvicorn', 'starlette', 'numpy', 'amigo_rules')]; "
+               "sys.argv = ['server.py', '--help']; "
+               f"import runpy; runpy.run_path({str(ROOT / 'benchmarks' / 'server.py')!r}, "
+               "run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "--memory N" in done.stdout and "--restart N" in done.stdout
+
+
+def test_the_docs_proxy_keeps_tokens_out_of_its_access_log() -> None:
+    """A WebSocket's token travels as ``?token=``: the server page's nginx example logs
+    with a format of its own that holds no query string (``$request``, ``$request_uri``,
+    ``$args`` … would), and every ``access_log`` uses such a format."""
+    from server_helpers import ROOT
+
+    text = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    config = next(block for block in blocks if "proxy_pass http://127.0.0.1:8000;" in block)
+    formats = dict(re.findall(r"log_format\s+(\w+)\s+((?:'[^']*'\s*)+);", config))
+    assert formats, "no log_format"
+    query = re.compile(r"\$(request\b|request_uri|args|query_string|arg_\w+|is_args)")
+    assert not [name for name, fields in formats.items() if query.search(fields)]
+    logs = re.findall(r"access_log\s+(\S+)(?:\s+(\w+))?\s*;", config)
+    assert logs and all(fmt in formats for _, fmt in logs), logs

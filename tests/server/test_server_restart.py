@@ -37,8 +37,13 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
             "game": "verflixxt", "seats": ["human", "agent:random"], "seed": 99}).json()
         acknowledged = play_human(url, human, 6)
         made = asyncio.run(create(url, tables))
+        deadline = time.monotonic() + 60  # a hang guard
+        while not any(facts["move_number"] > 0 and facts["status"] != "over"
+                      for facts in (httpx2.get(f"{url}/api/tables/{tid}").json()
+                                    for tid, *_ in made)):
+            assert time.monotonic() < deadline, "no table of agents got under way"
     finally:
-        kill(server)  # at once: the tables created last are mid-game
+        kill(server)  # a table of agents is mid-game
     storage = open_storage(database)
     stored = storage.moves(human["table"])
     for number, move in acknowledged:
@@ -60,8 +65,8 @@ def run_and_kill(tmp_path: Path, tables: int) -> None:
                                   seed=seed)
             assert facts["move_number"] == len(record.moves)
             assert [str(m) for m in record.moves[:len(at_kill[tid])]] == at_kill[tid]
-        assert len(httpx2.get(f"{url}/api/tables/{human['table']}/record"
-                             ).json().get("moves", [])) == 0  # 403: still playing
+        still = httpx2.get(f"{url}/api/tables/{human['table']}/record")
+        assert still.status_code == 403 and "once the game is over" in still.json()["error"]
         view = httpx2.get(f"{url}/api/tables/{human['table']}/seats/0",
                          headers=bearer(human["seats"][0]["token"])).json()
         assert view["move_number"] >= acknowledged[-1][0] + 1

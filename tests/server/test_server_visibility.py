@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from server_helpers import bearer
+from server_helpers import Client, bearer
 from starlette.testclient import TestClient
 
 from amigo_rules import CHANCE, SPECTATOR, TERMINAL, get_game
@@ -104,6 +104,18 @@ def lockstep(module: Any, a: Any, b: Any, s: int,
     return moves, a, b
 
 
+def settled(module: Any, first: Any, moves: list[tuple[str, str]], cut: int) -> int:
+    """The most moves, at most ``cut``, after which chance is not to move (a table read
+    back draws the chance moves due, each twin from its own seed: those may differ in what
+    the seat sees)."""
+    states = [first]
+    for text, _ in moves[:cut]:
+        states.append(module.apply(states[-1], module.parse_move(states[-1], text)))
+    while cut > 0 and module.current_player(states[cut]) == CHANCE:
+        cut -= 1
+    return cut
+
+
 @pytest.fixture(params=CONFIGURATIONS,
                 ids=lambda c: f"{c[0]}-{'-'.join(map(str, c[1].values()))}-seat{c[2]}")
 def twins(request: pytest.FixtureRequest, tmp_path: Path,
@@ -116,7 +128,7 @@ def twins(request: pytest.FixtureRequest, tmp_path: Path,
     storage = open_storage(database)
     players = first_a.rules.players
     tokens = [f"token-{p}" for p in range(players)]
-    cuts = sorted({len(moves) // 2, len(moves)})
+    cuts = sorted({settled(module, first_a, moves, cut) for cut in (len(moves) // 2, len(moves))})
     for side, (name, seed) in enumerate((("a", SEED_A), ("b", SEED_B))):
         for cut in cuts:
             table_id = f"{name}{cut}"
@@ -124,13 +136,13 @@ def twins(request: pytest.FixtureRequest, tmp_path: Path,
                                     ("human",) * players, time.time()),
                            [token_hash(t) for t in tokens])
             for number, pair in enumerate(moves[:cut]):
-                assert storage.append(table_id, number, pair[side])
+                assert storage.append(table_id, number, [pair[side]])
     storage.close()
     real_setup = tables.setup_state
     monkeypatch.setattr(tables, "setup_state", lambda m, r, seed: first_b if seed == SEED_B
                         else first_a if seed == SEED_A else real_setup(m, r, seed))
     app_storage = open_storage(database)
-    with TestClient(create_app(app_storage)) as client:
+    with Client(create_app(app_storage)) as client:
         yield client, s, cuts
     app_storage.close()
 

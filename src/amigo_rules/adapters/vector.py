@@ -222,7 +222,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
         """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
         their copy) in place; -1: the game stays as it is."""
-        self.engine.ENGINE.advance(games, ids)
+        self.engine.advance(games, ids)
         self.moves[rows] += ids >= 0
 
     def _play_others(self) -> None:

@@ -5,12 +5,13 @@ A name may carry parameters after colons, ``name:param[:param…]``: ``make_agen
 them as strings to the agent class's ``from_params(*params, seed=...)``; a plain name calls
 the class with ``seed`` alone.
 
-A name ``engine:COMMAND`` is a program speaking the seat protocol (PROTOCOL.md), taken
-from the protocol room's pool of this process (`PLUGINS`: loaded when first named, since
-that room sits above this one); ``ppo:PATH`` a trained ``MaskablePPO`` model
-(`amigo_rules.agents.learned`, loaded when first named: it needs the ``[rl]`` extra);
-``rollout:ROLLOUTS[:ROUNDS]`` EXXtra's rollout agent on the batch engine
-(`amigo_rules.batch.rollout`, a room above this one).
+A name ``engine:COMMAND`` is a program speaking the [seat protocol](../protocol.md), taken
+from this process's pool of `amigo_rules.protocol` (`PLUGINS`: loaded when first named,
+since that package imports the agents, not the other way round); ``ppo:PATH`` a trained
+``MaskablePPO`` model (`amigo_rules.agents.learned`, loaded when first named: it needs the
+``[rl]`` extra); ``rollout:ROLLOUTS[:ROUNDS]`` EXXtra's rollout agent on the batch engine
+(`amigo_rules.batch.rollout`, loaded when first named: the batch engine imports the agents,
+not the other way round).
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ PLUGINS: dict[str, str] = {
     "ppo": "amigo_rules.agents.learned:loaded",
     "rollout": "amigo_rules.batch.rollout:agent",
 }
-"""Prefixes of agent names served by a module loaded when first named (a room above this
-one, or an optional dependency): ``prefix:REST`` calls the function named
+"""Prefixes of agent names served by a module loaded when first named (a package that
+imports the agents, or an optional dependency): ``prefix:REST`` calls the function named
 (``module:function``) as ``function(REST, game, seed=...)``."""
 
 SEARCH_AGENTS = frozenset({"mcts"})

@@ -32,6 +32,7 @@ __all__ = [
     "ENGINE",
     "Batch",
     "Playouts",
+    "advance",
     "chance_probabilities",
     "current_player",
     "from_states",
@@ -269,11 +270,11 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
     rows = _rolling(batch).nonzero()[0]
     lockstep.check_chance(rows, ids, np.ones((rows.size, ROLLS), dtype=bool))
     out = lockstep.copied(batch)
-    _advance(out, np.where(batch.over, -1, ids))
+    _apply(out, np.where(batch.over, -1, ids))
     return lockstep.frozen(out)
 
 
-def _advance(batch: Batch, ids: np.ndarray) -> None:
+def _apply(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are.
 
     A player's entries are reached through flat indices (``player·n + game`` into the
@@ -292,7 +293,7 @@ def _advance(batch: Batch, ids: np.ndarray) -> None:
 
 def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, mine: np.ndarray) -> np.ndarray:
     """The dice of the ``rolled`` games show ``ids``; returns the games whose turn ends.
-    ``mine`` indexes the rolling player's entries (`_advance`)."""
+    ``mine`` indexes the rolling player's entries (`_apply`)."""
     faces = _faces()
     roll = np.where(rolled, ids, 0)
     xs = faces["xs"][roll]
@@ -312,7 +313,7 @@ def _decide(
     batch: Batch, deciding: np.ndarray, ids: np.ndarray, mine: np.ndarray
 ) -> np.ndarray:
     """The ``deciding`` games re-roll (EX-ROLL-6) or place their pair (EX-PLACE-1); returns
-    the games that placed. ``mine`` indexes the deciding player's entries (`_advance`)."""
+    the games that placed. ``mine`` indexes the deciding player's entries (`_apply`)."""
     placed = deciding & (ids > REROLL)
     rung = (ids - 1).astype(np.int8)
     # The pair knocks every pair on a higher rung with an equal or lower combination back
@@ -354,12 +355,19 @@ def _next_turn(batch: Batch, ending: np.ndarray) -> None:
 # --- playouts and observations -----------------------------------------------------------
 
 
+def advance(batch: Batch, action_ids: np.ndarray) -> None:
+    """Apply one id per game to the writable ``batch`` in place, unchecked, as
+    `amigo_rules.batch.verflixxt.advance` does; `step` is the checked form."""
+    ids = lockstep.action_ids(batch, action_ids)
+    lockstep.advance(_apply, batch, ids, is_terminal(batch))
+
+
 ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
-``advance(batch, ids)`` applies ids in place without checking them, for callers that
-take ids from the legal mask (`step` checks, and copies)."""
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
+writable batches of games in play, -1 where nothing moves)."""
 
 
 def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> Playouts:
@@ -370,16 +378,20 @@ def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> 
     return lockstep.play_out(ENGINE, new_games(rules, n), rng)
 
 
-def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
+def observation_array(
+    batch: Batch, player: int | np.ndarray, *, out: np.ndarray | None = None
+) -> np.ndarray:
     """``float32[n, 11·players + 3]``: row ``i`` is
     ``observation(to_states(batch)[i], player).to_array()``; ``player`` is one seat for
-    every game or an array of one seat per game."""
+    every game or an array of one seat per game. With ``out`` (preallocated by the caller,
+    of that shape) the rows are written into it and it is returned."""
     players = batch.rules.players
     n = batch.turn.size
     viewer = lockstep.seats(player, n, players)
     to_move = current_player(batch)
     width = 5 + RUNGS
-    out = np.zeros((n, ex.array_length(batch.rules)), dtype=np.float32)
+    out = lockstep.observation_rows(out, (n, ex.array_length(batch.rules)))
+    out[...] = 0
     each = np.arange(n)
     for p in range(players):
         base = p * width

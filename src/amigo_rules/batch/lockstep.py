@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 import numpy as np
 
-from ..core import IllegalMoveError, RulesError, StateError
+from ..core import ArgumentError, IllegalMoveError, RulesError, StateError
 from ..core.checks import quote
 
 
@@ -51,8 +51,9 @@ class Engine:
     """A legal decision id drawn uniformly for every game at a decision node, -1
     elsewhere."""
     advance: Callable[[Any, np.ndarray], None]
-    """Apply one legal id per game, in place and unchecked; games given -1 stay as they
-    are."""
+    """Apply one legal id per game to a writable batch, in place and unchecked, over every
+    game; games given -1 stay as they are (the public ``advance`` of a game module checks
+    the ids' shape and the batch, and works on the games that move)."""
 
 
 @attrs.frozen
@@ -129,6 +130,29 @@ def put_rows(batch: Any, rows: np.ndarray, source: Any, source_rows: np.ndarray)
     """Write ``source``'s games ``source_rows`` into ``batch``'s ``rows``, in place."""
     for name, array in arrays(batch):
         array[..., rows] = getattr(source, name)[..., source_rows]
+
+
+SPARSE = 4
+"""`advance` works on a sub-batch of the games that move when they are fewer than one in
+``SPARSE`` (taking them out and putting them back costs less than a round over all)."""
+
+
+def advance(apply: Callable[[B, np.ndarray], None], batch: B, ids: np.ndarray,
+            finished: np.ndarray) -> None:
+    """Apply ``ids`` (one per game; -1 and the ``finished`` games stay as they are) to
+    ``batch`` in place by ``apply``, a game's function that applies legal ids to a whole
+    batch; when few games move, on the sub-batch of those games (no round over the
+    others). `StateError` for a read-only batch (`copied` gives a writable one)."""
+    if not all(array.flags.writeable for _, array in arrays(batch)):
+        raise StateError("advance changes the batch in place; this one is read-only (a "
+                         "batch from step or new_games): advance lockstep.copied(batch)")
+    moving = np.flatnonzero((ids >= 0) & ~finished)
+    if moving.size * SPARSE >= len(batch):
+        apply(batch, np.where(finished, -1, ids))
+    elif moving.size:
+        part = rows_of(batch, moving)
+        apply(part, ids[moving])
+        put_rows(batch, moving, part, np.arange(moving.size))
 
 
 def distinct_states(
@@ -271,8 +295,15 @@ def count(mask: np.ndarray) -> np.ndarray:
 
 
 def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Per column of ``legal`` (``[k, m]``, k < 128) the row of one of its True entries,
-    each equally likely (up to the 53 bits of a uniform double)."""
+    """Per column of ``legal`` (``[k, m]``) the row of one of its True entries, each
+    equally likely (up to the 53 bits of a uniform double); k where none is. Below 128
+    rows the running counts are int8, a row at a time (numpy's fastest way)."""
+    if len(legal) >= 128:
+        counts = legal.sum(axis=0)
+        drawn = (legal.cumsum(axis=0) > (rng.random(legal.shape[1]) * counts).astype(np.int64)
+                 ).argmax(axis=0)
+        rows: np.ndarray = np.where(counts > 0, drawn, len(legal))
+        return rows
     pick = (rng.random(legal.shape[1]) * count(legal)).astype(np.int8)
     running = legal.view(np.int8).copy()
     for row in range(1, len(running)):
@@ -308,8 +339,10 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
     while live.size:
         for draw in (engine.sample, engine.decide):
             ids = draw(work, rng)
-            engine.advance(work, ids)
-            played += ids >= 0
+            moved = ids >= 0
+            if moved.any():  # none at chance under VXV-9, say
+                engine.advance(work, ids)
+                played += moved
         done = engine.terminal(work)
         finished = int(done.sum())
         if finished and 8 * finished >= live.size:
@@ -320,6 +353,21 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
             work = rows_of(work, kept)
             live, played = live[kept], played[kept]
     return Playouts(frozen(final), lengths)
+
+
+def observation_rows(out: Any, shape: tuple[int, int]) -> np.ndarray:
+    """Where ``observation_array`` writes: ``out``, the caller's preallocated C-contiguous
+    ``float32[shape]`` array (`ArgumentError` for another), or a new one; either holds
+    anything until written."""
+    if out is None:
+        return np.empty(shape, dtype=np.float32)
+    if not (isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == shape
+            and out.flags.c_contiguous and out.flags.writeable):
+        got = (f"{out.dtype} of shape {out.shape}" if isinstance(out, np.ndarray)
+               else quote(out))
+        raise ArgumentError(f"out must be a writable, C-contiguous float32 array of shape "
+                            f"{shape}, got {got}")
+    return out
 
 
 def seats(player: Any, n: int, players: int) -> np.ndarray:

@@ -4,8 +4,8 @@ in numpy, one choice per game of a batch, equal to the scalar agent's choices.
 Each policy is ``policy(batch, rng) -> int64[n]``: per game at a decision node a legal
 decision id, -1 at chance and terminal games. ``"random"`` is the engine's
 ``sample_actions``; hoch²'s ``"greedy"`` is
-`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, the
-presets) and ``"heuristic"`` (EXXtra) value every legal move as
+`amigo_rules.batch.verflixxt_hoch_greedy.greedy_actions`. ``"greedy"`` (Verflixxt!, every
+`Rules`) and ``"heuristic"`` (EXXtra) value every legal move as
 `amigo_rules.agents.VerflixxtGreedyAgent` and `amigo_rules.agents.ExxtraHeuristicAgent`
 do (`verflixxt_greedy_values`, `exxtra_heuristic_values`: the same floats) and play one of
 the best uniformly, as those agents do with their own generators.
@@ -20,18 +20,29 @@ from typing import Any
 
 import numpy as np
 
-from .. import verflixxt as vx
 from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
 from ..agents.oneply import TIE
 from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
-from ..core import RulesError
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
+from ..track import PATH_TILES
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch
 from . import verflixxt_hoch as verflixxt_hoch_batch
-from .verflixxt import _EMPTY, _GIFT, _STEAL, _tables
+from .verflixxt_arrays import (
+    CODES,
+    EMPTY,
+    FIRST_PATH,
+    GIFT_CODE,
+    MOVE,
+    STEAL_CODE,
+    STEALING,
+    tables,
+    tower_scores,
+)
+from .verflixxt_arrays import shape as verflixxt_shape
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
+from .verflixxt_moves import choices, plain_moves, positions, steps
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -50,8 +61,7 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely (`lockstep.uniform`: fewer than 128 columns, as the presets' ids are); -1 in
-    rows with no legal column."""
+    likely (`lockstep.uniform`); -1 in rows with no legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
     chosen = lockstep.uniform(near.T, rng).astype(np.int64)
@@ -61,124 +71,211 @@ def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Gene
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
 
 
-def _tower_scores(codes: np.ndarray) -> np.ndarray:
-    """The score of towers given by tile codes along the last axis (VX-SCORE-1: the lucky
-    tiles turn the largest minus tiles), as `amigo_rules.verflixxt.score_tiles`."""
-    tables = _tables()
-    minus = -np.sort(-tables["minus"][codes], axis=-1)
-    turned = np.arange(codes.shape[-1]) < tables["lucky"][codes].sum(axis=-1)[..., None]
-    scores: np.ndarray = tables["plus"][codes].sum(axis=-1) + np.where(
-        turned, minus, -minus).sum(axis=-1)
-    return scores
+@cache
+def _kinds() -> tuple[np.ndarray, np.ndarray]:
+    """Per tile code its row in `_gains` (the path tile kinds, then a row of nothing for
+    every other code: start, finish, action tiles, face-down tiles, no tile) and its row in
+    `_tops`' leave table (the same, then Gift and Steal)."""
+    kinds = len(PATH_TILES)
+    gain_row = np.full(CODES, kinds)
+    gain_row[FIRST_PATH : FIRST_PATH + kinds] = np.arange(kinds)
+    leave_row = gain_row.copy()
+    leave_row[GIFT_CODE], leave_row[STEAL_CODE] = kinds + 1, kinds + 2
+    return lockstep.read_only(gain_row), lockstep.read_only(leave_row)
 
 
-def _gains(own: np.ndarray, m: np.ndarray) -> np.ndarray:
-    """``float64[codes, m]``: what a tile of each code adds to the score of each tower of
-    ``own`` (``[m, T]`` tile codes), as `VerflixxtGreedyAgent.gain` counts it (0 for tiles
-    that are not path tiles).
+def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
+    """``float64[kinds + 1, m]``: what a path tile of each kind (`PATH_TILES`) adds to the
+    score of each tower of ``own`` (``[m, T]`` tile codes, ``EMPTY`` above the top), as
+    `VerflixxtGreedyAgent.gain` counts it by the rules' scoring, `LUCKY_RESERVE` more for a
+    lucky tile while the tower holds no minus tile; the last row, 0, is every other code
+    (rows by `_kinds`: a table over the kinds only keeps the arrays small)."""
+    t = tables()
+    rules = batch.rules
+    held = t["minus"][own]  # [m, T] minus magnitudes
+    plus, lucky = t["plus"][own], t["lucky"][own].sum(axis=1)
+    path = slice(FIRST_PATH, FIRST_PATH + len(PATH_TILES))
+    value_plus, value_minus = t["plus"][path, None], t["minus"][path, None]
+    new_lucky = t["lucky"][path, None]
+    if rules.lucky_below:  # VXV-LUCKY-BELOW: a new lucky tile flips the top
+        height = batch.heights[batch.player, np.arange(len(own))]
+        top = np.where(height > 0, own[np.arange(len(own)), np.maximum(height - 1, 0)], EMPTY)
+        diff = np.where(new_lucky, -2 * (t["plus"][top] - t["minus"][top]),
+                        value_plus - value_minus)
+    elif rules.negative_lucky:  # VXV-8: by the number of lucky tiles
+        sums = plus.sum(axis=1) - held.sum(axis=1)
+        most_plus, most_minus = plus.max(axis=1), held.max(axis=1)
 
-    A plus tile adds its value. The ``lucky`` lucky tiles turn the largest minus tiles
-    (VX-SCORE-1): a new minus tile is turned if a lucky tile is spare, else it takes the
-    place of the smallest turned one if larger (that one counting against then), else it
-    counts against; a new lucky tile turns the largest unturned minus tile, and is worth
-    `LUCKY_RESERVE` while the tower holds no minus tile."""
-    tables = _tables()
-    held = -np.sort(-tables["minus"][own], axis=1)  # minus magnitudes, largest first
-    minus_tiles = (held > 0).sum(axis=1)
-    lucky = tables["lucky"][own].sum(axis=1)
-    top = held.shape[1] - 1
-    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
-    largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
-    value = tables["minus"][:, None]
-    minus = np.where(minus_tiles < lucky, value, np.where(
-        lucky == 0, -value, np.maximum(-value, value - 2 * smallest_turned)))
-    gains = (tables["plus"][:, None] + np.where(value > 0, minus, 0)).astype(np.float64)
-    reserve = np.where(minus_tiles == 0, LUCKY_RESERVE, 0.0)
-    gains[tables["lucky"]] = 2 * largest_unturned + reserve
+        def scored(total: np.ndarray, big_plus: np.ndarray, big_minus: np.ndarray,
+                   count: np.ndarray) -> np.ndarray:
+            turned: np.ndarray = (total + np.where(count == 1, 2 * big_minus, 0)
+                                  - np.where(count >= 3, 2 * big_plus, 0))
+            return turned
+
+        base = scored(sums, most_plus, most_minus, lucky)
+        diff = np.where(value_plus > 0, scored(sums + value_plus, np.maximum(most_plus,
+                                                                             value_plus),
+                                               most_minus, lucky),
+                        np.where(value_minus > 0,
+                                 scored(sums - value_minus, most_plus,
+                                        np.maximum(most_minus, value_minus), lucky),
+                                 np.where(new_lucky, scored(sums, most_plus, most_minus,
+                                                            lucky + 1), base))) - base
+    else:  # VX-SCORE-1: the lucky tiles turn the largest minus tiles
+        diff = _converted_gains(held, lucky, value_plus, value_minus, new_lucky)
+    gains = np.zeros((len(PATH_TILES) + 1, len(own)))
+    gains[:-1] = diff
+    gains[:-1] += np.where(new_lucky & ~(held > 0).any(axis=1), LUCKY_RESERVE, 0.0)
     return gains
 
 
-@cache
-def _greedy_plays(rules: vx.Rules) -> None:
-    """`RulesError` unless ``rules`` are a preset: the greedy values here follow their
-    scoring and moves (no face-down tiles, hidden towers, chosen steps or other scoring)."""
-    if not any(rules == preset(players=rules.players) for preset in vx.PRESETS.values()):
-        raise RulesError("the batch greedy policy plays the presets classic, amigo and "
-                         "amigo_pro; use the policy 'random', or the scalar agent")
+def _converted_gains(held: np.ndarray, lucky: np.ndarray, value_plus: np.ndarray,
+                     value_minus: np.ndarray, new_lucky: np.ndarray) -> np.ndarray:
+    """VX-SCORE-1's gain per code: a plus tile adds its value. The ``lucky`` lucky tiles
+    turn the largest minus tiles: a new minus tile is turned if a lucky tile is spare,
+    else it takes the place of the smallest turned one if larger (that one counting
+    against then), else it counts against; a new lucky tile turns the largest unturned
+    minus tile."""
+    m = np.arange(len(held))
+    held = -np.sort(-held, axis=1)  # largest first
+    minus_tiles = (held > 0).sum(axis=1)
+    top = held.shape[1] - 1
+    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
+    largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
+    minus = np.where(minus_tiles < lucky, value_minus, np.where(
+        lucky == 0, -value_minus, np.maximum(-value_minus, value_minus - 2 * smallest_turned)))
+    diff: np.ndarray = np.where(new_lucky, 2 * largest_unturned,
+                                value_plus + np.where(value_minus > 0, minus, 0))
+    return diff
 
 
 def verflixxt_greedy_values(batch: verflixxt_batch.Batch) -> np.ndarray:
     """``float64[n, num_actions]``: per game the value `VerflixxtGreedyAgent.value` gives
-    each legal move of the player to move (NaN at the other ids and games); the presets'
-    rules only (`RulesError` otherwise)."""
-    _greedy_plays(batch.rules)
-    legal = verflixxt_batch.legal_action_mask(batch)
-    values = np.full(legal.shape, np.nan)
-    rows = np.flatnonzero(legal.any(axis=1))
-    if rows.size:
-        values[rows] = np.where(legal[rows], _greedy_values(batch, rows, legal.shape[1]),
-                                np.nan)
+    each legal move of the player to move (NaN at the other ids and games), under any
+    `Rules`: from what that player sees (face-down tiles, hidden towers), by the rules'
+    scoring, each step by its roll, direction (VXV-2) or card (VXV-9); swaps, ``stop``,
+    ``pass`` and flips are worth 0."""
+    n = len(batch)
+    values = np.full((n, verflixxt_shape(batch.rules).actions), np.nan)
+    for _, candidates, legal, worth in _greedy_choices(batch):
+        games = np.broadcast_to(np.arange(n), legal.shape)[legal]
+        values[games, np.broadcast_to(candidates, legal.shape)[legal]] = worth[legal]
     return values
 
 
-def _greedy_values(batch: verflixxt_batch.Batch, rows: np.ndarray, width: int) -> np.ndarray:
-    """``float64[len(rows), width]``: `verflixxt_greedy_values` of the games ``rows`` at
-    every id a move of theirs may have (illegal ones included)."""
-    m = np.arange(rows.size)
-    player = batch.player[rows]
-    heights = batch.heights[:, rows]
-    players = heights.shape[0]
-    pawns = batch.rules.pawns_per_player
-    own = batch.towers[player, :, rows]  # [m, T]: the mover's tower by tile code
-    base = _tower_scores(own)
-    gain = _gains(own, m)
-    top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), rows]
-    top_gain = np.where(heights > 0, gain[top, m], np.nan)  # [players, m]
-    # leaving a Gift gives the top tile away; a Steal brings the best top of the others
-    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, _EMPTY, own)
-    gift = (_tower_scores(shrunk) - base).astype(np.float64)
-    others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
-    steal = np.where(np.isnan(others).all(axis=0), 0.0,
-                     np.where(np.isnan(others), -np.inf, others).max(axis=0))
-    leave = gain.copy()
-    leave[_GIFT], leave[_STEAL] = gift, steal
-    length = batch.tiles.shape[0] - 1
-    tiles = batch.tiles[:, rows].astype(np.intp)
-    pieces = batch.pieces[:, rows].astype(np.intp)
-    finish = batch.length[rows] - 1
-    roll = batch.roll[rows]
+def _greedy_choices(
+    batch: verflixxt_batch.Batch,
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The legal moves (`verflixxt_moves.choices`: games, candidate ids, legal), each entry
+    with the value of every candidate (``float64[k, n]``, meaningful where legal): the
+    steps by `_step_values`, a steal by the gain of the victim's top tile, the rest 0."""
+    out = []
+    entries = choices(batch)
+    if entries:
+        top_gain, gain, leave = _tops(batch)
+    for games, candidates, legal in entries:  # each entry's games are at one phase
+        worth = np.zeros(legal.shape)
+        phase = batch.phase[games.argmax()]
+        if phase == MOVE:
+            steps = _step_values(batch, gain, leave)
+            worth[: len(steps)] = steps
+        elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
+            worth[:] = top_gain
+        out.append((games, candidates, legal, worth))
+    return out
 
-    def count(position: np.ndarray) -> np.ndarray:
-        """Pawns and guards on ``position``."""
-        counted: np.ndarray = (pieces == position).sum(axis=0)
+
+def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game: what each player's top tile would add to the mover's tower
+    (``float64[players, n]``, as seen: a hidden top is worth 0; NaN for an empty tower),
+    the gain of each kind of tile to the mover (`_gains`) and what leaving a tile alone
+    brings (rows by `_kinds`: the tile itself, or its action)."""
+    s = verflixxt_shape(batch.rules)
+    n = len(batch)
+    m = np.arange(n)
+    player, heights, players = batch.player, batch.heights, s.players
+    own = batch.towers[player, :, m]  # [n, T]: the mover's tower by tile code
+    gain = _gains(batch, own)
+    gain_row, _ = _kinds()
+    top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
+    top_gain = np.where(heights > 0, gain[gain_row[top], m], np.nan)  # [players, n]
+    if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
+        top_gain = np.where((heights > 0) & (np.arange(players)[:, None] != player), 0.0,
+                            top_gain)
+    # leaving a Gift gives the top tile away; a Steal brings the best top of the others
+    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, EMPTY, own)
+    others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
+    leave = np.empty((len(gain) + 2, n))  # by `_kinds`' leave rows
+    leave[: len(gain)] = gain
+    leave[-2] = tower_scores(shrunk, batch.rules) - tower_scores(own, batch.rules)
+    leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
+                         np.where(np.isnan(others), -np.inf, others).max(axis=0))
+    return top_gain, gain, leave
+
+
+def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray
+                 ) -> np.ndarray:
+    """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
+    move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
+    rows of the move choices), from what the player sees; ``gain`` and ``leave`` are
+    `_tops`'."""
+    s = verflixxt_shape(batch.rules)
+    n = len(batch)
+    m = np.arange(n)
+    ids, _ = plain_moves(batch, s, batch.phase == MOVE)
+    where = positions(ids, s).astype(np.intp)
+    guard = np.arange(len(ids))[:, None] >= s.pawns
+    gain_row, leave_row = _kinds()
+    gains, leaves = gain_row[batch.tiles], leave_row[batch.tiles]  # [L + 1, n] rows, as seen
+    crowd = batch.crowd.reshape(-1).astype(np.intp)
+    finish = batch.length - 1
+    mine = batch.pieces[batch.player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
+
+    def pieces_at(position: np.ndarray) -> np.ndarray:
+        """Pawns and guards on ``position`` (``[k, n]``)."""
+        weighed = crowd[position * n + m]
+        counted: np.ndarray = weighed % s.guard_weight + weighed // s.guard_weight
         return counted
 
-    out = np.full((rows.size, width), np.nan)
-    out[:, 2 * length : 2 * length + players] = top_gain.T  # Steal from each victim
-    mine = pieces[player * pawns + np.arange(pawns)[:, None], m]  # [pawns, m]
-    for origin in mine:  # GreedyAgent.step_value of a pawn
-        target = np.minimum(origin + roll, finish)
-        value = 0.0 + np.where((count(origin) == 1) & (target != origin),
-                               leave[tiles[origin, m], m], 0.0)
-        landing = (count(target) == 0) & (target != finish)
-        out[m, origin] = value + np.where(landing, LANDING_WEIGHT * gain[tiles[target, m], m],
-                                          0.0)
-    for origin in pieces[players * pawns :]:  # TrackAgent.guard_value
-        target = np.minimum(origin + roll, finish)
-        value = np.zeros(rows.size)
-        for position, sign in ((target, 1), (origin, -1)):
-            alone = ((mine == position).sum(axis=0) == 1) & (count(position) - (sign < 0) == 1)
-            worth = sign * LANDING_WEIGHT * np.minimum(0.0, gain[tiles[position, m], m])
+    def at(table: np.ndarray, row: np.ndarray) -> np.ndarray:
+        """``table[row, game]`` for every game (flat indices: numpy serves those several
+        times faster than index pairs)."""
+        found: np.ndarray = table.reshape(-1)[row * n + m]
+        return found
+
+    here = pieces_at(where)
+    kinds = steps(batch, s)
+    out = np.empty((len(kinds), len(ids), n))
+    for kind, (distance, _) in enumerate(kinds):
+        target = np.clip(where + distance, 0, finish)
+        there = pieces_at(target)
+        # GreedyAgent.step_value of a pawn
+        value = 0.0 + np.where((here == 1) & (target != where), at(leave, at(leaves, where)),
+                               0.0)
+        landing = (there == 0) & (target != finish)
+        pawn = value + np.where(landing, LANDING_WEIGHT * at(gain, at(gains, target)), 0.0)
+        # TrackAgent.guard_value
+        value = np.zeros(where.shape)
+        for position, sign, count in ((target, 1, there), (where, -1, here)):
+            alone = ((mine[:, None] == position).sum(axis=0) == 1) & (count - (sign < 0) == 1)
+            worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, at(gains, position)))
             value = value - np.where(alone, worth, 0.0)
-        out[m, length + origin] = value
-    return out
+        out[kind] = np.where(guard, value, pawn)
+    return out.reshape(-1, n)
 
 
 def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision node a move of highest greedy value (within
-    `TIE`), ties drawn uniformly; -1 elsewhere."""
-    values = verflixxt_greedy_values(batch)
-    return _best(values, ~np.isnan(values), TIE, rng)
+    `TIE`), ties drawn uniformly; -1 elsewhere. Worked out among each game's candidate
+    moves (`_greedy_choices`), not over every action id."""
+    ids = np.full(len(batch), -1, dtype=np.int64)
+    for games, candidates, legal, values in _greedy_choices(batch):
+        worth = np.where(legal, values, -np.inf)
+        near = legal & (worth >= worth.max(axis=0) - TIE)
+        chosen = np.minimum(lockstep.uniform(near, rng), len(near) - 1)
+        column = np.arange(len(batch)) if candidates.shape[1] > 1 else 0
+        ids = np.where(games & near.any(axis=0), candidates[chosen, column], ids)
+    return ids
 
 
 # --- EXXtra: the heuristic agent ----------------------------------------------------------

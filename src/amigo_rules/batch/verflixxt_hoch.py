@@ -54,6 +54,7 @@ __all__ = [
     "ENGINE",
     "Batch",
     "Playouts",
+    "advance",
     "chance_probabilities",
     "current_player",
     "from_states",
@@ -248,6 +249,12 @@ def _shape_of(rules: ho.Rules) -> _Shape:
 _shape = lockstep.by_identity(_shape_of)
 
 
+def _where(mask: np.ndarray) -> np.ndarray:
+    """The indices where the 1-d ``mask`` holds (``np.flatnonzero`` without its Python
+    layers, which cost more than the work on a batch of a few thousand games)."""
+    return mask.nonzero()[0]
+
+
 # --- states in and out -------------------------------------------------------------------
 
 
@@ -410,7 +417,7 @@ def _hat_draws(
         (second == second.max(axis=1, keepdims=True)).sum(axis=1) == 1)
     turned = np.full(len(order), players)
     owners = np.stack([lucky, cursed])
-    for game in np.flatnonzero(~clear):
+    for game in _where(~clear):
         row = values[game].tolist()
         for k in range(players + 2, len(row) + 1):  # a tie round turns up 2 cards or more
             draw = hat_draw(players, row[:k])
@@ -472,15 +479,6 @@ def returns(batch: Batch) -> np.ndarray:
 # --- decisions ---------------------------------------------------------------------------
 
 
-def _own(batch: Batch) -> np.ndarray:
-    """``int64[pawns, n]``: the active player's pawns."""
-    shape = _shape(batch.rules)
-    n = batch.phase.size
-    rows = batch.player * shape.pawns + np.arange(shape.pawns)[:, None]
-    own: np.ndarray = batch.pawns.reshape(-1)[rows * n + np.arange(n)].astype(np.int64)
-    return own
-
-
 def _choices(batch: Batch) -> lockstep.Choices:
     """The legal decision ids of the decision games: card plays by card and piece
     (HO-TURN-1, HO-HAT-3, HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat
@@ -511,20 +509,22 @@ def _holders(batch: Batch) -> np.ndarray:
 def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per card in hand (each kind once; in the DOUBLE phase the one left) and piece: own
     pawns by position, the lucky hat's pawn, the cursed cap's both ways, the guards beside a
-    pawn (VX-TURN-2, VX-TURN-4); a 0 card alone; then attacks and ``stop``."""
+    pawn (VX-TURN-2, VX-TURN-4); a 0 card alone; then attacks and ``stop``. The ids are
+    int16 (numpy runs those fastest), written in place into one array."""
     shape = _shape(batch.rules)
     tables = _tables()
-    length = shape.length
+    length, p = shape.length, shape.pawns
     n = batch.phase.size
     each = np.arange(n)
-    finish = batch.length - 1
+    finish = (batch.length - 1).astype(np.int16)
     player = batch.player
-    own = _own(batch).astype(np.int16)  # ids fit an int16: numpy runs it fastest
+    own = batch.pawns.reshape(-1)[(player * p + np.arange(p)[:, None]) * n + each].astype(
+        np.int16)
     hand = batch.hands.reshape(-1)[(player * 2 + np.arange(2)[:, None]) * n + each].astype(
         np.int16)
     held = (hand != _NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == _PLAY)
-    value = tables["value"][hand]
+    value = tables["value"][hand].astype(np.int16)
     first = np.ones(own.shape, dtype=bool)
     first[1:] = own[1:] != own[:-1]
     owner, pos = batch.hat_owner, batch.hat_pos.astype(np.int16)
@@ -532,39 +532,44 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     count = (own[:, None] == own).sum(axis=0)
     hatted = (mine[:, None] & (pos[:, None] == own)).sum(axis=0)
     guards = batch.guards.astype(np.int16)
-    gfirst = np.ones(guards.shape, dtype=bool)
-    gfirst[1:] = guards[1:] != guards[:-1]
-    occupied = (batch.pawns[:, None] == batch.guards).any(axis=0)
-    x = np.vstack([own, pos[0], pos[1], pos[1], guards])
-    ok = np.vstack([(own != finish) & first & (count > hatted), mine[0], mine[1], mine[1],
-                    (guards != finish) & gfirst & occupied])
-    kind, back = _piece_rows(shape.pawns, shape.guards)
-    ids = ((hand[:, None] * 4 + kind) * length + x) * 2 + back
-    legal = (held & (value != 0))[:, None] & ok
-    p = shape.pawns
+    piece_ids, pieces = _piece_rows(p, shape.guards, length)
+    x = np.empty((pieces, n), dtype=np.int16)  # where each candidate piece stands
+    ok = np.empty(x.shape, dtype=bool)  # whether it may move
+    x[:p], x[p], x[p + 1 : p + 3], x[p + 3 :] = own, pos[0], pos[1], guards
+    ok[:p] = (own != finish) & first & (count > hatted)
+    ok[p], ok[p + 1 : p + 3] = mine[0], mine[1]
+    ok[p + 3 :] = (guards != finish) & (batch.pawns[:, None] == batch.guards).any(axis=0)
+    ok[p + 4 :] &= guards[1:] != guards[:-1]
+    attacks = p if batch.rules.attack else 0
+    ids = np.empty((2 * pieces + 2 + attacks + 1, n), dtype=np.int16)
+    legal = np.empty(ids.shape, dtype=bool)
+    by_card = hand * (8 * length)  # ``card C`` alone, and the base of every play of C
+    np.add(by_card[:, None], 2 * x + piece_ids, out=ids[: 2 * pieces].reshape(2, pieces, n))
+    plays = legal[: 2 * pieces].reshape(2, pieces, n)
+    np.logical_and((held & (value != 0))[:, None], ok, out=plays)
     in_play = (own != finish).sum(axis=0)
-    legal[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
-    legal[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
-    legal[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
-    rows = len(kind)
-    ids_out = [ids.reshape(2 * rows, n), hand * 8 * length]
-    legal_out = [legal.reshape(2 * rows, n), held & (value == 0)]
-    if batch.rules.attack:
-        ids_out.append(shape.base + 5 + shape.players + own)
-        legal_out.append(_attackable(batch, own, first, hand, value) & (batch.phase == _PLAY))
-    ids_out.append(np.full((1, n), shape.base + _STOP, dtype=np.int16))
-    legal_out.append((batch.phase == _DOUBLE)[None])
-    return carding, np.concatenate(ids_out), np.concatenate(legal_out)
+    plays[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
+    plays[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
+    plays[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
+    at = 2 * pieces
+    ids[at : at + 2], legal[at : at + 2] = by_card, held & (value == 0)
+    if attacks:
+        ids[at + 2 : at + 2 + p] = shape.base + 5 + shape.players + own
+        legal[at + 2 : at + 2 + p] = _attackable(batch, own, first, hand, value) & (
+            batch.phase == _PLAY)
+    ids[-1], legal[-1] = shape.base + _STOP, batch.phase == _DOUBLE
+    return carding, ids, legal
 
 
 @cache
-def _piece_rows(pawns: int, guards: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per candidate piece of `_plays`: its kind in the play id, and the cursed cap's other
-    way (``int64[pieces, 1]`` each)."""
-    kind = [_PAWN] * pawns + [_LUCKY, _CURSED, _CURSED] + [_GUARD] * guards
-    back = [0] * pawns + [0, 0, 1] + [0] * guards
-    return (lockstep.read_only(np.array(kind, dtype=np.int16)[:, None]),
-            lockstep.read_only(np.array(back, dtype=np.int16)[:, None]))
+def _piece_rows(pawns: int, guards: int, length: int) -> tuple[np.ndarray, int]:
+    """Per candidate piece of `_plays` (own pawns, the lucky hat's pawn, the cursed cap's
+    both ways, the guards) what its play id adds to twice its position: its kind in the
+    play id and the cursed cap's other way (``int16[pieces, 1]``); and how many there
+    are."""
+    kind = np.array([_PAWN] * pawns + [_LUCKY, _CURSED, _CURSED] + [_GUARD] * guards)
+    back = np.array([0] * pawns + [0, 0, 1] + [0] * guards)
+    return lockstep.read_only((kind * 2 * length + back).astype(np.int16)[:, None]), len(kind)
 
 
 def _attackable(
@@ -578,7 +583,7 @@ def _attackable(
     last = np.where(hand[1] == _NO_CARD, hand[0], hand[1])
     pair = (hand[0] != _NO_CARD) & (value[0] == _tables()["value"][last])
     legal = np.zeros(own.shape, dtype=bool)
-    games = np.flatnonzero(pair & (batch.phase == _PLAY))
+    games = _where(pair & (batch.phase == _PLAY))
     if not games.size:
         return legal
     own, player, finish = own[:, games], batch.player[games], batch.length[games] - 1
@@ -635,7 +640,7 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
     """``float64[n, num_chance_outcomes]``: per drawing game each card kind's share of the
     pile it is drawn from (HO-TURN-4); other games all zero."""
     out = np.zeros((batch.phase.size, _shape(batch.rules).outcomes))
-    rows = np.flatnonzero(batch.phase == _DRAW)
+    rows = _where(batch.phase == _DRAW)
     if rows.size:
         source = _source(batch)[:, rows].T
         out[rows, : len(CARDS)] = source / source.sum(axis=1, keepdims=True)
@@ -645,17 +650,20 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per drawing game a card drawn with its exact probability (one integer
     draw per game); -1 at the other games."""
-    drawing = batch.phase == _DRAW
-    if not drawing.any():
-        return np.full(batch.phase.size, -1, dtype=np.int64)
-    source = _source(batch)
-    pick = rng.integers(0, np.maximum(source.sum(axis=0), 1))
-    running = np.zeros_like(source[0])
-    card = np.zeros(batch.phase.size, dtype=np.int64)
-    for count in source[:-1]:  # the card is the first kind whose running total passes pick
-        running += count
+    ids = np.full(batch.phase.size, -1, dtype=np.int64)
+    drawing = _where(batch.phase == _DRAW)
+    if not drawing.size:
+        return ids
+    pile, discard = batch.pile[:, drawing], batch.discard[:, drawing]
+    source = np.where(pile.any(axis=0), pile, discard).astype(np.int64)  # as `_source`
+    pick = rng.integers(0, source.sum(axis=0))
+    running = source[0].copy()
+    card = np.zeros(drawing.size, dtype=np.int64)
+    for count in source[1:]:  # the card is the first kind whose running total passes pick
         card += running <= pick
-    return np.where(drawing, card, -1)
+        running += count
+    ids[drawing] = card
+    return ids
 
 
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
@@ -677,16 +685,16 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
     """
     ids = lockstep.action_ids(batch, action_ids)
     lockstep.check_choices(_choices(batch), ids)
-    rows = np.flatnonzero(batch.phase == _DRAW)
+    rows = _where(batch.phase == _DRAW)
     lockstep.check_chance(rows, ids, _source(batch)[:, rows].T > 0)
     out = lockstep.copied(batch)
-    _advance(out, np.where(is_terminal(batch), -1, ids))
+    _apply(out, np.where(is_terminal(batch), -1, ids))
     return lockstep.frozen(out)
 
 
 @attrs.define
 class _Then:
-    """Where each game's move leads, gathered over one `_advance`: each step of the end of
+    """Where each game's move leads, gathered over one `_apply`: each step of the end of
     a turn then runs once, over every game that reaches it (rows of a step are disjoint:
     one move per game)."""
 
@@ -700,27 +708,27 @@ class _Then:
     """`_next_player`: games."""
 
 
-def _advance(batch: Batch, ids: np.ndarray) -> None:
+def _apply(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
     shape = _shape(batch.rules)
     phase = np.where(ids >= 0, batch.phase, _OVER)
     base = shape.base
     then = _Then()
     carding = (phase == _PLAY) | (phase == _DOUBLE)
-    rows = np.flatnonzero(carding & (ids < base))
+    rows = _where(carding & (ids < base))
     if rows.size:
         _play(batch, rows, ids[rows], then)
-    then.plays_end.append(np.flatnonzero((phase == _DOUBLE) & (ids == base + _STOP)))
-    rows = np.flatnonzero((phase == _PLAY) & (ids >= base))
+    then.plays_end.append(_where((phase == _DOUBLE) & (ids == base + _STOP)))
+    rows = _where((phase == _PLAY) & (ids >= base))
     if rows.size:
         _attack(batch, rows, ids[rows] - base - 5 - shape.players, then)
-    rows = np.flatnonzero(phase == _HAT)
+    rows = _where(phase == _HAT)
     if rows.size:
         _hat(batch, rows, ids[rows] - base, then)
-    rows = np.flatnonzero(phase == _STEALING)
+    rows = _where(phase == _STEALING)
     if rows.size:
         _steal(batch, rows, ids[rows] - base - 5 - shape.players - shape.length, then)
-    rows = np.flatnonzero(phase == _DRAW)
+    rows = _where(phase == _DRAW)
     if rows.size:
         _draw(batch, rows, ids[rows], then)
     if then.action:
@@ -819,11 +827,19 @@ def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
 
 
 def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
-    """One guard on ``origin`` moves to ``target``; the guards stay ascending."""
-    guards = batch.guards[:, rows].astype(np.int64)
-    one = np.argmax(guards == origin, axis=0)
-    guards[one, np.arange(rows.size)] = target
-    batch.guards[:, rows] = np.sort(guards, axis=0)
+    """One guard on ``origin`` moves to ``target``; the guards stay ascending: the first
+    on ``origin`` leaves its column, and the target goes in before the first guard beyond
+    it (a sort per game would cost numpy a call of its sort per column)."""
+    guards = batch.guards[:, rows]
+    if len(guards) == 1:
+        batch.guards[0, rows] = target
+        return
+    slot = np.arange(len(guards))[:, None]
+    gone = (guards == origin).argmax(axis=0)
+    rest = np.where(slot[:-1] < gone, guards[:-1], guards[1:])  # the others, ascending
+    at = (rest < target).sum(axis=0)
+    batch.guards[:, rows] = np.where(slot < at, np.vstack([rest, rest[-1:]]), np.where(
+        slot == at, target, np.vstack([rest[:1], rest])))
 
 
 def _move_pawn(
@@ -834,7 +850,7 @@ def _move_pawn(
     at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
     flat = batch.pawns.reshape(-1)
     own = flat[at].astype(np.int64)
-    one = np.argmax(own == origin, axis=0)
+    one = (own == origin).argmax(axis=0)
     own[one, np.arange(rows.size)] = target
     for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
         for k in range(last):
@@ -891,16 +907,12 @@ def _hat_possible(
     owner, pos = batch.hat_owner, batch.hat_pos
     there = [(owner[i][rows] >= 0) & (pos[i][rows] == tile) for i in (0, 1)]
     possible: np.ndarray = there[0] | there[1]
-    wearing = np.flatnonzero(worn > 0)
-    if wearing.size:
-        shape = _shape(batch.rules)
-        games, tile = rows[wearing], tile[wearing]
-        pawns = batch.pawns[:, games].reshape(shape.players, shape.pawns, games.size)
-        on = (pawns == tile).sum(axis=1)
-        seats = np.arange(shape.players)[:, None]
-        hats_here = sum((owner[i][games] == seats) & there[i][wearing] for i in (0, 1))
+    wearing = _where(worn > 0)
+    if wearing.size:  # a pawn without a hat is there when pawns outnumber the hats there
+        on = (batch.pawns[:, rows[wearing]] == tile[wearing]).sum(axis=0)
+        hats = there[0][wearing].view(np.int8) + there[1][wearing].view(np.int8)
         other = np.where(worn[wearing] == 1, there[1][wearing], there[0][wearing])
-        possible[wearing] = other | (on > hats_here).any(axis=0)
+        possible[wearing] = other | (on > hats)
     return possible
 
 
@@ -1004,7 +1016,8 @@ def _finish(batch: Batch, rows: np.ndarray) -> None:
 
 def _over(batch: Batch, rows: np.ndarray) -> np.ndarray:
     """HO-END-1: every pawn has reached the finish."""
-    over: np.ndarray = (batch.pawns[:, rows] == batch.length[rows] - 1).all(axis=0)
+    rearmost = batch.pawns[:: _shape(batch.rules).pawns]  # each player's, on the finish
+    over: np.ndarray = (rearmost[:, rows] == batch.length[rows] - 1).all(axis=0)  # when all are
     return over
 
 
@@ -1159,12 +1172,19 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
 # --- playouts and observations -----------------------------------------------------------
 
 
+def advance(batch: Batch, action_ids: np.ndarray) -> None:
+    """Apply one id per game to the writable ``batch`` in place, unchecked, as
+    `amigo_rules.batch.verflixxt.advance` does; `step` is the checked form."""
+    ids = lockstep.action_ids(batch, action_ids)
+    lockstep.advance(_apply, batch, ids, is_terminal(batch))
+
+
 ENGINE = lockstep.Engine(
-    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_advance
+    terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch. Its
-``advance(batch, ids)`` applies ids in place without checking them, for callers that
-take ids from the legal mask (`step` checks, and copies)."""
+"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
+writable batches of games in play, -1 where nothing moves)."""
 
 
 def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> Playouts:
@@ -1175,10 +1195,13 @@ def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> 
     return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
 
 
-def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
+def observation_array(
+    batch: Batch, player: int | np.ndarray, *, out: np.ndarray | None = None
+) -> np.ndarray:
     """``float32[n, array_length]``: row ``i`` is
     ``observation(to_states(batch)[i], player).to_array()``; ``player`` is one seat for
-    every row or an array of one seat per row."""
+    every row or an array of one seat per row. With ``out`` (``float32[n, array_length]``,
+    preallocated by the caller) the rows are written into it and it is returned."""
     rules = batch.rules
     shape = _shape(rules)
     n, players, length = batch.phase.size, shape.players, shape.length
@@ -1211,7 +1234,8 @@ def observation_array(batch: Batch, player: int | np.ndarray) -> np.ndarray:
         row[:, 0] + table + 2 * len(CARDS) + 6 + len(PHASES) + players + viewer,
     ]
     flat = np.concatenate([e.ravel() for e in entries])
-    out = np.bincount(flat, minlength=n * width).reshape(n, width).astype(np.float32)
+    out = lockstep.observation_rows(out, (n, width))
+    out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
     out[:, base + collected - 1 : hats_base : collected] = (batch.hands != _NO_CARD).sum(
         axis=1).T
     out[:, table + len(CARDS) : table + 2 * len(CARDS)] = batch.discard.T

@@ -14,8 +14,7 @@ from rich.text import Text
 from ..agents import make_agent
 from ..arena.plan import agent_seed
 from ..core import AgentError, get_game, play
-from ..narrator import Teller
-from ..scoresheet import result_lines
+from ..words import Teller, result_lines
 from . import games
 from .literal import MESSAGE_LIMIT, literal
 from .options import (
@@ -90,14 +89,14 @@ def show(out: Console, name: str, preset: str | None, players: int | None, seed:
         record = play(module, agents, rules, seed=seed)
     except AgentError as exc:
         raise click.ClickException(literal(str(exc), limit=MESSAGE_LIMIT).plain) from None
-    teller = Teller(None, getattr(rules, "pawns_per_player", None))
+    teller = Teller.of(module, rules)
     state = module.new_game(rules, seed=seed)
     width = max(40, min(out.width, 120))
     told = teller.lines(module.setup_events(state))
     steps = []
     for move in record.moves:
-        after = module.apply(state, move)
-        steps.append((after, teller.lines(module.move_events(state, move, after))))
+        after, events = module.apply_events(state, move)
+        steps.append((after, teller.lines(events)))
         state = after
     if delay is None:
         delay = min(MAX_DELAY, SHOW_SECONDS / max(1, len(steps))) if live else 0.0

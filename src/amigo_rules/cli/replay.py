@@ -12,8 +12,7 @@ from rich.console import Console
 from ..core import CHANCE, GameRecord, get_game
 from ..core.files import write_atomic
 from ..core.text import Line
-from ..narrator import Teller
-from ..scoresheet import result_lines
+from ..words import Teller, result_lines
 from . import games
 from .html import Frame, replay_page
 from .literal import literal
@@ -36,7 +35,7 @@ class Replay:
         self.viewer = viewer
         self.names = [literal(name).plain for name in record.agents]
         """The agents' names as shown: cut, control characters escaped (`literal`)."""
-        self.teller = Teller(viewer, getattr(record.rules, "pawns_per_player", None))
+        self.teller = Teller.of(self.module, record.rules, viewer)
         state = self.module.new_game(record.rules, seed=record.seed) if start is None else start
         self.states = [state]
         for move in record.moves:

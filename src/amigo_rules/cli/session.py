@@ -25,9 +25,7 @@ from ..core import (
 )
 from ..core.chance import sample_chance
 from ..core.text import flow, plural, words
-from ..foresee import foreseen
-from ..narrator import Teller
-from ..scoresheet import result_lines
+from ..words import Teller, foreseen, result_lines
 from .literal import MESSAGE_LIMIT, literal
 from .palette import block, styled
 from .saves import HUMAN, default_path, save, saved_in
@@ -95,7 +93,7 @@ class Session:
         """Whether saving may replace a file that holds another game (``--force``)."""
         self.own = {os.path.realpath(p) for p in own}
         """The files of this game (loaded or saved by it): saving replaces them."""
-        self.teller = Teller(seat, getattr(rules, "pawns_per_player", None))
+        self.teller = Teller.of(module, rules, seat)
         self.state = module.new_game(rules, seed=seed)
         self.history: list[tuple[Any, Any]] = []
         for move in moves:
@@ -153,11 +151,11 @@ class Session:
 
     def advance(self, move: Any) -> None:
         before = self.state
-        after = self.module.apply(before, move)
+        after, events = self.module.apply_events(before, move)
         self.history.append((before, move))
         self.state = after
-        events = self.module.move_events(before, move, after, player=self.seat)
-        for line in self.teller.lines(events):
+        for line in self.teller.lines(self.module.redact_events(before, events,
+                                                                player=self.seat)):
             self.out.print(styled(line))
 
     def bot_move(self, player: int) -> Any:

@@ -1,4 +1,5 @@
-"""Checking a move against the legal moves, and integer action ids over them (API.md).
+"""Checking a move against the legal moves, and integer action ids over them (the *Move
+notation* page of the documentation).
 
 A game gives the legal moves of a state and ``id_of(move)``, the id of a move there; these
 helpers make ``parse_move``, ``action_id``, ``move_for_action``, ``legal_action_mask`` and

@@ -32,6 +32,10 @@ class Breakdown:
     """The seat whose score this is."""
     terms: tuple[Term, ...]
     """The parts of the score, in the order the rules count them."""
+    name: str = attrs.field(
+        default=attrs.Factory(lambda self: f"P{self.player}", takes_self=True))
+    """What the seat is called: the name given to ``explain_score`` as every picture shows
+    it (`amigo_rules.core.names`), else ``P2``."""
 
     @property
     def total(self) -> int:

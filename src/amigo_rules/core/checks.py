@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .errors import ArgumentError, IllegalMoveError, RulesError
+from .events import Event
 from .nodes import SPECTATOR
 
 R = TypeVar("R")
@@ -131,6 +132,22 @@ def told(
     if state != after:
         raise ArgumentError("move_events: 'after' is not the state the move leads to")
     return events, seen_by
+
+
+def redacting(expected: type, before: Any, events: Any,
+              player: Any) -> tuple[tuple[Any, ...], int | None]:
+    """The entry of every game's ``redact_events``: ``before`` a state of the game and
+    ``events`` a sequence of `Event` (`ArgumentError`), ``player`` None or a viewer (see
+    `viewer`); the events as a tuple and the viewer."""
+    state_of("redact_events", expected, before)
+    try:
+        found = None if isinstance(events, (str, bytes)) else tuple(events)
+    except TypeError:
+        found = None
+    if found is None or not all(type(e) is Event for e in found):
+        raise ArgumentError(f"redact_events: events must be a sequence of Event, got "
+                            f"{quote(events)}")
+    return found, viewer(player, before.rules.players)
 
 
 def viewer(value: Any, players: int) -> int | None:

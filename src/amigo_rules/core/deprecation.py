@@ -8,10 +8,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 
-def renamed(module: str, names: Mapping[str, str], namespace: Mapping[str, Any]
-            ) -> Callable[[str], Any]:
+def renamed(module: str, names: Mapping[str, str], namespace: Mapping[str, Any], *,
+            moved_to: str | None = None) -> Callable[[str], Any]:
     """The ``__getattr__`` of ``module`` (its ``__name__``) answering each old name of
-    ``names`` (old → new) with ``namespace[new]`` and a `DeprecationWarning`.
+    ``names`` (old → new) with ``namespace[new]`` and a `DeprecationWarning`; with
+    ``moved_to``, the names live on in that module now (``namespace`` is its namespace).
 
     >>> import warnings
     >>> getter = renamed("m", {"old": "new"}, {"new": 42})
@@ -26,7 +27,8 @@ def renamed(module: str, names: Mapping[str, str], namespace: Mapping[str, Any]
         if new is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         warnings.warn(f"{module}.{name} is deprecated and will be removed in the next "
-                      f"version: use {module}.{new}", DeprecationWarning, stacklevel=2)
+                      f"version: use {moved_to or module}.{new}", DeprecationWarning,
+                      stacklevel=2)
         return namespace[new]
 
     return __getattr__

@@ -1,5 +1,6 @@
-"""Observation documents (PROTOCOL.md): an ``Observation`` as JSON, read back strictly,
-and the JSON Schema of each game's document, all from one description of its fields.
+"""Observation documents (the documentation's *Seat protocol* page): an ``Observation`` as JSON,
+read back strictly, and the JSON Schema of each game's document, all from one description of its
+fields.
 
 Each game lists its observation's fields as `Kind` values (an integer in a range, one of
 some strings, a list of …); the writer, the strict reader and the schema all follow that
@@ -189,8 +190,8 @@ def writer(layout: Layout[Obs]) -> Callable[[Obs], str]:
     """A game's ``observation_to_json``."""
 
     def observation_to_json(observation: Obs) -> str:
-        """The observation document of ``observation`` (the seat protocol's, PROTOCOL.md);
-        ``observation_from_json`` reads it back exactly."""
+        """The [seat protocol's](../protocol.md#observation-documents) observation document of
+        ``observation``; ``observation_from_json`` reads it back exactly."""
         return to_json(layout, observation)
 
     return observation_to_json

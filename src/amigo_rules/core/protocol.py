@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
@@ -11,6 +11,7 @@ import numpy as np
 from .breakdown import Breakdown
 from .events import Event
 from .spec import GameSpec
+from .wording import Wording
 
 Move = Any
 """A game's move: a small frozen attrs value whose ``str`` is its notation."""
@@ -124,17 +125,33 @@ class Game(Protocol):
         """The ids of the legal moves, in the order of ``legal_moves``."""
 
     def render_text(
-        self, state: State, *, player: int | None = None, width: int = 80
+        self, state: State, *, player: int | None = None, width: int = 80,
+        names: Sequence[str] | None = None,
     ) -> str:
-        """The table as text, as ``player`` sees it (everything when None)."""
+        """The table as text, as ``player`` sees it (everything when None), the seats
+        called ``names``."""
 
-    def render_svg(self, state: State, *, player: int | None = None) -> str:
-        """The table as a standalone SVG picture, as ``player`` sees it (everything when None)."""
+    def render_svg(
+        self, state: State, *, player: int | None = None, names: Sequence[str] | None = None,
+        highlight: Sequence[Event] | None = None,
+    ) -> str:
+        """The table as a standalone SVG picture, as ``player`` sees it (everything when
+        None), the seats called ``names``, what the move of the events ``highlight`` did
+        marked."""
 
     def move_events(
         self, before: State, move: Move, after: State, *, player: int | None = None
     ) -> tuple[Event, ...]:
         """What ``move`` did between ``before`` and ``after``, as events ``player`` may know of."""
+
+    def redact_events(
+        self, before: State, events: Sequence[Event], *, player: int | None = None
+    ) -> tuple[Event, ...]:
+        """The events of a move played in ``before`` (all shown) as ``player`` may know of
+        them, without playing the move again."""
+
+    def wording(self, rules: Any) -> Wording:
+        """How the game's tiles, cards and pieces read in words (the narration's parts)."""
 
     def setup_events(self, state: State, *, player: int | None = None) -> tuple[Event, ...]:
         """The setup of a new game, as events ``player`` may know of."""
@@ -144,8 +161,11 @@ class Game(Protocol):
     ) -> str | None:
         """The notation of ``move`` as ``player`` may see it; None when hidden from them."""
 
-    def explain_score(self, state: State) -> tuple[Breakdown, ...]:
-        """How each player's score is made up, one ``Breakdown`` per seat."""
+    def explain_score(
+        self, state: State, *, names: Sequence[str] | None = None
+    ) -> tuple[Breakdown, ...]:
+        """How each player's score is made up, one ``Breakdown`` per seat (named
+        ``names``)."""
 
     def relevant_rules(self, state: State) -> tuple[str, ...]:
         """The ids of the rules that bear on the decision in ``state``."""

@@ -136,9 +136,11 @@ def play(
     """Play one game of ``game`` between ``agents`` (one per player) and return its record.
 
     Setup randomness comes from ``seed``, chance nodes from a generator derived from it: the
-    same seed and agents give the same game. ``max_moves`` stops a game early (the record's
-    final state is then not terminal). An agent that raises or returns an illegal move ends
-    the game with an `AgentError` naming it; the error carries the record so far.
+    same seed and agents give the same game. ``max_moves`` stops a game after that many moves
+    of the record, chance outcomes included (the setup, which ``new_game`` makes from the
+    seed, is not a move of the record); its final state is then not terminal. An agent that
+    raises or returns an illegal move ends the game with an `AgentError` naming it; the
+    error carries the record so far.
 
     An agent (or the ``listener`` attribute of a wrapper around one) with a ``seated``
     method is told of the table: ``seated(game, state, seat, seed)`` before the first move

@@ -10,9 +10,13 @@ carries its player's number, every tile its value in words or figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from .checks import quote
+from .errors import ArgumentError
+from .events import Event
+from .names import NUMBERS, Names
 from .nodes import SPECTATOR
 from .text import plural
 
@@ -69,6 +73,11 @@ def text_colour(fill: str) -> str:
     return "#" + "".join(f"{int(int(fill[i : i + 2], 16) * 0.7):02X}" for i in (1, 3, 5))
 
 
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at font ``size`` (a generous average glyph width)."""
+    return len(text) * size * 0.56
+
+
 def _attributes(attributes: dict[str, object]) -> str:
     """``font_size=12, class_="x"`` as `` font-size="12" class="x"``; None values left out."""
     return "".join(
@@ -111,8 +120,13 @@ class Canvas:
         self.element("circle", cx=cx, cy=cy, r=r, **style)
 
     def text(self, x: float, y: float, content: str, size: float = 16, **style: object) -> None:
-        """Text whose middle line sits on ``y``; ``anchor`` start/middle/end (default middle)."""
+        """Text whose middle line sits on ``y``; ``anchor`` start/middle/end (default middle);
+        ``fit``: the most user units it may take (longer text is squeezed into them, e.g.
+        a long player name)."""
         anchor = style.pop("anchor", "middle")
+        fit = style.pop("fit", None)
+        if isinstance(fit, (int, float)) and text_width(content, size) > fit:
+            style.update(textLength=fit, lengthAdjust="spacingAndGlyphs")
         self.element(
             "text", content, x=x, y=y, dy="0.35em", font_size=size, text_anchor=anchor,
             fill=style.pop("fill", INK), **style,
@@ -139,12 +153,13 @@ class Canvas:
 
 
 def pawn(canvas: Canvas, cx: float, cy: float, player: int, r: float = 14, count: int = 1,
-         label: str | None = None) -> None:
+         label: str | None = None, names: Names = NUMBERS) -> None:
     """A pawn (``count`` of them stacked) of ``player``: a disc in the player's colour with
-    the player's number on it, and the stack's size on a badge (`count_badge`)."""
+    the player's number on it, and the stack's size on a badge (`count_badge`); its
+    tooltip ``label``, else the player's name (`who`)."""
     fill = player_colour(player)
     canvas.open("g")
-    canvas.title(label or f"player {player} ({colour_name(player)})"
+    canvas.title(label or who(player, names)
                  + (f": {plural(count, 'pawn')}" if count > 1 else ""))
     for i in reversed(range(min(count, 2))):
         step = STACK_STEP * i
@@ -172,13 +187,73 @@ LegendEntry = tuple[Callable[[Canvas, float, float], None], str]
 """A symbol drawn centred on (x, y), and its words."""
 
 
-def player_entries(players: int) -> list[LegendEntry]:
-    """A legend entry per player: their pawn and "player 0 (red)"."""
+def who(player: int, names: Names = NUMBERS) -> str:
+    """A player with their colour: ``player 0 (red)``, ``Alice (red)``."""
+    return f"{names.long(player)} ({colour_name(player)})"
+
+
+def player_entries(players: int, names: Names = NUMBERS) -> list[LegendEntry]:
+    """A legend entry per player: their pawn and "player 0 (red)" (their name with
+    ``names``)."""
 
     def disc(player: int) -> Callable[[Canvas, float, float], None]:
-        return lambda canvas, x, y: pawn(canvas, x, y, player, r=11)
+        return lambda canvas, x, y: pawn(canvas, x, y, player, r=11, names=names)
 
-    return [(disc(p), f"player {p} ({colour_name(p)})") for p in range(players)]
+    return [(disc(p), who(p, names)) for p in range(players)]
+
+
+HALO = "#1F1F1F"
+"""The last move's mark (`halo`, `ring`): ink, never a player's colour; a dashed outline
+where the move began. The marks carry the classes ``amigo-last``, ``amigo-last-start`` and
+``amigo-last-piece`` (for a page's style sheet)."""
+
+
+def halo(canvas: Canvas, x: float, y: float, width: float, height: float,
+         rx: float = 8) -> None:
+    """A dark band around the box at (x, y) (drawn before the box): a place the last move
+    passed or reached."""
+    canvas.rect(x - 5, y - 5, width + 10, height + 10, rx=rx + 4, fill=HALO,
+                class_="amigo-last")
+
+
+def start_mark(canvas: Canvas, x: float, y: float, width: float, height: float,
+               rx: float = 8) -> None:
+    """A dashed outline around the box at (x, y): where the last move began."""
+    canvas.rect(x - 4, y - 4, width + 8, height + 8, rx=rx + 3, fill="none", stroke=HALO,
+                stroke_width=2.5, stroke_dasharray="6 4", class_="amigo-last-start")
+
+
+def ring(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    """A ring around a piece at (cx, cy) of radius ``r``: the piece the last move moved."""
+    canvas.open("g", class_="amigo-last-piece")
+    canvas.circle(cx, cy, r + 5, fill="none", stroke="#FFFFFF", stroke_width=5)
+    canvas.circle(cx, cy, r + 5, fill="none", stroke=HALO, stroke_width=2.5)
+    canvas.close("g")
+
+
+def highlight_events(value: object, function: str = "render_svg") -> tuple[Event, ...]:
+    """The ``highlight`` argument of ``function``: None (``()``) or the events of the last
+    move (a sequence of `Event`, e.g. ``move_events(before, move, after)``); anything else
+    is an `ArgumentError`."""
+    if value is None:
+        return ()
+    found = None if isinstance(value, (str, bytes)) else value
+    if isinstance(found, Iterable):
+        events = tuple(found)
+        if all(type(e) is Event for e in events):
+            return events
+    raise ArgumentError(f"{function}: highlight must be None or the events of the last move "
+                        f"(move_events(before, move, after)), got {quote(value)}")
+
+
+def highlight_entry() -> LegendEntry:
+    """The legend's words for the last move's marks."""
+
+    def symbol(canvas: Canvas, x: float, y: float) -> None:
+        canvas.rect(x - 14, y - 13, 28, 26, rx=7, fill=HALO)
+        canvas.rect(x - 9, y - 8, 18, 16, rx=3, fill=PAPER)
+
+    return symbol, "last move"
 
 
 def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[LegendEntry],
@@ -187,7 +262,7 @@ def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[Legen
     row_height = size * 2.2
     cx, cy = x, y + row_height / 2
     for draw, words in entries:
-        needed = 34 + len(words) * size * 0.56 + 18
+        needed = 34 + text_width(words, size) + 18
         if cx > x and cx + needed > x + width:
             cx, cy = x, cy + row_height
         draw(canvas, cx + 14, cy)
@@ -196,16 +271,38 @@ def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[Legen
     return cy + row_height / 2 - y
 
 
-def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20) -> float:
-    """The picture's title and status lines at the top; returns the height used."""
+def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20,
+           width: float = 768) -> float:
+    """The picture's title and status lines at the top, each wrapped at its words to the
+    picture's ``width``; returns the height used."""
     canvas.text(margin, 26, title, size=22, anchor="start", font_weight="bold")
-    for i, line in enumerate(lines):
-        canvas.text(margin, 56 + 24 * i, line, size=17, anchor="start")
-    return 50 + 24 * len(lines)
+    shown = [part for line in lines for part in wrap(line, 17, width - 2 * margin)]
+    for i, line in enumerate(shown):
+        canvas.text(margin, 56 + 24 * i, line, size=17, anchor="start",
+                    fit=width - 2 * margin)
+    return 50 + 24 * len(shown)
 
 
-def viewer_caption(player: int | None) -> str:
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines of whole words at most about ``width`` wide at font ``size`` (a
+    word too long for a line has one of its own).
+
+    >>> wrap("the quick brown fox", 10, 60)
+    ['the quick', 'brown fox']
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def viewer_caption(player: int | None, names: Names = NUMBERS) -> str:
     """Whose view a picture shows: everything (None), a spectator's or a player's."""
     if player is None:
         return "everything shown"
-    return "as a spectator sees it" if player == SPECTATOR else f"as player {player} sees it"
+    if player == SPECTATOR:
+        return "as a spectator sees it"
+    return f"as {names.long(player)} sees it"

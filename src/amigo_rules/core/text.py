@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from .checks import integer
 from .errors import RulesError
+from .names import NUMBERS, Names
 
 Span = tuple[str, str]
 """A piece of text and the name of its style."""
@@ -31,9 +32,9 @@ def check_width(width: object) -> int:
     return number
 
 
-def player(index: int) -> Span:
-    """``P2`` in player 2's style."""
-    return (f"P{index}", f"p{index}")
+def player(index: int, names: Names = NUMBERS) -> Span:
+    """``P2`` (or player 2's name of ``names``) in player 2's style."""
+    return (names.short(index), f"p{index}")
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -1,5 +1,5 @@
 """attrs validators for the fields of every game's `Rules`: a bad value raises `RulesError`
-naming the field and the allowed values (API.md)."""
+naming the field and the allowed values."""
 
 from __future__ import annotations
 

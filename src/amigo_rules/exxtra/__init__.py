@@ -51,7 +51,7 @@ from .engine import (
 )
 from .moves import RUNGS as RUNGS
 from .moves import Move, Place, Reroll, Roll, parse_notation
-from .narration import move_events, setup_events
+from .narration import move_events, redact_events, setup_events, wording
 from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import TOP_COMBINATION as TOP_COMBINATION
 from .observations import (
@@ -75,14 +75,14 @@ from .text import render_text
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
     """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
     not see which move it was; ``player`` None sees everything. What is hidden is what
-    `move_events` hides from ``player``.
+    `redact_events` hides from ``player``.
 
     >>> from amigo_rules import exxtra
     >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
     'roll 7-6'
     """
-    return seen_notation(state, move, player, kind=State, apply=apply,
-                         move_events=move_events, current_player=current_player)
+    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
+                         redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [
@@ -122,6 +122,7 @@ __all__ = [
     "observation_to_json",
     "parse_move",
     "parse_notation",
+    "redact_events",
     "relevant_rules",
     "render_svg",
     "render_text",
@@ -133,4 +134,5 @@ __all__ = [
     "to_json",
     "visible_notation",
     "winners",
+    "wording",
 ]

@@ -13,6 +13,7 @@ from ..core.breakdown import Breakdown, Term
 from ..core.checks import rules_of, shown, state_of, type_name, wrong_type
 from ..core.errors import ArgumentError
 from ..core.events import Event, Sink
+from ..core.names import names_of
 from .dice import DIE_A, DIE_B, X, combination, combination_text, face_text
 from .moves import (
     PLACES,
@@ -177,7 +178,7 @@ def _moved(counters: tuple[int, ...], player: int, spaces: int) -> tuple[int, ..
 def _rolled(state: State, a: int, b: int, out: Sink) -> State:
     player = state.turn % state.rules.players
     if out is not None:
-        out.append(Event("roll", player, tile=f"{face_text(a)}-{face_text(b)}",
+        out.append(Event("roll", player, item=f"{face_text(a)}-{face_text(b)}",
                          value=combination(a, b)))
     if not state.first_roll and (a == X or b == X):  # EX-ROLL-4: the turn ends at once
         xs = (a == X) + (b == X)
@@ -215,12 +216,12 @@ def _placed(state: State, rung: int, value: int, out: Sink) -> State:
     player = state.turn % state.rules.players
     ladder = list(state.ladder)
     if out is not None:
-        out.append(Event("place", player, value=rung, tile=combination_text(value)))
+        out.append(Event("place", player, value=rung, item=combination_text(value)))
     for owner in knocked_off(ladder, player, rung, value):
         if out is not None:
             pair = cast(Pair, ladder[owner])
             out.append(Event("knock_off", player, other=owner, value=pair[0],
-                             tile=combination_text(pair[1])))
+                             item=combination_text(pair[1])))
         ladder[owner] = None
     ladder[player] = (rung, value)
     return _next_turn(state.rules, state.counters, ladder, state.turn, out)
@@ -241,7 +242,7 @@ def _next_turn(
         if out is not None:
             out.append(Event("advance", player, origin=counters[player],
                              target=moved[player], value=pair[0],
-                             tile=combination_text(pair[1])))
+                             item=combination_text(pair[1])))
         counters = moved
         ladder = list(ladder)
         ladder[player] = None
@@ -255,11 +256,15 @@ def score(state: State) -> tuple[int, ...]:
     return state.counters
 
 
-def explain_score(state: State) -> tuple[Breakdown, ...]:
-    """Each player's `score` explained: the space their counter stands on (EX-END-2)."""
+def explain_score(state: State, *, names: Sequence[str] | None = None
+                  ) -> tuple[Breakdown, ...]:
+    """Each player's `score` explained: the space their counter stands on (EX-END-2); each
+    `Breakdown` named by ``names`` (one string per seat, ``P0`` … without)."""
     state_of("explain_score", State, state)
+    called = names_of(names, state.rules.players, "explain_score")
     return tuple(
-        Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),))
+        Breakdown(p, (Term("counter", (at,), "on the finish" if at == FINISH else ""),),
+                  called.short(p))
         for p, at in enumerate(state.counters)
     )
 

@@ -26,10 +26,15 @@ Everything in EXXtra is public: ``player`` changes nothing.
 
 from __future__ import annotations
 
-from ..core.checks import state_of, told, viewer
+from collections.abc import Sequence
+
+from ..core.checks import redacting, state_of, told, viewer
 from ..core.events import Event
+from ..core.text import Span
+from ..core.wording import Wording
 from .engine import apply_events
 from .moves import Move
+from .rules import Rules
 from .state import State
 
 
@@ -51,6 +56,25 @@ def move_events(
     """
     events, _ = told(State, apply_events, before, move, after, player)
     return events
+
+
+def redact_events(before: State, events: Sequence[Event], *,
+                  player: int | None = None) -> tuple[Event, ...]:
+    """``events``, what a move played in ``before`` did, as ``player`` may see them:
+    everything in EXXtra is public, so all of them."""
+    events, _ = redacting(State, before, events, player)
+    return events
+
+
+def wording(rules: Rules) -> Wording:
+    """How the things of an EXXtra game read in words: rolls (``7-X``) and combinations
+    (``64``) in bold; no pawns, nothing hidden."""
+    state_of("wording", Rules, rules)
+    return Wording(item=_dice)
+
+
+def _dice(item: str) -> Span:
+    return item, "bold"
 
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:

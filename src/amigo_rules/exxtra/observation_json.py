@@ -1,5 +1,6 @@
-"""The seat protocol's observation document of EXXtra (PROTOCOL.md): every field of
-`Observation` as plain JSON, read back strictly (the table it shows must be reachable)."""
+"""The seat protocol's observation document of EXXtra (the documentation's *Seat protocol* page):
+every field of `Observation` as plain JSON, read back strictly (the table it shows must be
+reachable)."""
 
 from __future__ import annotations
 

@@ -24,8 +24,11 @@ counts as 0
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core import TERMINAL
 from ..core.checks import wrong_type
+from ..core.names import Names, names_of
 from ..core.text import Line, Span, check_width, flow, padded, plain, words
 from ..core.text import player as seat
 from .dice import combination_text
@@ -38,29 +41,34 @@ CELL = 3
 """Characters of a board space in the drawing: two for its number, one apart."""
 
 
-def render_text(state: State, *, player: int | None = None, width: int = 80) -> str:
+def render_text(state: State, *, player: int | None = None, width: int = 80,
+                names: Sequence[str] | None = None) -> str:
     """The table as plain text at most ``width`` characters wide: the board with every
     counter (a digit per player under its space), the ladder with every pair and its owner,
     where each player stands, whose turn it is and the risk of rolling again.
 
     Everything in EXXtra is public; ``player`` only marks that player as "you".
+
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)
-    return plain(render_lines(state, player=player, width=width))
+    return plain(render_lines(state, player=player, width=width, names=names))
 
 
-def render_lines(state: State, *, player: int | None = None, width: int = 80) -> list[Line]:
+def render_lines(state: State, *, player: int | None = None, width: int = 80,
+                 names: Sequence[str] | None = None) -> list[Line]:
     """`render_text` as lines of styled spans (`amigo_rules.core.text`)."""
     width = check_width(width)
     if player is not None:
         observation(state, player)  # a seat of the game, else RulesError
+    called = names_of(names, state.rules.players, "render_text")
     lines = _board(state, width)
     lines.append(())
     lines += flow((("ladder: ", ""),), words([(
         "a pair on rung r moves its owner r spaces at their next turn", "dim")]), width)
     for rung in range(RUNGS - 1, -1, -1):
-        pairs = [(seat(p), (" ", ""), (combination_text(pair[1]), "bold"))
+        pairs = [(seat(p, called), (" ", ""), (combination_text(pair[1]), "bold"))
                  for p, pair in enumerate(state.ladder) if pair and pair[0] == rung]
         lines += flow(((f"rung {rung}  ", ""),), pairs, width, empty=("empty", "dim"))
     for p, at in enumerate(state.counters):
@@ -69,9 +77,11 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
         where = "dice in hand" if pair is None else (
             f"pair {combination_text(pair[1])} on rung {pair[0]}"
             + (f" (+{pair[0]} at their next turn)" if pair[0] else ""))
-        lines += flow((seat(p), (you, "bold"), (f" on space {at:>2} · ", "")),
+        digit = [(f"{p} ", f"p{p}")] if called.shown else []  # the board's digit
+        name = (called.padded(p), f"p{p}")
+        lines += flow((*digit, name, (you, "bold"), (f" on space {at:>2} · ", "")),
                       words([(where, "")]), width)
-    lines += flow((), words(_status(state, player)), width)
+    lines += flow((), words(_status(state, player, called)), width)
     return lines
 
 
@@ -98,14 +108,16 @@ def _space(x: int) -> Span:
     return f"{name:>2} ", "special" if name in "SF" else "dim"
 
 
-def _status(state: State, viewer: int | None) -> list[Span]:
+def _status(state: State, viewer: int | None, called: Names) -> list[Span]:
     """Whose turn it is, what they rolled and what rolling again risks."""
     mover = current_player(state)
-    who = [seat(state.player), *([(" (you)", "bold")] if state.player == viewer else [])]
+    who = [seat(state.player, called),
+           *([(" (you)", "bold")] if state.player == viewer else [])]
     if mover == TERMINAL:
         won = winners(state)
         if won:
-            return [("game over: ", "bold"), (f"P{won[0]} reached the finish and wins", "bold")]
+            return [("game over: ", "bold"),
+                    (f"{called.short(won[0])} reached the finish and wins", "bold")]
         return [("game over: ", "bold"), (f"turn limit reached after {state.turn} turns, "
                                           "no winner", "bold")]
     if state.roll is None:  # the dice must roll (CHANCE)

@@ -20,7 +20,7 @@ from ..core import get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
 from ..core.events import Event
-from ..narrator import Teller
+from ..words import Teller
 from . import messages
 from .host import end_of, legal_entries, told_event
 from .process import Deadline, LineTooLong, Process, ProcessGone
@@ -79,7 +79,7 @@ def split_command(command: str | Sequence[str]) -> tuple[str, ...]:
 class Table:
     """The game an engine is seated at, as the host sees it."""
 
-    def __init__(self, module: ModuleType, seat: int, state: Any) -> None:
+    def __init__(self, module: ModuleType, seat: int, state: Any, rules: Any) -> None:
         self.module = module
         self.seat = seat
         self.state = state
@@ -87,8 +87,7 @@ class Table:
         self.move_number = 0
         self.hidden = state is None or module.spec(state.rules).has_hidden_information
         """Whether a move may be hidden from the seat (else every notation is shown)."""
-        self.teller = Teller(seat, None if state is None
-                             else getattr(state.rules, "pawns_per_player", None))
+        self.teller = Teller.of(module, rules, seat)
         """Words the moves' events for the seat, as the narration does."""
 
 
@@ -168,7 +167,7 @@ class EngineAgent:
         self.fault = None
         self.log = []
         module = get_game(game)
-        self.table = Table(module, seat, state)
+        self.table = Table(module, seat, state, state.rules)
         try:
             self._hello(module, state.rules, seat, seed)
         except EngineError as exc:
@@ -253,7 +252,7 @@ class EngineAgent:
         """Driven by ``act`` alone (no hooks): the game and seat from the observation."""
         module = get_game(type(observation).__module__.split(".")[1])
         seat = jsonio.parse(module.observation_to_json(observation))["player"]
-        table = Table(module, seat, None)
+        table = Table(module, seat, None, observation.rules)
         self.table = table
         self._hello(module, observation.rules, seat, None)
         return table

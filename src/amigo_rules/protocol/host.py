@@ -8,9 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from ..core.events import Event
-from ..core.text import plain
-from ..core.visibility import notation_seen
-from ..narrator import Teller
+from ..words import Teller, seen_move
 from . import messages
 
 
@@ -27,17 +25,15 @@ def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_numb
                events: tuple[Event, ...], viewer: int, teller: Teller, *,
                hidden: bool = True) -> messages.Message:
     """The ``event`` of ``move`` (played in ``before``, giving ``after``; ``events``: what
-    it did, all shown) as seat ``viewer`` may see it, worded by ``teller`` (one line, its
-    sentences joined by ``"; "``); with ``hidden``
-    False (a game without hidden information) the events are not filtered."""
+    it did, all shown) as seat ``viewer`` may see it, worded by ``teller``
+    (`Teller.sentence`); with ``hidden`` False (a game without hidden information) the
+    events are not filtered. The events are filtered (`seen_move`), the move is not played
+    again: ``after`` is not read."""
     player = module.current_player(before)
     notation: str | None = str(move)
     if hidden:
-        seen = module.move_events(before, move, after, player=viewer)
-        notation = notation_seen(move, player, seen, events)
-        events = seen
-    text = plain(teller.lines(events)).replace("\n", "; ")
-    return messages.event(move_number, player, notation, text)
+        notation, events = seen_move(module, before, move, events, viewer)
+    return messages.event(move_number, player, notation, teller.sentence(events))
 
 
 def end_of(module: ModuleType, state: Any, reason: str) -> messages.Message:

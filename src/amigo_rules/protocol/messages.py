@@ -7,7 +7,8 @@ message types and fields the protocol names (unknown fields are ignored) and rai
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+import re
+from typing import Any
 
 from ..core.checks import quote
 from ..core.errors import AmigoRulesError
@@ -22,6 +23,10 @@ HOST_TYPES = ("hello", "act", "event", "end", "error", "quit")
 REASONS = ("rules", "truncated", "forfeit")
 MAX_NAME = 100
 """The longest engine name, version or author accepted from a ``ready``."""
+UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                        "\u2066-\u2069]")
+"""What a name must not hold: control characters (a line break, NUL, an escape), line and
+paragraph separators, and the bidirectional controls that turn the text around it."""
 
 Message = dict[str, Any]
 
@@ -32,24 +37,29 @@ class ProtocolError(AmigoRulesError):
 
 def encode(message: Message) -> bytes:
     """One message as its line: compact JSON, UTF-8, ``\\n``-ended (a `Raw` value is
-    embedded as the JSON text it is). Written as `json` writes it, field by field, the
-    simple values directly: the host writes a line a move for every engine seat."""
-    fields = ",".join(f"{_STRING(key)}:{_value(value)}" for key, value in message.items())
-    return ("{" + fields + "}\n").encode()
+    embedded as the JSON text it is)."""
+    return (text(message) + "\n").encode()
 
 
-def _value(value: Any) -> str:
-    """A field's value as compact JSON (a `Raw` value as it is)."""
-    kind = type(value)
-    if kind is str:
-        return _STRING(value)
-    if kind is int:
-        return int.__repr__(value)
-    if value is None:
-        return "null"
-    if kind is Raw:
-        return cast(str, value)
-    return _ENCODE(value)
+def text(message: Message) -> str:
+    """One message as its compact JSON text, without the line's end (a WebSocket frame).
+    Written as `json` writes it, field by field, the simple values directly (the host
+    writes one a move for every seat)."""
+    fields = []
+    for key, value in message.items():
+        kind = type(value)
+        if kind is str:
+            written = _STRING(value)
+        elif kind is int:
+            written = int.__repr__(value)
+        elif value is None:
+            written = "null"
+        elif kind is Raw:
+            written = value
+        else:
+            written = _ENCODE(value)
+        fields.append(f"{_STRING(key)}:{written}")
+    return "{" + ",".join(fields) + "}"
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
@@ -119,6 +129,10 @@ def _string(data: Message, key: str, *, optional: bool = False) -> None:
     if type(value) is not str or not value.strip() or len(value) > MAX_NAME:
         raise ProtocolError(f"'{data['type']}': {key!r} must be a non-empty string of at "
                             f"most {MAX_NAME} characters, got {quote(value)}")
+    if (bad := UNSHOWABLE.search(value)) is not None:
+        raise ProtocolError(f"'{data['type']}': {key!r} must hold no control or "
+                            f"bidirectional override character, got U+{ord(bad[0]):04X} in "
+                            f"{quote(value)}")
 
 
 def _integer(data: Message, key: str) -> int:

@@ -1,18 +1,24 @@
-"""The game server's ASGI application (Starlette): the HTTP API and WebSocket
-seats, the pages, and the limits that keep one client from holding up the others.
+"""The game server's ASGI application (Starlette): the HTTP API and WebSocket seats, the
+pages, and the limits that keep one client from holding up the others. The routes read
+the tables; every change goes through the `Hall` (``hall.py``), their one owner; the
+`Guard` (``guard.py``) checks each request's host, origin and body type first.
 
 Errors are ``{"error": message}`` with 400 (a bad request: not JSON, a wrong field or
-type, an unknown field), 401 (no token), 403 (a wrong token; the record before the end;
-an engine seat where engines are not allowed), 404 (no such table, seat or page),
-405, 409 (a stale ``move_number``, not your turn), 413 (a body over `MAX_BODY`), 422 (an
-illegal move).
+type, an unknown field; a ``Host`` the server does not answer to), 401 (no token), 403 (a
+wrong token; the record before the end; an ``engine:`` seat without the operator token or
+where engines are not allowed; a request from another site's page), 404 (no such table,
+seat or page), 405, 409 (a stale ``move_number``, not your turn), 413 (a body over
+`MAX_BODY`), 415 (a ``POST`` that is not JSON), 422 (an illegal move), 429 (a limit
+reached; ``Retry-After`` says when to try again).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import json
+import re
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +26,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -29,9 +36,12 @@ from ..core import SPECTATOR, checks, get_game, jsonio
 from ..core.errors import AmigoRulesError
 from ..protocol import messages
 from ..protocol.engine import split_command
-from .hall import Hall, Seated, new_row
+from .guard import HEADERS, Guard
+from .hall import OVER, Hall, Room, new_row
+from .limits import Window
 from .rows import Storage
-from .seats import NO_ENGINES, PLAYER_KINDS, REPLACED, Connection, house_agent, kind_of
+from .seats import NO_ENGINES, PLAYER_KINDS, TOO_BIG, Connection, house_agent, kind_of
+from .settings import Settings, played_seed
 from .tables import Refused, token_hash
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_KIND", "MAX_SEATS", "MAX_TABLES", "MAX_TOKEN",
@@ -40,7 +50,8 @@ __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_KIND", "MAX_SEATS", "MAX_TABLES", "MAX_
 MAX_BODY = 64 * 1024
 """The largest request body (bytes); a larger one is answered 413."""
 MAX_FRAME = 64 * 1024
-"""The largest WebSocket message from a client (bytes); a larger one closes it (1009)."""
+"""The largest WebSocket message from a client (bytes, whatever server runs the app); a
+larger one closes the connection (1009)."""
 MAX_SEATS = 8
 """The most seats a table may have."""
 MAX_KIND = 1000
@@ -53,12 +64,16 @@ STATIC = Path(__file__).parent / "static"
 """The folder of the pages' files."""
 PAGES = {"lobby": "Tables", "play": "Play", "watch": "Watch"}
 """Each page's title; its body is ``STATIC/pages/NAME.html``, set in the one
-``pages/shell.html`` that every page shares (its head: the content security policy, the
-style sheet, the script)."""
+``pages/shell.html`` that every page shares (its head: the style sheet, the script; the
+content security policy is a header of every response, `guard.HEADERS`)."""
 CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed"})
 """The fields of a ``POST /api/tables`` body (another field is a 400)."""
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
 """The fields of a move's body (another field is a 400)."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,50}")
+"""A table id as the server makes them (`new_row`); any other is no table (404)."""
+SEAT_NUMBER = re.compile(r"[0-9]{1,2}")
+"""A seat number in a path: ASCII digits only."""
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -72,7 +87,7 @@ def _json(text: str, status: int = 200) -> Response:
 async def _body(request: Request, fields: frozenset[str]) -> dict[str, Any]:
     """The request's JSON object (at most `MAX_BODY` bytes, only ``fields``)."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
         raise Refused(413, f"the body is over {MAX_BODY} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
@@ -93,8 +108,16 @@ async def _body(request: Request, fields: frozenset[str]) -> dict[str, Any]:
     return data
 
 
-def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
-    """A new table's row from a ``POST /api/tables`` body."""
+def _bearer(connection: HTTPConnection) -> str | None:
+    """The ``Authorization: Bearer`` token of a request, if any."""
+    header = connection.headers.get("authorization", "")
+    return header[7:].strip() or None if header[:7].lower() == "bearer " else None
+
+
+def _table_row(data: dict[str, Any], settings: Settings, operator: bool) -> Any:
+    """A new table's row from a ``POST /api/tables`` body (``operator``: the request
+    carries the operator token); its seed mixed with the server's secret when a person or
+    a remote bot sits at it."""
     game = data.get("game")
     if type(game) is not str or len(game) > 50:
         raise Refused(400, "'game' must be a game's name")
@@ -116,31 +139,45 @@ def _table_row(data: dict[str, Any], allow_engines: bool) -> Any:
             if kind in PLAYER_KINDS:
                 continue
             if prefix == "engine":
-                if not allow_engines:
+                if not settings.allow_engines:
                     raise Refused(403, NO_ENGINES)
+                if not operator:
+                    raise Refused(403, "an engine: seat needs the operator token "
+                                       "(Authorization: Bearer ADMIN_TOKEN)")
                 split_command(rest)
             elif prefix == "agent":
                 house_agent(rest, module.NAME)
             else:
                 raise Refused(400, f"unknown seat kind {kind[:50]!r} (human, remote, "
                                    f"agent:NAME, engine:COMMAND)")
+        rules_json = json.dumps(jsonio.rules_to_data(rules), separators=(",", ":"))
     except Refused:
         raise
     except AmigoRulesError as exc:
         raise Refused(400, str(exc)[:500]) from None
+    except RecursionError:
+        raise Refused(400, "the rules are nested too deep") from None
     if rules.players != len(seats):
         raise Refused(400, f"{len(seats)} seats for {rules.players} players")
-    rules_json = json.dumps(jsonio.rules_to_data(rules), separators=(",", ":"))
-    return new_row(module.NAME, rules_json, secrets.randbits(63) if seed is None else seed,
-                   seats)
+    seed = secrets.randbits(63) if seed is None else seed
+    if any(kind in PLAYER_KINDS for kind in seats):
+        seed = played_seed(settings.seed_secret, seed)
+    return new_row(module.NAME, rules_json, seed, seats)
 
 
 class Server:
     """The routes over one `Hall`."""
 
-    def __init__(self, storage: Storage, allow_engines: bool) -> None:
-        self.hall = Hall(storage, allow_engines=allow_engines)
-        """The tables this process holds (and whether they may seat ``engine:COMMAND``)."""
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.settings = settings
+        """The operator's options."""
+        self.hall = Hall(storage, settings)
+        """The tables this process holds: the one owner of their state."""
+        self.creations = Window(settings.max_creates_per_minute, 60.0)
+        """Table creations per client address in the last minute."""
+        self.admin_hash = (None if settings.admin_token is None
+                           else token_hash(settings.admin_token))
+        """The operator token's SHA-256 hex (compared in constant time), or None."""
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
         """The pages' files by name."""
@@ -154,53 +191,55 @@ class Server:
 
     # ------------------------------------------------------------------ helpers
 
-    async def _table(self, table_id: str) -> Seated:
-        if len(table_id) > 50:
+    @contextlib.asynccontextmanager
+    async def _room(self, table_id: str) -> AsyncIterator[Room]:
+        """The table ``table_id``, in use while the block runs; `Refused` (404) if none."""
+        if not TABLE_ID.fullmatch(table_id):
             raise Refused(404, "no such table")
-        seated = await self.hall.open(table_id)
-        if seated is None:
-            raise Refused(404, "no such table")
-        return seated
+        async with self.hall.using(table_id) as room:
+            if room is None:
+                raise Refused(404, "no such table")
+            yield room
 
-    async def _seat(self, connection: HTTPConnection, *, query: bool) -> tuple[Seated, int]:
+    @contextlib.asynccontextmanager
+    async def _seat(self, connection: HTTPConnection, *,
+                    query: bool) -> AsyncIterator[tuple[Room, int]]:
         """The table and seat of the path, the token checked (the ``Authorization: Bearer``
-        header; with ``query`` the ``token`` query parameter too)."""
-        seated = await self._table(connection.path_params["id"])
-        text = connection.path_params["seat"]
-        players = len(seated.table.row.seats)
-        if not (text.isdigit() and len(text) < 3 and int(text) < players):
-            raise Refused(404, f"no seat {text[:10]!r} at this table")
-        seat = int(text)
-        header = connection.headers.get("authorization", "")
-        token = header[7:].strip() if header[:7].lower() == "bearer " else None
-        if token is None and query:
-            token = connection.query_params.get("token")
-        if not token:
-            raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
-        expected = seated.table.token_hashes[seat]
-        if (len(token) > MAX_TOKEN or expected is None
-                or not hmac.compare_digest(token_hash(token), expected)):
-            raise Refused(403, "this token does not grant this seat")
-        return seated, seat
+        header; with ``query``, a WebSocket's, the ``token`` query parameter instead)."""
+        async with self._room(connection.path_params["id"]) as room:
+            text = connection.path_params["seat"]
+            if not (SEAT_NUMBER.fullmatch(text) and int(text) < len(room.kinds)):
+                raise Refused(404, f"no seat {text[:10]!r} at this table")
+            seat = int(text)
+            token = connection.query_params.get("token") if query else _bearer(connection)
+            if not token:
+                raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
+            expected = room.table.token_hashes[seat]
+            if (len(token) > MAX_TOKEN or expected is None
+                    or not hmac.compare_digest(token_hash(token), expected)):
+                raise Refused(403, "this token does not grant this seat")
+            yield room, seat
 
-    def _facts(self, seated: Seated, table_id: str) -> dict[str, Any]:
+    def _operator(self, request: Request) -> bool:
+        """Whether the request carries the operator token."""
+        token = _bearer(request)
+        return (token is not None and self.admin_hash is not None and len(token) <= MAX_TOKEN
+                and hmac.compare_digest(token_hash(token), self.admin_hash))
+
+    def _facts(self, room: Room) -> dict[str, Any]:
         """A table's public facts."""
-        table = seated.table
+        table = room.table
         row = table.row
-        names = seated.names()
-        seats = [{"seat": i, "kind": kind, "name": names[i],
-                  "connected": i in seated.bots or i in seated.seats}
-                 for i, kind in enumerate(row.seats)]
-        waiting = any(kind_of(k) in PLAYER_KINDS and i not in seated.seats
-                      for i, k in enumerate(row.seats))
-        status = "over" if table.over else "waiting" if waiting else "playing"
+        names = room.shown_names()
+        seats = [{"seat": i, "kind": kind, "name": names[i], "connected": room.connected(i)}
+                 for i, kind in enumerate(room.kinds)]
         facts: dict[str, Any] = {
-            "table": table_id, "game": row.game, "rules": jsonio.rules_to_data(table.rules),
-            "players": len(row.seats), "names": names, "seats": seats,
+            "table": room.id, "game": row.game, "rules": jsonio.rules_to_data(table.rules),
+            "players": len(room.kinds), "names": names, "seats": seats,
             "move_number": table.move_number,
             "to_move": table.player if table.player >= 0 else None,
-            "status": status, "created": row.created}
-        if table.over:
+            "status": room.status, "created": row.created}
+        if room.status == OVER:
             facts["winners"] = list(table.module.winners(table.state))
             facts["seed"] = row.seed
             if table.forfeited is not None:
@@ -211,7 +250,13 @@ class Server:
 
     async def create(self, request: Request) -> Response:
         """``POST /api/tables``: a new table; its seats' tokens and links (201)."""
-        row = _table_row(await _body(request, CREATE_FIELDS), self.hall.allow_engines)
+        client = request.client.host if request.client is not None else ""
+        wait = self.creations.take(client)
+        if wait:
+            raise Refused(429, f"at most {self.settings.max_creates_per_minute} tables a "
+                               f"minute from one address", retry_after=wait)
+        row = _table_row(await _body(request, CREATE_FIELDS), self.settings,
+                         self._operator(request))
         tokens = await self.hall.create(row)
         seats = [{"seat": i, "kind": kind, "token": token,
                   "url": None if token is None else f"/play/{row.id}/{i}#{token}"}
@@ -220,55 +265,56 @@ class Server:
 
     async def list_tables(self, request: Request) -> Response:
         """``GET /api/tables``: the newest tables, public facts only."""
-        rows = await self.hall.list(MAX_TABLES)
+        listed = await self.hall.list(MAX_TABLES)
         return JSONResponse({"tables": [
-            {"table": r.id, "game": r.game, "seats": list(r.seats), "status": r.status,
+            {"table": r.id, "game": r.game, "seats": list(r.seats), "status": status,
              "move_number": moves, "created": r.created,
-             **({"winners": list(r.winners)} if r.status == "over" else {})}
-            for r, moves in rows]})
+             **({"winners": list(r.winners)} if status == OVER else {})}
+            for r, status, moves in listed]})
 
     async def table(self, request: Request) -> Response:
         """``GET /api/tables/TABLE``: the table's public facts."""
-        table_id = request.path_params["id"]
-        seated = await self._table(table_id)
-        await self.hall.read_names(seated)
-        return JSONResponse(self._facts(seated, table_id))
+        async with self._room(request.path_params["id"]) as room:
+            await self.hall.read_names(room)
+            return JSONResponse(self._facts(room))
 
     async def seat_view(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/seats/SEAT`` (with the seat's token): what it sees."""
-        seated, seat = await self._seat(request, query=False)
-        return _json(seated.table.seat_view(seat))
+        async with self._seat(request, query=False) as (room, seat):
+            return _json(room.table.seat_view(seat))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/tables/TABLE/seats/SEAT/moves`` (with the token): play a move."""
-        seated, seat = await self._seat(request, query=False)
-        data = await _body(request, MOVE_FIELDS)
-        if "move_number" not in data:
-            raise Refused(400, "'move_number' is missing")
-        await self.hall.play(seated, seat, data["move_number"], data.get("id"),
-                             data.get("move"))
-        return _json(seated.table.seat_view(seat))
+        async with self._seat(request, query=False) as (room, seat):
+            data = await _body(request, MOVE_FIELDS)
+            if "move_number" not in data:
+                raise Refused(400, "'move_number' is missing")
+            await self.hall.play(room, seat, data["move_number"], data.get("id"),
+                                 data.get("move"))
+            return _json(room.table.seat_view(seat))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/record``: the game's record, once it is over."""
-        seated = await self._table(request.path_params["id"])
-        if not seated.table.over:
-            raise Refused(403, "the record is shown once the game is over")
-        await self.hall.read_names(seated)
-        names = [name or kind for name, kind in zip(seated.names(), seated.table.row.seats,
-                                                    strict=True)]
-        return _json(seated.table.record(names).to_json())
+        async with self._room(request.path_params["id"]) as room:
+            if room.status != OVER:
+                raise Refused(403, "the record is shown once the game is over")
+            await self.hall.read_names(room)
+            names = [name or kind for name, kind in zip(room.shown_names(), room.kinds,
+                                                        strict=True)]
+            return _json(room.table.record(names).to_json())
 
     async def board(self, request: Request) -> Response:
         """``GET /api/tables/TABLE/board.svg``: the board as a spectator sees it."""
-        seated = await self._table(request.path_params["id"])
-        return Response(seated.table.svg(SPECTATOR), media_type="image/svg+xml")
+        async with self._room(request.path_params["id"]) as room:
+            svg = await self.hall.worked(room.table.svg, SPECTATOR)
+        return Response(svg, media_type="image/svg+xml")
 
     async def seat_board(self, request: Request) -> Response:
-        """``GET /api/tables/TABLE/seats/SEAT/board.svg`` (with the token): the seat's
-        board."""
-        seated, seat = await self._seat(request, query=True)
-        return Response(seated.table.svg(seat), media_type="image/svg+xml")
+        """``GET /api/tables/TABLE/seats/SEAT/board.svg`` (the token in the header): the
+        seat's board."""
+        async with self._seat(request, query=False) as (room, seat):
+            svg = await self.hall.worked(room.table.svg, seat)
+        return Response(svg, media_type="image/svg+xml")
 
     def file(self, name: str) -> Response:
         """A file of the pages' folder, by name (only those there: no path)."""
@@ -287,54 +333,38 @@ class Server:
         """The WebSocket ``/ws/tables/TABLE/seats/SEAT?token=TOKEN``: a seat's connection
         (a newer one to the same seat replaces it)."""
         try:
-            seated, seat = await self._seat(websocket, query=True)
+            async with self._seat(websocket, query=True) as (room, seat):
+                kind = kind_of(room.kinds[seat])
+                if kind not in PLAYER_KINDS:
+                    raise Refused(403, "the server plays this seat")
+                await self._serve(websocket, room, seat, previews=kind == "human")
         except Refused as failure:
-            await websocket.accept()
-            await websocket.close(4000 + failure.status, str(failure)[:120])
-            return
-        kind = kind_of(seated.table.row.seats[seat])
-        if kind not in PLAYER_KINDS:
-            await websocket.accept()
-            await websocket.close(4403, "the server plays this seat")
-            return
-        await self._serve(websocket, seated, seat, previews=kind == "human")
+            await _refuse(websocket, failure)
 
     async def ws_watch(self, websocket: WebSocket) -> None:
         """The WebSocket ``/ws/tables/TABLE/watch``: a spectator's connection."""
         try:
-            seated = await self._table(websocket.path_params["id"])
+            async with self._room(websocket.path_params["id"]) as room:
+                await self._serve(websocket, room, SPECTATOR, previews=False)
         except Refused as failure:
-            await websocket.accept()
-            await websocket.close(4000 + failure.status, str(failure)[:120])
-            return
-        await self._serve(websocket, seated, SPECTATOR, previews=False)
+            await _refuse(websocket, failure)
 
-    async def _serve(self, websocket: WebSocket, seated: Seated, viewer: int, *,
+    async def _serve(self, websocket: WebSocket, room: Room, viewer: int, *,
                      previews: bool) -> None:
         """``hello``, the events so far, the ``act`` when due; then the client's
         messages until it leaves."""
         await websocket.accept()
-        connection = Connection(websocket, viewer, previews=previews)
-        connection.start()
-        if viewer != SPECTATOR:
-            former = seated.seats.get(viewer)
-            if former is not None:
-                former.close(REPLACED)
-                seated.connections.discard(former)
-            seated.seats[viewer] = connection
-        seated.connections.add(connection)
-        connection.push(seated.table.hello(viewer))
-        connection.update(seated.table)
         try:
-            await self._listen(websocket, seated, connection)
+            connection = await self.hall.join(room, websocket, viewer, previews=previews)
+        except Refused as failure:
+            await websocket.close(4000 + failure.status, str(failure)[:120])
+            return
+        try:
+            await self._listen(websocket, room, connection)
         finally:
-            seated.connections.discard(connection)
-            if seated.seats.get(viewer) is connection:
-                del seated.seats[viewer]
-            connection.close(1000)
+            self.hall.leave(room, connection)
 
-    async def _listen(self, websocket: WebSocket, seated: Seated,
-                      connection: Connection) -> None:
+    async def _listen(self, websocket: WebSocket, room: Room, connection: Connection) -> None:
         while not connection.closed:
             try:
                 frame = await websocket.receive()
@@ -342,59 +372,81 @@ class Server:
                 return
             if frame["type"] == "websocket.disconnect":
                 return
-            text = frame.get("text")
-            if text is None and frame.get("bytes") is not None:
-                text = frame["bytes"].decode("utf-8", "replace")
-            if text is None:
+            data = frame.get("text")
+            if data is None:
+                data = frame.get("bytes")
+            if data is None:
                 continue
-            if len(text) > MAX_FRAME:
-                connection.close(1009)
+            if len(data) > MAX_FRAME or (type(data) is str and len(data) * 4 > MAX_FRAME
+                                         and len(data.encode()) > MAX_FRAME):
+                self.hall.leave(room, connection, TOO_BIG)
                 return
-            answer = await self._hear(seated, connection, text)
-            if answer is not None:
-                connection.push(answer)
+            delay = connection.bucket.wait()
+            if delay:  # a flood: read no faster than the limit (the client's sends wait)
+                if not connection.throttled:
+                    connection.throttled = True
+                    connection.push(_error_line(
+                        f"too many messages: {self.settings.max_messages_per_second} a "
+                        f"second at most, the others wait"))
+                await asyncio.sleep(delay)
+            await self._hear(room, connection, data)
 
-    async def _hear(self, seated: Seated, connection: Connection, text: str) -> str | None:
+    async def _hear(self, room: Room, connection: Connection, data: str | bytes) -> None:
         """What a client's message does: ``ready`` names the seat, ``move`` plays, ``info``
         is ignored; an ``error`` message answers what cannot be done (the seat stays)."""
         try:
-            message = messages.read_seat(text)
+            message = messages.read_seat(data)
         except messages.ProtocolError as exc:
-            return _error_line(str(exc))
+            connection.push(_error_line(str(exc)))
+            return
         kind = message["type"]
         if kind == "ready":
-            connection.name = message["name"]
-            if connection.viewer >= 0:
-                await self.hall.name(seated, connection.viewer, message["name"])
+            await self.hall.name(room, connection, message["name"])
         elif kind == "move":
             if connection.viewer == SPECTATOR:
-                return _error_line("a spectator plays no moves")
+                connection.push(_error_line("a spectator plays no moves"))
+                return
             try:
-                await self.hall.play(seated, connection.viewer, message["move_number"],
+                await self.hall.play(room, connection.viewer, message["move_number"],
                                      message.get("id"), message.get("move"))
             except Refused as refused:
-                connection.acted = -1  # the act again, if the seat is still to move
                 connection.push(_error_line(str(refused)))
-                connection.update(seated.table)
-        return None
+                connection.again(room.table)
+
+
+async def _refuse(websocket: WebSocket, failure: Refused) -> None:
+    """A WebSocket refused: accepted and closed with 4000 + the HTTP status."""
+    await websocket.accept()
+    await websocket.close(4000 + failure.status, str(failure)[:120])
 
 
 def _error_line(text: str) -> str:
-    return messages.encode(messages.error(text[:500])).decode().rstrip("\n")
+    return messages.text(messages.error(text[:500]))
 
 
 async def _failure(request: Request, exc: Exception) -> Response:
     if isinstance(exc, Refused):
-        return _error(exc.status, str(exc))
+        response = _error(exc.status, str(exc))
+        if exc.retry_after is not None:
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, HTTPException):
         return _error(exc.status_code, str(exc.detail))
     raise exc
 
 
-def create_app(storage: Storage, *, allow_engines: bool = False) -> Starlette:
-    """The server's ASGI app over ``storage`` (see `open_storage`); ``allow_engines``
-    lets tables seat ``engine:COMMAND`` (programs run on this machine)."""
-    server = Server(storage, allow_engines)
+async def _crash(request: Request, exc: Exception) -> Response:
+    """A bug's 500, with the security headers (outside the `Guard`) and no traceback."""
+    response = _error(500, "the server failed to answer (see its log)")
+    for name, value in HEADERS:
+        response.headers[name.decode()] = value.decode()
+    return response
+
+
+def create_app(storage: Storage, settings: Settings | None = None) -> Starlette:
+    """The server's ASGI app over ``storage`` (see `open_storage`) with the operator's
+    ``settings`` (the defaults: no engines, every limit at its default)."""
+    server = Server(storage, Settings() if settings is None else settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -426,7 +478,8 @@ def create_app(storage: Storage, *, allow_engines: bool = False) -> Starlette:
         WebSocketRoute("/ws/tables/{id}/watch", server.ws_watch),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={Refused: _failure,
-                                        HTTPException: _failure})
+                    middleware=[Middleware(Guard, settings=server.settings)],
+                    exception_handlers={Refused: _failure, HTTPException: _failure,
+                                        Exception: _crash})
     app.state.server = server
     return app

@@ -6,20 +6,30 @@ from __future__ import annotations
 import logging
 
 from .app import MAX_FRAME, create_app
-from .storage import open_storage
+from .settings import Settings
+from .storage import database_label, open_storage
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
-        allow_engines: bool = False) -> None:
-    """Serve until interrupted: the app over the database at ``database`` (see
-    `open_storage`) on ``host``:``port``."""
+def run(settings: Settings, port: int = 8000, database: str | None = None, *,
+        max_connections: int = 1000) -> None:
+    """Serve until interrupted: the app with ``settings`` over the database at
+    ``database`` (see `open_storage`) on ``settings.host``:``port``, at most
+    ``max_connections`` connections at once (more are answered 503). Prints the address
+    it listens on and the database it uses."""
     import uvicorn
 
     storage = open_storage(database)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
     try:
-        uvicorn.run(create_app(storage, allow_engines=allow_engines), host=host, port=port,
-                    ws_max_size=MAX_FRAME, ws_per_message_deflate=False, log_level="warning",
-                    lifespan="on")
+        config = uvicorn.Config(create_app(storage, settings), host=settings.host, port=port,
+                                ws_max_size=MAX_FRAME, ws_per_message_deflate=False,
+                                log_level="warning", lifespan="on",
+                                limit_concurrency=max_connections)
+        sock = config.bind_socket()
+        host, bound = sock.getsockname()[:2]
+        shown = f"[{host}]" if ":" in host else host
+        print(f"amigo-rules serve: http://{shown}:{bound}/ (database "
+              f"{database_label(database)})", flush=True)
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         storage.close()

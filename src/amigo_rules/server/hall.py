@@ -1,10 +1,29 @@
-"""The tables a server process holds: read back from the database when first asked for,
-moves committed (before anyone hears of them) and applied, chance drawn, bots asked in a
-worker, every connection told what is new.
+"""The tables a server process holds, and their one owner: the `Hall`.
 
-One lock per table orders what this process does at it; the database orders the moves
+A table held here is a `Room` — its game (`LiveTable`), the connections reading it, the
+bots this process runs for it, its status — and changes only through the Hall's methods:
+a move is checked, committed to the database together with the chance moves it leads to
+(before anyone hears of it), then applied and told to every connection.
+
+The event loop never waits: every storage call runs in one of the storage's own threads
+(the one policy, ``stored.py``); our agents think in one bounded pool of threads
+and engines in another (`Settings.max_agents_thinking`, ``max_engines_thinking``: a table
+whose bot is to move waits its turn, first come first served, and a slow engine never
+holds up an agent); reading a table back (replaying its moves) and drawing a board run in
+a worker thread; an engine is closed in its pool. What stays on the loop is the per-move
+rules work — checking a move, applying it, drawing chance, each viewer's ``event`` and the
+``act`` — measured cheap (``benchmarks/server.py --rules``).
+
+One lock per room orders what this process does at a table; the database orders the moves
 between processes (`Storage.append` refuses a number taken), and another process's moves
-are read back on its notice (`Storage.subscribe`) or when an append is refused.
+are read back on its notice (a table is registered before it is read, so no notice is
+lost), on a refused number, and on a move that looks stale. Exactly one process leads a
+table whose server-played seat is to move (`Storage.lead`): only it runs that table's
+agents and engines; another takes over within about `LEAD_SECONDS` when it dies.
+
+Memory: a room stays while it has a connection or bot work; idle rooms (nobody connected,
+nothing for our bots to do, finished tables among them) are kept `IDLE_ROOMS` at most, the
+least recently used evicted first, and read back from the database on demand.
 """
 
 from __future__ import annotations
@@ -12,306 +31,590 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ..core import CHANCE, TERMINAL
-from .rows import FORFEIT, Storage, TableRow
-from .seats import BOT_KINDS, PLAYER_KINDS, Bot, Connection, kind_of
+from ..core import SPECTATOR, TERMINAL
+from .rows import FORFEIT, Storage, StoredTable, TableRow
+from .seats import BOT_KINDS, PLAYER_KINDS, REPLACED, Bot, Connection, kind_of
+from .settings import Settings
+from .stored import Stored
 from .tables import LiveTable, Refused, token_hash
 
 T = TypeVar("T")
 LOG = logging.getLogger("amigo_rules.server")
-BOT_WORKERS = 4
-"""Threads the bots think in (shared by every table of the process)."""
+IDLE_ROOMS = 64
+"""Rooms kept in memory with nobody connected and nothing for our bots to do."""
+LEAD_SECONDS = 1.0
+"""How often a process looks for tables nobody leads (a dead process's among them)."""
+EXPIRE_SECONDS = 3600.0
+"""How often expired tables are deleted (and once at start)."""
+STOP_SECONDS = 5.0
+"""How long a stopping server waits for its engines to quit."""
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+"""A table's status: a person's or remote bot's seat has no connection here; being played;
+over."""
 
 
-class Seated:
-    """A live table with who sits at it in this process."""
+class Room:
+    """One table as this process holds it. Read by the routes, changed by the `Hall`
+    alone."""
 
-    def __init__(self, table: LiveTable) -> None:
+    def __init__(self, table: LiveTable, names: Sequence[str | None]) -> None:
+        self.id = table.row.id
         self.table = table
+        """The game."""
+        self.kinds = table.row.seats
+        """The seat kinds."""
+        self.names: list[str | None] = list(names)
+        """Each seat's name as stored (the ``ready`` of its client or the bot's own)."""
+        self.status = PLAYING
+        """`WAITING`, `PLAYING` or `OVER`: the one status field."""
         self.lock = asyncio.Lock()
+        """Orders the moves committed here."""
         self.connections: set[Connection] = set()
+        """Every WebSocket reading the table (seats and spectators)."""
         self.seats: dict[int, Connection] = {}
         """The connection playing each human or remote seat, if any."""
         self.bots: dict[int, Bot] = {}
-        self.thinking = False
-        self.finished = False
+        """The seats our bots play, while this process leads the table."""
+        self.thinking: int | None = None
+        """The seat whose bot is thinking."""
+        self.users = 0
+        """The requests using the room now (`Hall.using`): it is not evicted meanwhile."""
 
-    def notify(self) -> None:
-        for connection in list(self.connections):
-            connection.update(self.table)
+    @property
+    def led(self) -> bool:
+        return bool(self.bots)
 
-    def names(self) -> list[str | None]:
-        out: list[str | None] = []
-        for seat, _ in enumerate(self.table.row.seats):
-            bot = self.bots.get(seat)
+    def shown_names(self) -> list[str | None]:
+        """Each seat's name: its connection's, else its bot's, else the stored one."""
+        shown: list[str | None] = []
+        for seat, name in enumerate(self.names):
             connection = self.seats.get(seat)
-            out.append(bot.name if bot is not None
-                       else connection.name if connection is not None
-                       else self.table.names[seat])
-        return out
+            bot = self.bots.get(seat)
+            shown.append(connection.name if connection is not None and connection.name
+                         else bot.name if bot is not None else name)
+        return shown
+
+    def connected(self, seat: int) -> bool:
+        """Whether someone plays ``seat`` now: a connection here, or the server's bot."""
+        return seat in self.seats or kind_of(self.kinds[seat]) in BOT_KINDS
 
 
 class Hall:
-    """The live tables of one server process over one `Storage`."""
+    """The rooms of one server process over one `Storage`."""
 
-    def __init__(self, storage: Storage, *, allow_engines: bool = False) -> None:
+    def __init__(self, storage: Storage, settings: Settings) -> None:
         self.storage = storage
-        self.allow_engines = allow_engines
-        """Whether tables may seat ``engine:COMMAND`` (and the seats read back start their
-        programs)."""
-        self.live: dict[str, Seated] = {}
-        self.opening: dict[str, asyncio.Lock] = {}
-        self.pool = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="amigo-bot")
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self.idle: OrderedDict[str, None] = OrderedDict()
+        """The rooms with nobody connected and nothing for our bots to do, least recently
+        used first."""
+        self.opening: dict[str, int] = {}
+        """The tables being read back: the most moves another process said it has."""
+        self.open_locks: dict[str, asyncio.Lock] = {}
+        self.stored = Stored(storage)
+        """Calls the storage (``await self.stored(storage.method, …)``) in its threads."""
+        self.work_pool = ThreadPoolExecutor(1, thread_name_prefix="amigo-work")
+        self.agent_pool = ThreadPoolExecutor(settings.max_agents_thinking,
+                                             thread_name_prefix="amigo-agent")
+        self.engine_pool = ThreadPoolExecutor(settings.max_engines_thinking,
+                                              thread_name_prefix="amigo-engine")
+        self.process = secrets.token_hex(6)
+        """This process's part of its connections' ids (`Connection.holder`)."""
+        self.counter = itertools.count()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self.wake_lead = asyncio.Event()
 
     # ------------------------------------------------------------------ life
 
     async def start(self) -> None:
-        """Subscribe to other processes' moves; resume the tables with bots at them."""
+        """Hear other processes' moves and seats; look for tables to lead; expire."""
         self.loop = asyncio.get_running_loop()
-        self.storage.subscribe(self._heard)
-        rows = await asyncio.to_thread(self.storage.tables, limit=1 << 30)
-        for row in rows:
-            if row.status == "playing" and any(kind_of(k) in BOT_KINDS for k in row.seats):
-                seated = await self.open(row.id)
-                if seated is not None:
-                    self._spawn(self.advance(seated))
+        self.stored.start()
+        await self.stored(self.storage.subscribe, self._heard, self._heard_seat)
+        self._spawn(self._leading())
+        self._spawn(self._expiring())
 
     async def stop(self) -> None:
+        """Close every connection; quit the engines (killed, those thinking), in threads of
+        their own (the engines' pool may be busy with them)."""
         for task in list(self.tasks):
             task.cancel()
-        for seated in self.live.values():
-            for connection in list(seated.connections):
+        quitting = []
+        for room in self.rooms.values():
+            for connection in list(room.connections):
                 connection.close(1001)
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for seated in self.live.values():
-            for bot in seated.bots.values():
-                with contextlib.suppress(Exception):
-                    bot.close()
+            quitting += [asyncio.ensure_future(asyncio.to_thread(
+                bot.kill if bot.seat == room.thinking else bot.close))
+                for bot in room.bots.values() if bot.engine]
+        if quitting:
+            await asyncio.wait(quitting, timeout=STOP_SECONDS)
+        for pool in (self.agent_pool, self.engine_pool, self.work_pool):
+            pool.shutdown(wait=False, cancel_futures=True)
+        self.stored.stop()
 
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` (a coroutine, or a storage call's future) on its own; a failure is
+        logged."""
+        task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, task: asyncio.Future[Any]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             LOG.error("table task failed", exc_info=task.exception())
 
+    async def worked(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the worker thread (a table read back, a board drawn)."""
+        return await self._in(self.work_pool, work, *args)
+
+    async def _in(self, pool: Executor, work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(
+            pool, functools.partial(work, *args))
+
+    async def _quietly(self, pool: Executor, work: Callable[..., Any], *args: Any) -> None:
+        """``work(*args)`` in ``pool``, its failure logged (a bot's end, an engine's quit)."""
+        try:
+            await self._in(pool, work, *args)
+        except Exception as exc:
+            LOG.warning("a bot's clean-up failed: %r", str(exc))
+
     # ------------------------------------------------------------------ tables
+
+    def live(self) -> int:
+        """The tables being played here: not over, and someone connected or a bot to
+        move (`Settings.max_live_tables`)."""
+        return sum(1 for room in self.rooms.values()
+                   if room.status != OVER and room.id not in self.idle)
 
     async def create(self, row: TableRow) -> list[str | None]:
         """Store the table ``row``; the tokens of its human and remote seats (None for the
-        seats the server plays)."""
+        seats the server plays). `Refused` (429) when `live` tables are at the limit."""
+        if self.live() >= self.settings.max_live_tables:
+            raise Refused(429, f"this server plays {self.settings.max_live_tables} tables "
+                               f"at once, its most: try again later", retry_after=60)
         tokens = [secrets.token_urlsafe(24) for _ in row.seats]
-        await asyncio.to_thread(self.storage.create, row,
-                                [token_hash(token) for token in tokens])
-        seated = await self.open(row.id)
-        if seated is not None:
-            self._spawn(self.advance(seated))
+        hashes = [token_hash(token) for token in tokens]
+        await self.stored(self.storage.create, row, hashes)
+        async with self._registered(Room(LiveTable(row, hashes), [None] * len(row.seats))
+                                    ) as room, room.lock:
+            await self._commit(room, None)  # the setup's chance moves
+        if any(kind_of(kind) in BOT_KINDS for kind in row.seats):
+            self.wake_lead.set()
         return [token if kind_of(kind) in PLAYER_KINDS else None
                 for token, kind in zip(tokens, row.seats, strict=True)]
 
-    async def list(self, limit: int) -> list[tuple[TableRow, int]]:
-        """The newest ``limit`` tables as stored (their status as live where open here),
-        each with its number of moves."""
-        rows = await asyncio.to_thread(self.storage.tables, limit=limit)
-        counts = await asyncio.to_thread(self.storage.move_counts, [r.id for r in rows])
-        return [(self.live[r.id].table.row, self.live[r.id].table.move_number)
-                if r.id in self.live else (r, counts.get(r.id, 0)) for r in rows]
+    async def list(self, limit: int) -> list[tuple[TableRow, str, int]]:
+        """The newest ``limit`` tables as stored, each with its status (as held here, where
+        it is) and number of moves."""
+        rows = await self.stored(self.storage.tables, limit=limit)
+        counts = await self.stored(self.storage.move_counts, [row.id for row in rows])
+        listed = []
+        for row in rows:
+            room = self.rooms.get(row.id)
+            listed.append((row, room.status, room.table.move_number) if room is not None
+                          else (row, row.status, counts.get(row.id, 0)))
+        return listed
 
-    async def open(self, table_id: str) -> Seated | None:
-        """The live table ``table_id`` (read back from the database the first time), or
-        None."""
-        seated = self.live.get(table_id)
-        if seated is not None:
-            return seated
-        lock = self.opening.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            seated = self.live.get(table_id)
-            if seated is None:
-                seated = await asyncio.to_thread(self._read, table_id)
-                if seated is not None:
-                    self.live[table_id] = seated
-        self.opening.pop(table_id, None)
-        return seated
+    @contextlib.asynccontextmanager
+    async def using(self, table_id: str) -> AsyncIterator[Room | None]:
+        """The room of ``table_id`` (read back from the database if not held), or None;
+        it stays in memory, the one room of its table here, while the caller uses it."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.users += 1
+        else:
+            lock = self.open_locks.setdefault(table_id, asyncio.Lock())
+            async with lock:
+                room = self.rooms.get(table_id)
+                if room is not None:
+                    room.users += 1
+                else:
+                    room = await self._read(table_id)  # (in use already)
+            self.open_locks.pop(table_id, None)
+        if room is None:
+            yield None
+            return
+        self.idle.pop(table_id, None)
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            self._settle(room)
 
-    def _read(self, table_id: str) -> Seated | None:
-        storage = self.storage
-        row = storage.table(table_id)
-        if row is None:
+    @contextlib.asynccontextmanager
+    async def _registered(self, room: Room) -> AsyncIterator[Room]:
+        """``room`` held, and in use until the block ends."""
+        room.users += 1
+        self.rooms[room.id] = room
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            self._settle(room)
+
+    async def _read(self, table_id: str) -> Room | None:
+        """Read a table back: registered first, so that another process's moves told
+        meanwhile are read too. The room is in use (`Room.users`) by the caller."""
+        self.opening[table_id] = 0
+        try:
+            stored = await self.stored(self.storage.read, table_id)
+            table = None if stored is None else await self.worked(_replayed, stored)
+        finally:
+            heard = self.opening.pop(table_id)
+        if stored is None or table is None:
             return None
-        hashes = [storage.token_hash(table_id, seat) for seat in range(len(row.seats))]
-        table = LiveTable(row, hashes)
-        table.names = storage.seat_names(table_id)
-        moves = storage.moves(table_id)
-        table.absorb(moves)
-        seated = Seated(table)
-        for seat, kind in enumerate(row.seats):
-            if kind_of(kind) in BOT_KINDS:
-                seated.bots[seat] = Bot(kind, row.game, row.seed, seat, len(moves),
-                                        allow_engines=self.allow_engines)
-        return seated
+        room = Room(table, stored.names)
+        room.users = 1  # kept while its first moves are read and drawn
+        self.rooms[table_id] = room
+        async with room.lock:
+            if heard > table.stored:
+                await self._sync(room)
+            await self._commit(room, None)  # chance moves due, if any
+        return room
 
-    async def _stored(self, work: Callable[[], T]) -> T:
-        """``work()``, a call of the storage: at once for a local database (it takes
-        microseconds: a thread would cost more than it saves), else in a thread."""
-        if getattr(self.storage, "local", False):
-            return work()
-        return await asyncio.to_thread(work)
+    def _settle(self, room: Room) -> None:
+        """Keep ``room`` among the idle ones if it is, evicting the least recently used
+        beyond `IDLE_ROOMS`."""
+        if self.rooms.get(room.id) is not room:
+            return
+        busy = (room.users or room.connections or room.thinking is not None
+                or (room.status != OVER and room.table.player in room.bots))
+        if busy:
+            self.idle.pop(room.id, None)
+            return
+        self.idle[room.id] = None
+        self.idle.move_to_end(room.id)
+        while len(self.idle) > IDLE_ROOMS:
+            table_id, _ = self.idle.popitem(last=False)
+            self._evict(self.rooms[table_id])
 
-    async def name(self, seated: Seated, seat: int, name: str) -> None:
-        """Keep the name the client at ``seat`` gave, here and in the database (another
-        process, or this one restarted, shows it)."""
-        seated.table.names[seat] = name
-        await self._stored(functools.partial(self.storage.name_seat, seated.table.row.id,
-                                             seat, name))
+    def _evict(self, room: Room) -> None:
+        del self.rooms[room.id]
+        self._unseat(room)
+        self._spawn(self.stored(self.storage.forget, room.id))
 
-    async def read_names(self, seated: Seated) -> None:
+    def _unseat(self, room: Room) -> None:
+        """This process leads the table no more: its bots go (engines quit in their pool;
+        a thinking one when it has thought)."""
+        bots, room.bots = room.bots, {}
+        for bot in bots.values():
+            if bot.seat != room.thinking:
+                self._close(bot)
+        if bots:
+            self._spawn(self.stored(self.storage.unlead, room.id))
+
+    def _close(self, bot: Bot) -> None:
+        if bot.engine:
+            self._spawn(self._quietly(self.engine_pool, bot.close))
+
+    # ------------------------------------------------------------------ connections
+
+    async def join(self, room: Room, websocket: Any, viewer: int, *,
+                   previews: bool) -> Connection:
+        """A new connection reading ``room`` as ``viewer`` (a seat or `SPECTATOR`): told
+        ``hello``, the events so far and the ``act`` when due. A seat's connection claims
+        the seat (`Storage.hold_seat`) and replaces its former one, here and in every
+        process; a spectator beyond `Settings.max_sockets_per_table` is `Refused` (429)."""
+        if (viewer == SPECTATOR
+                and len(room.connections) >= self.settings.max_sockets_per_table):
+            raise Refused(429, f"this table has {len(room.connections)} connections, its "
+                               f"most", retry_after=60)
+        holder = f"{self.process}/{next(self.counter)}"
+        if viewer != SPECTATOR:
+            holder = await self.stored(self.storage.hold_seat, room.id, viewer, holder)
+        connection = Connection(websocket, viewer, previews=previews, holder=holder,
+                                rate=self.settings.max_messages_per_second)
+        connection.start()
+        if viewer != SPECTATOR:
+            former = room.seats.get(viewer)
+            if former is not None:
+                self._drop(room, former, REPLACED)
+            room.seats[viewer] = connection
+        room.connections.add(connection)
+        connection.push(room.table.hello(viewer))
+        connection.update(room.table)
+        self._restatus(room)
+        self._settle(room)
+        return connection
+
+    def leave(self, room: Room, connection: Connection, code: int = 1000) -> None:
+        """``connection`` closed, or is to close with ``code`` (`REPLACED` by a newer
+        connection to its seat, a message too big, …)."""
+        self._drop(room, connection, code)
+        self._restatus(room)
+        self._settle(room)
+
+    def _drop(self, room: Room, connection: Connection, code: int) -> None:
+        connection.close(code)
+        room.connections.discard(connection)
+        if room.seats.get(connection.viewer) is connection:
+            del room.seats[connection.viewer]
+
+    async def name(self, room: Room, connection: Connection, name: str) -> None:
+        """The client at ``connection`` calls itself ``name`` (its ``ready``): kept for its
+        seat here and in the database (another process, or this one restarted, shows it)."""
+        connection.name = name
+        seat = connection.viewer
+        if seat == SPECTATOR or room.names[seat] == name:
+            return
+        room.names[seat] = name
+        await self.stored(self.storage.name_seat, room.id, seat, name)
+
+    async def read_names(self, room: Room) -> None:
         """Read the seats' names back (a seat may have connected to another process)."""
-        names = await self._stored(functools.partial(self.storage.seat_names,
-                                                     seated.table.row.id))
-        if len(names) == len(seated.table.names):
-            seated.table.names = names
+        names = await self.stored(self.storage.seat_names, room.id)
+        if len(names) == len(room.names):
+            room.names = names
+
+    def _restatus(self, room: Room) -> None:
+        """Set the room's status from its game and connections; at the end the bots hear
+        of it and the lead is given up."""
+        table = room.table
+        status = (OVER if table.over else
+                  WAITING if any(kind_of(kind) in PLAYER_KINDS and seat not in room.seats
+                                 for seat, kind in enumerate(room.kinds))
+                  else PLAYING)
+        if status == room.status:
+            return
+        room.status = status
+        if status == OVER:
+            self._finish(room)
+
+    def _finish(self, room: Room) -> None:
+        table = room.table
+        steps, state = tuple(table.steps), table.state
+        bots, room.bots = room.bots, {}
+        for bot in bots.values():
+            if bot.seat == room.thinking:  # (the lead given up: `_think` closes it)
+                continue
+            pool = self.engine_pool if bot.engine else self.agent_pool
+            self._spawn(self._quietly(pool, bot.finish, table, steps, state))
+        if bots:
+            self._spawn(self.stored(self.storage.unlead, room.id))
 
     # ------------------------------------------------------------------ moves
 
-    async def play(self, seated: Seated, seat: int, move_number: Any, action: Any,
+    async def play(self, room: Room, seat: int, move_number: Any, action: Any,
                    notation: Any) -> None:
-        """Play ``seat``'s move (checked by `LiveTable.resolve`, `Refused` otherwise),
-        committed before it is applied; then the chance moves after it."""
-        async with seated.lock:
-            move = seated.table.resolve(seat, move_number, action, notation)
-            await self._commit(seated, move)
-            await self._chance(seated)
-        self._spawn(self.advance(seated))
-
-    async def _commit(self, seated: Seated, move: Any) -> None:
-        """Append ``move`` to the database, then apply it and tell everyone; `Refused`
-        (409) when another process took its number first (its moves are read back)."""
-        table = seated.table
-        step = table.step(move)
-        over = table.module.current_player(step.after) == TERMINAL
-        winners = table.module.winners(step.after) if over else None
-        taken = await self._stored(functools.partial(
-            self.storage.append, table.row.id, table.move_number, str(move), winners=winners))
-        if not taken:
-            await self._sync(seated)
-            raise Refused(409, "another move took this move_number")
-        table.advance(step)
-        if over:
-            table.row = _over(table.row, winners or ())
-        seated.notify()
-
-    async def _chance(self, seated: Seated) -> None:
-        """Draw and commit the chance moves due (another process's draw, read back,
-        stands in for ours)."""
-        table = seated.table
-        while table.player == CHANCE:
-            number = table.move_number
+        """Play ``seat``'s move (checked by `LiveTable.resolve`, `Refused` otherwise; a move
+        that looks stale first reads the table back: another process may have moved),
+        committed with the chance moves after it."""
+        async with room.lock:
+            table = room.table
             try:
-                await self._commit(seated, table.draw())
-            except Refused:
-                if table.move_number == number:
+                move = table.resolve(seat, move_number, action, notation)
+            except Refused as refused:
+                if (refused.status != 409 or type(move_number) is not int
+                        or move_number < table.move_number):
                     raise
+                await self._sync(room)
+                move = table.resolve(seat, move_number, action, notation)
+            await self._commit(room, move)
 
-    async def advance(self, seated: Seated) -> None:
-        """Draw the chance moves due, then let a bot to move think (in a worker); at the
-        end, the bots hear of it."""
-        table = seated.table
-        async with seated.lock:
-            await self._chance(seated)
-            player = table.player
-            bot = seated.bots.get(player)
-            if player == TERMINAL and not seated.finished:
-                seated.finished = True
-                steps = tuple(table.steps)
-                for bot in seated.bots.values():
-                    self._spawn(self._finish(bot, table, steps))
-                return
-            if bot is None or seated.thinking:
-                return
-            seated.thinking = True
-            steps, state, number = tuple(table.steps), table.state, table.move_number
-        loop = asyncio.get_running_loop()
-        try:
-            move = await loop.run_in_executor(self.pool, bot.think, table, steps, state)
-        except Exception as exc:  # a bot's bug or an engine's fault: the seat forfeits
-            LOG.error("table %s: seat %d (%r) failed, and forfeits: %r", table.row.id, player,
-                      table.row.seats[player], str(exc))  # quoted: outside text, one line
-            seated.thinking = False
-            await self._forfeit(seated, player, number)
+    async def _commit(self, room: Room, move: Any | None) -> None:
+        """Append ``move`` (None: none) and the chance moves after it to the database,
+        then apply them and tell everyone; `Refused` (409) when another process took
+        their number first (its moves are read back). Under the room's lock."""
+        table = room.table
+        steps = table.plan(move) if not table.over else []
+        if steps:
+            module = table.module
+            after = steps[-1].after
+            player = module.current_player(after)
+            over = player == TERMINAL
+            try:
+                taken = await self.stored(
+                    self.storage.append, room.id, table.move_number,
+                    [str(step.move) for step in steps], to_move=None if over else player,
+                    winners=module.winners(after) if over else None)
+            except BaseException:
+                table.rewind()
+                raise
+            if not taken:
+                table.rewind()
+                await self._sync(room)
+                raise Refused(409, "another move took this move_number")
+            table.advance(steps)
+            if not over and player not in room.bots and kind_of(
+                    room.kinds[player]) in BOT_KINDS:
+                self.wake_lead.set()  # a bot to move that this process does not run
+        self._changed(room)
+
+    async def _sync(self, room: Room) -> None:
+        """Read back the moves another process committed, apply them, tell everyone.
+        Under the room's lock."""
+        table = room.table
+        moves = await self.stored(self.storage.moves, room.id, table.move_number)
+        if moves and not table.over:
+            table.absorb(moves)
+            self._changed(room)
+
+    def _changed(self, room: Room) -> None:
+        """After the table moved: the status, every connection told, the next turn."""
+        self._restatus(room)
+        for connection in list(room.connections):
+            connection.update(room.table)
+        self._turn(room)
+        self._settle(room)
+
+    def _turn(self, room: Room) -> None:
+        """What the seat to move needs of the server: its bot thinks, if this process runs
+        it and it is not thinking yet."""
+        if room.status == OVER or room.thinking is not None:
             return
-        seated.thinking = False
-        with contextlib.suppress(Refused):
-            await self.play(seated, player, number, table.module.action_id(state, move), None)
+        bot = room.bots.get(room.table.player)
+        if bot is not None:
+            room.thinking = bot.seat
+            self._spawn(self._think(room, bot))
 
-    async def _forfeit(self, seated: Seated, seat: int, number: int) -> None:
-        """End the game with ``seat`` forfeiting at move ``number`` (`FORFEIT` stored as the
-        table's last entry, so every process and a restart read it back); nothing if the
-        table moved on meanwhile."""
-        table = seated.table
-        async with seated.lock:
+    async def _think(self, room: Room, bot: Bot) -> None:
+        """Let ``bot`` think in its pool, then play its move; a failure forfeits."""
+        table = room.table
+        steps, state, number = tuple(table.steps), table.state, table.move_number
+        pool = self.engine_pool if bot.engine else self.agent_pool
+        try:
+            move = await self._in(pool, bot.think, table, steps, state)
+        except Exception as exc:  # a bot's bug or an engine's fault: the seat forfeits
+            LOG.error("table %s: seat %d (%r) failed, and forfeits: %r", room.id, bot.seat,
+                      room.kinds[bot.seat], str(exc))  # quoted: outside text, one line
+            room.thinking = None
+            if room.bots.get(bot.seat) is bot:
+                await self.forfeit(room, bot.seat, number)
+            else:
+                self._close(bot)
+            return
+        finally:
+            room.thinking = None
+        if room.bots.get(bot.seat) is not bot:  # the lead was given up meanwhile
+            self._close(bot)
+            return
+        if room.names[bot.seat] != bot.name:
+            room.names[bot.seat] = bot.name
+            self._spawn(self.stored(self.storage.name_seat, room.id, bot.seat, bot.name))
+        try:
+            await self.play(room, bot.seat, number, table.module.action_id(state, move), None)
+        except Refused:  # the table moved on meanwhile (another process's move)
+            self._turn(room)
+
+    async def forfeit(self, room: Room, seat: int, number: int) -> None:
+        """End the game with ``seat`` forfeiting at move ``number`` (`FORFEIT` stored as
+        the table's last entry, so every process and a restart read it back); nothing if
+        the table moved on meanwhile."""
+        async with room.lock:
+            table = room.table
             if table.move_number != number or table.player != seat:
                 return
-            if not await self._stored(functools.partial(
-                    self.storage.append, table.row.id, number, FORFEIT, winners=())):
-                await self._sync(seated)
+            if not await self.stored(self.storage.append, room.id, number, [FORFEIT],
+                                     winners=()):
+                await self._sync(room)
                 return
-            table.forfeited = seat
-            table.row = _over(table.row, ())
-            seated.notify()
-        await self.advance(seated)
-
-    async def _finish(self, bot: Bot, table: LiveTable, steps: Sequence[Any]) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            await loop.run_in_executor(self.pool, bot.finish, table, steps, table.state)
-        except Exception as exc:
-            LOG.warning("table %s: seat %d at the end: %r", table.row.id, bot.seat, str(exc))
+            table.forfeit()
+            self._changed(room)
 
     # ------------------------------------------------------------------ other processes
 
     def _heard(self, table_id: str, count: int) -> None:
-        """`Storage.subscribe`'s callback (any thread): another process appended."""
-        loop = self.loop
-        if loop is None or table_id not in self.live:
+        """`Storage.subscribe`'s ``moved`` (any thread): another process appended."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._moved, table_id, count)
+
+    def _moved(self, table_id: str, count: int) -> None:
+        if table_id in self.opening:
+            self.opening[table_id] = max(self.opening[table_id], count)
             return
-        loop.call_soon_threadsafe(self._spawn_sync, table_id, count)
+        room = self.rooms.get(table_id)
+        if room is not None and count > room.table.stored:
+            self._spawn(self._locked_sync(room))
 
-    def _spawn_sync(self, table_id: str, count: int) -> None:
-        seated = self.live.get(table_id)
-        if seated is not None and count > seated.table.move_number:
-            self._spawn(self._locked_sync(seated))
+    async def _locked_sync(self, room: Room) -> None:
+        async with room.lock:
+            await self._sync(room)
 
-    async def _locked_sync(self, seated: Seated) -> None:
-        async with seated.lock:
-            await self._sync(seated)
-        await self.advance(seated)
+    def _heard_seat(self, table_id: str, seat: int, claim: str) -> None:
+        """`Storage.subscribe`'s ``seated`` (any thread): a seat claimed elsewhere."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._seated, table_id, seat, claim)
 
-    async def _sync(self, seated: Seated) -> None:
-        """Read back the moves another process committed, apply them, tell everyone."""
-        table = seated.table
-        moves = await asyncio.to_thread(self.storage.moves, table.row.id, table.move_number)
-        if moves:
-            table.absorb(moves)
-            if table.over:
-                table.row = _over(table.row, table.module.winners(table.state))
-            seated.notify()
+    def _seated(self, table_id: str, seat: int, claim: str) -> None:
+        room = self.rooms.get(table_id)
+        connection = None if room is None else room.seats.get(seat)
+        if room is not None and connection is not None and connection.holder < claim:
+            self.leave(room, connection, REPLACED)
+
+    async def _leading(self) -> None:
+        """Take the lead of tables nobody leads, every `LEAD_SECONDS` (or when a bot
+        this process does not run is to move)."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake_lead.wait(), LEAD_SECONDS)
+            self.wake_lead.clear()
+            try:
+                leads = await self.stored(self.storage.lead,
+                                          self.settings.max_live_tables - self.live())
+            except Exception:
+                LOG.exception("looking for tables to lead failed")
+                continue
+            for table_id in leads.lost:
+                if (room := self.rooms.get(table_id)) is not None:
+                    LOG.warning("table %s: led by this process no more", table_id)
+                    self._unseat(room)
+            for table_id in leads.gained:
+                self._spawn(self._lead(table_id))
+
+    async def _lead(self, table_id: str) -> None:
+        """This process leads ``table_id`` now: its bots are seated, and play."""
+        async with self.using(table_id) as room:
+            if (room is None or room.status == OVER or room.led
+                    or not any(kind_of(kind) in BOT_KINDS for kind in room.kinds)):
+                if room is None or not room.led:
+                    await self.stored(self.storage.unlead, table_id)
+                return
+            table = room.table
+            room.bots = {seat: Bot(kind, table.row.game, table.row.seed, seat,
+                                   table.move_number, self.settings)
+                         for seat, kind in enumerate(room.kinds)
+                         if kind_of(kind) in BOT_KINDS}
+            self._changed(room)
+
+    async def _expiring(self) -> None:
+        """Delete the tables nobody moved in for `Settings.expire_days`, now and every
+        `EXPIRE_SECONDS`."""
+        while True:
+            try:
+                gone = await self.stored(self.storage.expire,
+                                         time.time() - self.settings.expire_days * 86400)
+            except Exception:
+                LOG.exception("expiring tables failed")
+                gone = []
+            for table_id in gone:
+                if (room := self.rooms.get(table_id)) is not None:
+                    for connection in list(room.connections):
+                        self._drop(room, connection, 1001)
+                    self.idle.pop(table_id, None)
+                    self._evict(room)
+            if gone:
+                LOG.info("deleted %d tables nobody moved in for %g days", len(gone),
+                         self.settings.expire_days)
+            await asyncio.sleep(EXPIRE_SECONDS)
 
 
-def _over(row: TableRow, winners: Sequence[int]) -> TableRow:
-    return TableRow(row.id, row.game, row.rules, row.seed, row.seats, row.created, "over",
-                    tuple(winners))
+def _replayed(stored: StoredTable) -> LiveTable:
+    """A stored table's game: its moves replayed (in the worker thread)."""
+    table = LiveTable(stored.row, stored.token_hashes)
+    table.absorb(stored.moves)
+    return table
 
 
 def new_row(game: str, rules_json: str, seed: int, seats: Sequence[str]) -> TableRow:

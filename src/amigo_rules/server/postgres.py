@@ -5,16 +5,25 @@ writes move ``n`` only when ``n`` moves are stored, and the primary key ``(table
 number)`` forbids a second move ``n`` (one statement, so one round trip). In the same
 transaction it sends ``NOTIFY amigo_rules_moves, 'TABLE:COUNT'``; every other process's
 `PostgresStorage.subscribe` thread, listening on that channel, calls its callbacks with
-(table, count), so the process holding that table pushes the move to its seats. Needs
-``psycopg`` (the ``server`` extra).
+(table, count), so the process holding that table pushes the move to its seats; a seat's
+new connection is announced likewise (``amigo_rules_seats``), so the connection it replaces
+closes in whichever process it is.
+
+One process leads each table still being played with a seat the server plays: it holds the
+table's session-level advisory lock on its lease connection (`PostgresStorage.lead`), so
+when the process dies its locks go with its connection and another takes the lead at its
+next call. Needs ``psycopg`` (the ``server`` extra).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import logging
 import select
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -23,16 +32,18 @@ import psycopg
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import FORFEIT, TableRow
+from .rows import FORFEIT, Leads, StoredTable, TableRow, checked_moves
 
-__all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "PostgresStorage",
-           "parse_payload"]
+__all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "SEAT_CHANNEL",
+           "PostgresStorage", "parse_payload"]
 
 CHANNEL = "amigo_rules_moves"
 """The ``LISTEN``/``NOTIFY`` channel of appended moves; payload ``TABLE_ID:MOVES_COUNT``."""
+SEAT_CHANNEL = "amigo_rules_seats"
+"""The channel of seats taken by a new connection; payload ``TABLE_ID:SEAT:CLAIM``."""
 POOL_SIZE = 4
-"""The most idle connections a `PostgresStorage` keeps for its queries (one is open for each
-thread querying at once, e.g. the server's few worker threads; besides the listener's)."""
+"""The most idle connections a `PostgresStorage` keeps for its queries, and the server's
+threads calling it (one connection each; besides the listener's and the lease's)."""
 RECONNECT_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds the listener waits before each new try after losing its connection (the last
 repeats)."""
@@ -58,29 +69,79 @@ CREATE TABLE IF NOT EXISTS amigo_moves (
     table_id TEXT NOT NULL REFERENCES amigo_tables (id), number INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, number));
 """
-# A database from before seat names were kept gains the column (only then: ALTER TABLE
-# needs the table's owner, and later processes may run as a user that only reads and writes).
-_NAMES_COLUMN = """
-SELECT FROM information_schema.columns
-WHERE table_schema = current_schema() AND table_name = 'amigo_seats' AND column_name = 'name'
+# A database from before seat names, seat holders or expiry gains the columns (only then:
+# ALTER TABLE needs the table's owner, and later processes may run as a user that only
+# reads and writes).
+_COLUMNS_MISSING = """
+SELECT table_name, column_name FROM (VALUES ('amigo_seats', 'name'), ('amigo_seats', 'holder'),
+    ('amigo_tables', 'updated'), ('amigo_tables', 'to_move')) AS wanted (table_name, column_name)
+EXCEPT SELECT table_name, column_name FROM information_schema.columns
+WHERE table_schema = current_schema()
 """
+_ADD_COLUMN = {
+    ("amigo_seats", "name"): "ALTER TABLE amigo_seats ADD COLUMN name TEXT",
+    ("amigo_seats", "holder"): "ALTER TABLE amigo_seats ADD COLUMN holder TEXT",
+    ("amigo_tables", "updated"): """
+        ALTER TABLE amigo_tables ADD COLUMN updated DOUBLE PRECISION;
+        UPDATE amigo_tables SET updated = created;
+        CREATE INDEX IF NOT EXISTS amigo_tables_updated ON amigo_tables (updated);
+        CREATE INDEX IF NOT EXISTS amigo_tables_status ON amigo_tables (status)""",
+    ("amigo_tables", "to_move"): "ALTER TABLE amigo_tables ADD COLUMN to_move INTEGER",
+}
 _COLUMNS = "id, game, rules, seed, seats, created, status, winners"
 # One statement, one round trip, one transaction: lock the table's row (concurrent appends
-# to a table wait here), insert move `number` if `number` moves are stored (a concurrent
-# insert of the same number, unseen by this statement's snapshot, meets the primary key and
-# is dropped), end the table if `over`, notify. Answers (table found, move inserted).
+# to a table wait here), insert the moves from `number` on if `number` moves are stored (a
+# concurrent insert of one of them, unseen by this statement's snapshot, meets the primary
+# key: the statement fails whole), end the table if `over`, notify. Answers (table found,
+# moves inserted).
 _APPEND = """
 WITH held AS (SELECT id FROM amigo_tables WHERE id = %(table)s FOR UPDATE),
-stored AS (SELECT count(*) AS moves FROM amigo_moves WHERE table_id = %(table)s),
+stored AS (SELECT coalesce(max(number) + 1, 0) AS moves FROM amigo_moves
+           WHERE table_id = %(table)s),
 added AS (
     INSERT INTO amigo_moves (table_id, number, move)
-    SELECT id, %(number)s, %(move)s FROM held, stored WHERE stored.moves = %(number)s
-    ON CONFLICT DO NOTHING RETURNING table_id),
-ended AS (
-    UPDATE amigo_tables SET status = 'over', winners = %(winners)s
-    WHERE %(over)s AND id IN (SELECT table_id FROM added) RETURNING id)
+    SELECT id, %(number)s + m.place - 1, m.move
+    FROM held, stored, unnest(%(moves)s::text[]) WITH ORDINALITY AS m (move, place)
+    WHERE stored.moves = %(number)s
+    RETURNING table_id),
+changed AS (
+    UPDATE amigo_tables SET updated = %(now)s, to_move = %(to_move)s,
+        status = CASE WHEN %(over)s THEN 'over' ELSE status END,
+        winners = CASE WHEN %(over)s THEN %(winners)s ELSE winners END
+    WHERE id IN (SELECT table_id FROM added) RETURNING id)
 SELECT EXISTS (SELECT FROM held), EXISTS (SELECT FROM added),
-    (SELECT pg_notify(%(channel)s, %(payload)s) FROM added)
+    (SELECT pg_notify(%(channel)s, %(payload)s) WHERE EXISTS (SELECT FROM added))
+"""
+_KEY = "('x' || left(md5({}), 16))::bit(64)::bigint"
+"""A table's advisory lock key in SQL: the first 64 bits of the md5 of its id (`lock_key`)."""
+# The tables being played whose seat to move the server plays (or, not known yet, with such
+# a seat) and whose lock nobody holds; of those, up to `limit` locked now (in a random
+# order, so that processes share them out).
+_LEAD = f"""
+WITH held AS (
+    SELECT (classid::bigint << 32) | objid::bigint AS key FROM pg_locks
+    WHERE locktype = 'advisory' AND objsubid = 1 AND granted
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
+free AS MATERIALIZED (
+    SELECT id, {_KEY.format("id")} AS key FROM amigo_tables
+    WHERE status = 'playing' AND CASE
+        WHEN to_move IS NULL THEN EXISTS (
+            SELECT FROM unnest(seats) AS kind WHERE kind LIKE 'agent:%%' OR kind LIKE 'engine:%%')
+        ELSE seats[to_move + 1] LIKE 'agent:%%' OR seats[to_move + 1] LIKE 'engine:%%' END
+      AND {_KEY.format("id")} NOT IN (SELECT key FROM held)
+    ORDER BY random() LIMIT %(limit)s)
+SELECT id FROM free WHERE pg_try_advisory_lock(key)
+"""
+# A seat's claim: the database's clock (zero-padded: claims order as text) and the holder;
+# kept, and told to every process.
+_HOLD = """
+WITH claim AS (
+    SELECT to_char(extract(epoch FROM clock_timestamp()), 'FM0000000000.000000') || '/'
+        || %(holder)s AS id),
+held AS (UPDATE amigo_seats SET holder = (SELECT id FROM claim)
+         WHERE table_id = %(table)s AND seat = %(seat)s RETURNING holder)
+SELECT (SELECT id FROM claim),
+    (SELECT pg_notify(%(channel)s, %(table)s || ':' || %(seat)s || ':' || holder) FROM held)
 """
 
 log = logging.getLogger(__name__)
@@ -90,22 +151,44 @@ Connection = psycopg.Connection[tuple[Any, ...]]
 """A psycopg connection returning tuples."""
 
 
+def lock_key(table_id: str) -> int:
+    """A table's advisory lock key, as `_KEY` computes it in SQL.
+
+    >>> lock_key("t1") == int.from_bytes(hashlib.md5(b"t1").digest()[:8], "big", signed=True)
+    True
+    """
+    return int.from_bytes(hashlib.md5(table_id.encode()).digest()[:8], "big", signed=True)
+
+
 def _row(values: tuple[Any, ...]) -> TableRow:
     id_, game, rules, seed, seats, created, status, winners = values
     return TableRow(id_, game, rules, int(seed), tuple(seats), created, status, tuple(winners))
 
 
 def parse_payload(payload: str) -> tuple[str, int] | None:
-    """(table id, moves count) of a notification's ``TABLE_ID:COUNT``; None if malformed
+    """(table id, count) of a notification's ``TABLE_ID:COUNT``; None if malformed
     (anyone allowed to connect may notify on the channel).
 
     >>> parse_payload("AbC-_9:12"), parse_payload("x:-1"), parse_payload("12")
     (('AbC-_9', 12), None, None)
     """
     table_id, colon, count = payload.rpartition(":")
-    if not colon or not table_id or not count.isdigit() or len(count) > 9:
+    if (not colon or not table_id or not count.isascii() or not count.isdigit()
+            or len(count) > 9):
         return None
     return table_id, int(count)
+
+
+def parse_seat_payload(payload: str) -> tuple[str, int, str] | None:
+    """(table id, seat, holder) of a notification's ``TABLE_ID:SEAT:HOLDER``; None if
+    malformed.
+
+    >>> parse_seat_payload("AbC:2:p1/7"), parse_seat_payload("AbC:x:p")
+    (('AbC', 2, 'p1/7'), None)
+    """
+    front, colon, holder = payload.rpartition(":")
+    parsed = parse_payload(front) if colon and holder else None
+    return None if parsed is None else (*parsed, holder)
 
 
 def _dropped(connection: Connection) -> bool:
@@ -173,22 +256,36 @@ class PostgresStorage:
     connection URL); creates its three tables (``amigo_tables``, ``amigo_seats``,
     ``amigo_moves``) if absent. Safe to call from any thread."""
 
+    threads = POOL_SIZE
+    """The server's storage threads (each with a connection of its own, `POOL_SIZE`)."""
+    group = False
+    """Each call commits on its own (in its own round trip)."""
+
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        """Nothing: each call commits on its own (`Storage.batch`)."""
+        return contextlib.nullcontext()
+
     def __init__(self, url: str) -> None:
         self._url = url
         self._pool = _Pool(url)
-        self._callbacks: list[Callable[[str, int], None]] = []
+        self._moved: list[Callable[[str, int], None]] = []
+        self._seated: list[Callable[[str, int, str], None]] = []
         self._listener: threading.Thread | None = None
         self._subscribing = threading.Lock()  # also guards _held
         self._held: set[str] = set()
         """The tables whose moves this storage read or wrote (this process holds them)."""
+        self._leasing = threading.Lock()  # guards _lease and _leading
+        self._lease: Connection | None = None
+        """The connection holding the advisory locks of the tables this process leads."""
+        self._leading: set[str] = set()
         self._stop = threading.Event()
         self._wake, self._waker = socket.socketpair()
         try:
             with self._pool.connection() as connection, connection.transaction():
                 connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 connection.execute(_SCHEMA)
-                if connection.execute(_NAMES_COLUMN).fetchone() is None:
-                    connection.execute("ALTER TABLE amigo_seats ADD COLUMN name TEXT")
+                for missing in connection.execute(_COLUMNS_MISSING).fetchall():
+                    connection.execute(_ADD_COLUMN[missing])
         except psycopg.Error as error:
             self.close()
             reason = " ".join(str(error).split())[:MESSAGE_LIMIT]
@@ -200,13 +297,31 @@ class PostgresStorage:
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._pool.connection() as connection, connection.transaction():
             connection.execute(
-                f"INSERT INTO amigo_tables ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                f"INSERT INTO amigo_tables ({_COLUMNS}, updated) "
+                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (table.id, table.game, table.rules, table.seed, list(table.seats),
-                 table.created, table.status, list(table.winners)))
+                 table.created, table.status, list(table.winners), table.created))
             with connection.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO amigo_seats (table_id, seat, token_hash) VALUES (%s, %s, %s)",
                     [(table.id, seat, hash_) for seat, hash_ in enumerate(token_hashes)])
+
+    def read(self, table_id: str) -> StoredTable | None:
+        """The table with its seats and moves (`Storage.read`)."""
+        self._hold(table_id)
+        with self._pool.connection() as connection:
+            found = connection.execute(f"SELECT {_COLUMNS} FROM amigo_tables WHERE id = %s",
+                                       (table_id,)).fetchone()
+            if found is None:
+                return None
+            seats = connection.execute(
+                "SELECT token_hash, name FROM amigo_seats WHERE table_id = %s ORDER BY seat",
+                (table_id,)).fetchall()
+            moves = connection.execute(
+                "SELECT move FROM amigo_moves WHERE table_id = %s ORDER BY number",
+                (table_id,)).fetchall()
+        return StoredTable(_row(found), tuple(h for h, _ in seats),
+                           tuple(n for _, n in seats), tuple(m for (m,) in moves))
 
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, or None (`Storage.table`)."""
@@ -263,25 +378,95 @@ class PostgresStorage:
                 "AND move <> %s GROUP BY table_id", (list(table_ids), FORFEIT)).fetchall()
         return {str(table_id): int(count) for table_id, count in found}
 
-    def append(self, table_id: str, move_number: int, move: str, *,
-               winners: Sequence[int] | None = None) -> bool:
-        """Commit a move if its number is the next one, else False (`Storage.append`)."""
+    def append(self, table_id: str, move_number: int, moves: Sequence[str], *,
+               to_move: int | None = None, winners: Sequence[int] | None = None) -> bool:
+        """Commit moves if the first's number is the next one, else False
+        (`Storage.append`)."""
+        moves = list(checked_moves(moves))
         self._hold(table_id)
-        with self._pool.connection() as connection:
-            found = connection.execute(_APPEND, {
-                "table": table_id, "number": move_number, "move": move,
-                "over": winners is not None, "winners": list(winners or ()),
-                "channel": CHANNEL, "payload": f"{table_id}:{move_number + 1}"}).fetchone()
+        try:
+            with self._pool.connection() as connection:
+                found = connection.execute(_APPEND, {
+                    "table": table_id, "number": move_number, "moves": moves,
+                    "over": winners is not None, "winners": list(winners or ()),
+                    "to_move": None if winners is not None else to_move,
+                    "now": time.time(), "channel": CHANNEL,
+                    "payload": f"{table_id}:{move_number + len(moves)}"}).fetchone()
+        except psycopg.errors.UniqueViolation:  # another process's move took a number
+            return False
         if found is None or not found[0]:
             raise StateError(f"no table {quote(table_id)} to append a move to")
         return bool(found[1])
 
-    def subscribe(self, callback: Callable[[str, int], None]) -> None:
-        """Call ``callback(table_id, moves_count)`` from the listener thread after another
-        process (or another `PostgresStorage`) appended a move; after the listener lost and
-        regained its connection, once for every table whose moves this storage read or
-        wrote (moves may have been missed meanwhile). The first call starts listening before
-        it returns."""
+    def lead(self, limit: int) -> Leads:
+        """Lead up to ``limit`` more tables nobody leads (`Storage.lead`): their advisory
+        locks taken on the lease connection. A lease connection lost lost every lead."""
+        with self._leasing:
+            try:
+                if self._lease is None or self._lease.closed:
+                    conninfo = psycopg.conninfo.make_conninfo(self._url, **LISTENER_KEEPALIVE)
+                    self._lease = psycopg.connect(conninfo, autocommit=True)
+                found = self._lease.execute(_LEAD, {"limit": max(limit, 0)}).fetchall()
+            except psycopg.Error as error:
+                log.warning("the lease connection failed (%s): every lead is lost", error)
+                if self._lease is not None:
+                    self._lease.close()
+                    self._lease = None
+                lost, self._leading = tuple(self._leading), set()
+                return Leads(lost=lost)
+            gained = tuple(table_id for (table_id,) in found)
+            self._leading.update(gained)
+        for table_id in gained:
+            self._hold(table_id)
+        return Leads(gained=gained)
+
+    def unlead(self, table_id: str) -> None:
+        """Give up the lead of a table: its advisory lock released (`Storage.unlead`)."""
+        with self._leasing:
+            if table_id not in self._leading:
+                return
+            self._leading.discard(table_id)
+            if self._lease is not None and not self._lease.closed:
+                with contextlib.suppress(psycopg.Error):
+                    self._lease.execute("SELECT pg_advisory_unlock(%s)", (lock_key(table_id),))
+
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """Keep the claim of ``holder`` on the seat and tell every other process
+        (`Storage.hold_seat`)."""
+        self._hold(table_id)
+        with self._pool.connection() as connection:
+            found = connection.execute(_HOLD, {"holder": holder, "table": table_id,
+                                               "seat": seat, "channel": SEAT_CHANNEL}
+                                       ).fetchone()
+        assert found is not None
+        return str(found[0])
+
+    def expire(self, before: float) -> list[str]:
+        """Delete the tables not moved in since ``before`` (`Storage.expire`)."""
+        with self._pool.connection() as connection, connection.transaction():
+            found = [table_id for (table_id,) in connection.execute(
+                "SELECT id FROM amigo_tables WHERE updated < %s FOR UPDATE",
+                (before,)).fetchall()]
+            for table in ("amigo_moves", "amigo_seats"):
+                connection.execute(f"DELETE FROM {table} WHERE table_id = ANY(%s)", (found,))
+            connection.execute("DELETE FROM amigo_tables WHERE id = ANY(%s)", (found,))
+        for table_id in found:
+            self.unlead(table_id)
+            self.forget(table_id)
+        return found
+
+    def forget(self, table_id: str) -> None:
+        """No more catching up on ``table_id`` after a lost connection (`Storage.forget`)."""
+        with self._subscribing:
+            self._held.discard(table_id)
+
+    def subscribe(self, moved: Callable[[str, int], None],
+                  seated: Callable[[str, int, str], None] | None = None) -> None:
+        """Call ``moved(table_id, moves_count)`` from the listener thread after another
+        process (or another `PostgresStorage`) appended moves, ``seated(table_id, seat,
+        holder)`` after another's `hold_seat`; after the listener lost and regained its
+        connection, once for every table this storage read or wrote (moves and seats may
+        have been missed meanwhile). The first call starts listening before it returns."""
         with self._subscribing:
             if self._stop.is_set():
                 raise StateError("this PostgresStorage is closed")
@@ -290,7 +475,9 @@ class PostgresStorage:
                 self._listener = threading.Thread(target=self._run, args=(connection,),
                                                   name="amigo-rules-listen", daemon=True)
                 self._listener.start()
-            self._callbacks.append(callback)
+            self._moved.append(moved)
+            if seated is not None:
+                self._seated.append(seated)
 
     def close(self) -> None:
         """Stop listening and close every connection (a second call does nothing)."""
@@ -300,6 +487,11 @@ class PostgresStorage:
         self._waker.send(b"x")
         if self._listener is not None:
             self._listener.join()
+        with self._leasing:
+            if self._lease is not None:
+                self._lease.close()
+                self._lease = None
+            self._leading.clear()
         self._pool.close()
         self._wake.close()
         self._waker.close()
@@ -312,6 +504,7 @@ class PostgresStorage:
         conninfo = psycopg.conninfo.make_conninfo(self._url, **LISTENER_KEEPALIVE)
         connection = psycopg.connect(conninfo, autocommit=True)
         connection.execute(f"LISTEN {CHANNEL}")
+        connection.execute(f"LISTEN {SEAT_CHANNEL}")
         return connection
 
     def _run(self, connection: Connection | None) -> None:
@@ -343,24 +536,34 @@ class PostgresStorage:
             if wake in ready:
                 return
             for note in connection.notifies(timeout=0):
-                parsed = parse_payload(note.payload)
-                if parsed is not None and note.pid not in self._pool.backend_pids:
-                    self._call(*parsed)
+                if note.pid in self._pool.backend_pids:
+                    continue
+                if note.channel == CHANNEL:
+                    parsed = parse_payload(note.payload)
+                    if parsed is not None:
+                        self._call(self._moved, *parsed)
+                elif (seat := parse_seat_payload(note.payload)) is not None:
+                    self._call(self._seated, *seat)
 
     def _catch_up(self) -> None:
         """Call the callbacks for every table held (after notifications may be lost)."""
         with self._subscribing:
             held = list(self._held)
         with self._pool.connection() as connection:
-            found = connection.execute(
+            counts = connection.execute(
                 "SELECT table_id, count(*) FROM amigo_moves WHERE table_id = ANY(%s) "
                 "GROUP BY table_id", (held,)).fetchall()
-        for table_id, count in found:
-            self._call(table_id, count)
+            holders = connection.execute(
+                "SELECT table_id, seat, holder FROM amigo_seats WHERE table_id = ANY(%s) "
+                "AND holder IS NOT NULL", (held,)).fetchall()
+        for table_id, count in counts:
+            self._call(self._moved, table_id, count)
+        for table_id, seat, holder in holders:
+            self._call(self._seated, table_id, seat, holder)
 
-    def _call(self, table_id: str, count: int) -> None:
-        for callback in list(self._callbacks):
+    def _call(self, callbacks: Sequence[Callable[..., None]], *arguments: Any) -> None:
+        for callback in list(callbacks):
             try:
-                callback(table_id, count)
+                callback(*arguments)
             except Exception:  # one failing callback neither stops the listener nor others
-                log.exception("a move callback failed for table %s", table_id)
+                log.exception("a callback failed for table %s", arguments[0])

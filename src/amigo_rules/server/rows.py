@@ -5,9 +5,13 @@ PostgreSQL in ``amigo_rules.server.postgres``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 import attrs
+
+from ..core.checks import quote
+from ..core.errors import ArgumentError
 
 FORFEIT = "forfeit"
 """The entry that ends a table's stored moves when the seat to move forfeits (the bot the
@@ -37,12 +41,52 @@ class TableRow:
     """The winners' seats once over, else ``()``."""
 
 
+@attrs.frozen
+class StoredTable:
+    """Everything stored of one table, read in one call (`Storage.read`)."""
+
+    row: TableRow
+    token_hashes: tuple[str | None, ...]
+    """Each seat's token hash (sha256 hex)."""
+    names: tuple[str | None, ...]
+    """Each seat's name as last given, None where none was."""
+    moves: tuple[str, ...]
+    """The moves in order (notation), a final `FORFEIT` included."""
+
+
+@attrs.frozen
+class Leads:
+    """What a `Storage.lead` call changed: the tables this process now leads (it runs their
+    agents and engines) and those it no longer does (another process may)."""
+
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+
+
 class Storage(Protocol):
-    """What the server needs of a database. Every method is safe to call from any thread."""
+    """What the server needs of a database.
+
+    The one policy of its calls (``amigo_rules.server.stored``): the server makes every
+    call in one of the storage's own `threads`, never on its event loop; each method is
+    safe to call from any thread. SQLite has one such thread, its writer (one connection;
+    a second would only wait for the file's lock), which commits the calls waiting
+    together (`group`); PostgreSQL has one thread per pooled connection."""
+
+    threads: int
+    """How many threads the server calls the storage from."""
+    group: bool
+    """Whether a thread makes the calls waiting together, in one `batch`."""
+
+    def batch(self) -> AbstractContextManager[None]:
+        """The calls made inside commit together (each still all or nothing), or each on
+        its own where the storage does not `group` them."""
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
         """Store ``table`` and its seats' token hashes (``token_hashes[i]``: sha256 hex of
         seat ``i``'s token), in one transaction."""
+
+    def read(self, table_id: str) -> StoredTable | None:
+        """The table ``table_id`` with its seats and moves, or None."""
 
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, or None."""
@@ -66,16 +110,51 @@ class Storage(Protocol):
         """The number of moves played at each of ``table_ids`` (a forfeit is no move);
         tables without moves are left out."""
 
-    def append(self, table_id: str, move_number: int, move: str, *,
-               winners: Sequence[int] | None = None) -> bool:
-        """Commit ``move`` as number ``move_number`` (the moves applied before it), atomically;
-        False, nothing written, when that number is taken (or is not the next one).
-        ``winners`` given: this move ends the game (status ``"over"``, in the same
+    def append(self, table_id: str, move_number: int, moves: Sequence[str], *,
+               to_move: int | None = None, winners: Sequence[int] | None = None) -> bool:
+        """Commit ``moves`` as numbers ``move_number``, ``move_number + 1`` … (the first
+        after the ``move_number`` moves stored), atomically; False, nothing written, when
+        that number is taken (or is not the next one). ``to_move``: the seat to move after
+        them (`lead` looks for tables whose server-played seat is to move). ``winners``
+        given: the last of them ends the game (status ``"over"``, in the same
         transaction). Raises `StateError` when there is no table ``table_id``."""
 
-    def subscribe(self, callback: Callable[[str, int], None]) -> None:
-        """Call ``callback(table_id, moves_count)`` (from any thread) after another process
-        appended a move."""
+    def lead(self, limit: int) -> Leads:
+        """Take the lead of at most ``limit`` more tables that no process leads, still
+        being played, with a seat the server plays (``agent:``, ``engine:``) to move (or
+        not known yet); say which this process lost meanwhile. Exactly one process leads a
+        table; when it dies another takes the lead at its next call."""
+
+    def unlead(self, table_id: str) -> None:
+        """Give up the lead of ``table_id`` (it is over, or this process stops)."""
+
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """The connection ``holder`` now plays ``seat``: its claim, ``CLOCK/holder`` with
+        the database's clock (claims order as text), which every other process's
+        subscribers hear (`subscribe`'s ``seated``): each closes its own connection to
+        that seat if its claim is older."""
+
+    def expire(self, before: float) -> list[str]:
+        """Delete the tables nobody created or moved in since ``before`` (Unix time), with
+        their seats and moves; their ids."""
+
+    def forget(self, table_id: str) -> None:
+        """This process no longer holds ``table_id`` in memory (it needs no more news of
+        it after a lost connection)."""
+
+    def subscribe(self, moved: Callable[[str, int], None],
+                  seated: Callable[[str, int, str], None] | None = None) -> None:
+        """Call ``moved(table_id, moves_count)`` after another process appended moves,
+        ``seated(table_id, seat, claim)`` after another process's `hold_seat` (from any
+        thread)."""
 
     def close(self) -> None:
-        """Release the connection."""
+        """Release the connections."""
+
+
+def checked_moves(moves: Sequence[str]) -> Sequence[str]:
+    """``moves`` if it is a non-empty sequence of strings (not one string)."""
+    if isinstance(moves, str) or not moves or not all(type(m) is str for m in moves):
+        raise ArgumentError(f"moves to append are a non-empty list of strings, got "
+                            f"{quote(moves)}")
+    return moves

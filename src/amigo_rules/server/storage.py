@@ -13,14 +13,17 @@ play move ``n``.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import FORFEIT, Storage, TableRow
+from .rows import FORFEIT, Leads, Storage, StoredTable, TableRow, checked_moves
 
 SQLITE_PREFIX = "sqlite:///"
 """How an SQLite database URL starts (``sqlite:///PATH``)."""
@@ -31,7 +34,8 @@ POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, seed TEXT NOT NULL,
-    seats TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL, winners TEXT NOT NULL);
+    seats TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL, winners TEXT NOT NULL,
+    updated REAL, to_move INTEGER);
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (id), seat INTEGER NOT NULL,
@@ -40,6 +44,16 @@ CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables (id), number INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, number)) WITHOUT ROWID;
 """
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+"""
+_COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+_BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seats LIKE '%"engine:%'
+    ELSE json_extract(seats, '$[' || to_move || ']') LIKE 'agent:%'
+      OR json_extract(seats, '$[' || to_move || ']') LIKE 'engine:%' END)"""
+"""A table whose seat to move the server plays, or (not known yet) with such a seat (the
+seat kinds are a JSON list)."""
 
 
 def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
@@ -50,20 +64,28 @@ def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
 
 class SQLiteStorage:
     """`Storage` in one SQLite file, WAL mode with ``synchronous=NORMAL``: a move appended
-    is committed (in the write-ahead log) before `append` returns, so it survives the
-    server's process dying (``kill -9``); the log is synced to disk at checkpoints, so a
-    power cut may lose the last moments (``synchronous=FULL`` would sync every move, at
-    several times the cost). One connection shared by the threads under a lock; several
-    processes may open the same file (SQLite's own locking orders their writes)."""
+    is committed (in the write-ahead log) before `append` returns (or before the `batch`
+    it is made in ends), so it survives the server's process dying (``kill -9``); the log
+    is synced to disk at checkpoints, so a power cut may lose the last moments
+    (``synchronous=FULL`` would sync every move, at several times the cost). One
+    connection under a lock; the server calls it from one thread, which commits the calls
+    waiting together. One server process serves a file: it leads every table (`lead`) and
+    hears no other process's moves."""
 
-    local = True
-    """Its calls take microseconds: the server makes them on its event loop."""
+    threads = 1
+    """The server's one storage thread (the writer): a second connection would only wait
+    for the file's lock."""
+    group = True
+    """The writer commits the calls waiting together (`batch`)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         """The database file."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._batched = False
+        """Whether a `batch` is open (its thread holds the lock)."""
+        self._leading: set[str] = set()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
                                    timeout=30.0)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -73,37 +95,87 @@ class SQLiteStorage:
         seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
         if "name" not in seat_columns:  # a file from before seat names were kept
             self._db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
+        table_columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for column in ("updated REAL", "to_move INTEGER"):  # a file from before expiry, leads
+            if column.split()[0] not in table_columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+        self._db.execute("UPDATE tables SET updated = created WHERE updated IS NULL")
+        self._db.executescript(_INDEXES)
 
     def create(self, table: TableRow, token_hashes: Sequence[str]) -> None:
         """Store a table and its seats' token hashes, in one transaction (`Storage.create`)."""
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
+        with self._lock, self._transaction() as db:
+            db.execute(f"INSERT INTO tables ({_COLUMNS}, updated) "
+                       f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (table.id, table.game, table.rules, str(table.seed),
+                        json.dumps(list(table.seats)), table.created, table.status,
+                        json.dumps(list(table.winners)), table.created))
+            db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
+                           [(table.id, i, h) for i, h in enumerate(token_hashes)])
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction for the calls made inside, each in a savepoint of its own (a
+        call that fails undoes only its own writes); committed at the end."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._batched = True
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            else:
+                self._db.execute("COMMIT")
+            finally:
+                self._batched = False
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A transaction, or a savepoint inside a `batch`. Under the lock."""
+        db = self._db
+        begin, commit, rollback = (
+            ("SAVEPOINT call", "RELEASE call", ("ROLLBACK TO call", "RELEASE call"))
+            if self._batched else ("BEGIN IMMEDIATE", "COMMIT", ("ROLLBACK",)))
+        db.execute(begin)
+        try:
+            yield db
+        except BaseException:
+            for statement in rollback:
+                db.execute(statement)
+            raise
+        db.execute(commit)
+
+    def read(self, table_id: str) -> StoredTable | None:
+        """The table with its seats and moves (`Storage.read`)."""
         with self._lock:
             db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (table.id, table.game, table.rules, str(table.seed),
-                            json.dumps(list(table.seats)), table.created, table.status,
-                            json.dumps(list(table.winners))))
-                db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
-                               [(table.id, i, h) for i, h in enumerate(token_hashes)])
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+            found = db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+            if found is None:
+                return None
+            seats = db.execute("SELECT token_hash, name FROM seats WHERE table_id = ? "
+                               "ORDER BY seat", (table_id,)).fetchall()
+            moves = db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number",
+                               (table_id,)).fetchall()
+        return StoredTable(_row(found), tuple(h for h, _ in seats),
+                           tuple(n for _, n in seats), tuple(m for (m,) in moves))
 
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, or None (`Storage.table`)."""
         with self._lock:
-            found = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            found = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?",
+                                     (table_id,)).fetchone()
         return None if found is None else _row(found)
 
     def tables(self, *, limit: int = 100) -> list[TableRow]:
         """At most ``limit`` tables, newest first (`Storage.tables`)."""
         with self._lock:
-            found = self._db.execute("SELECT * FROM tables ORDER BY created DESC, id LIMIT ?",
-                                     (limit,)).fetchall()
+            found = self._db.execute(
+                f"SELECT {_COLUMNS} FROM tables ORDER BY created DESC, id LIMIT ?",
+                (limit,)).fetchall()
         return [_row(values) for values in found]
 
     def token_hash(self, table_id: str, seat: int) -> str | None:
@@ -144,31 +216,70 @@ class SQLiteStorage:
                 f"AND move <> ? GROUP BY table_id", (*table_ids, FORFEIT)).fetchall()
         return {str(table_id): int(count) for table_id, count in found}
 
-    def append(self, table_id: str, move_number: int, move: str, *,
-               winners: Sequence[int] | None = None) -> bool:
-        """Commit a move if its number is the next one, else False (`Storage.append`)."""
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                if db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
-                    raise StateError(f"no table {quote(table_id)} to append a move to")
-                count = db.execute("SELECT count(*) FROM moves WHERE table_id = ?",
-                                   (table_id,)).fetchone()[0]
-                if count != move_number:
-                    db.execute("ROLLBACK")
-                    return False
-                db.execute("INSERT INTO moves VALUES (?, ?, ?)", (table_id, move_number, move))
-                if winners is not None:
-                    db.execute("UPDATE tables SET status = 'over', winners = ? WHERE id = ?",
-                               (json.dumps(list(winners)), table_id))
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def append(self, table_id: str, move_number: int, moves: Sequence[str], *,
+               to_move: int | None = None, winners: Sequence[int] | None = None) -> bool:
+        """Commit moves if the first's number is the next one, else False
+        (`Storage.append`)."""
+        moves = list(checked_moves(moves))
+        with self._lock, self._transaction() as db:
+            found = db.execute(
+                "SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?), "
+                "(SELECT max(number) FROM moves WHERE table_id = ?)",
+                (table_id, table_id)).fetchone()
+            if not found[0]:
+                raise StateError(f"no table {quote(table_id)} to append a move to")
+            if (-1 if found[1] is None else found[1]) != move_number - 1:
+                return False
+            db.executemany("INSERT INTO moves VALUES (?, ?, ?)",
+                           [(table_id, move_number + i, m) for i, m in enumerate(moves)])
+            if winners is None:
+                db.execute("UPDATE tables SET updated = ?, to_move = ? WHERE id = ?",
+                           (time.time(), to_move, table_id))
+            else:
+                db.execute("UPDATE tables SET status = 'over', winners = ?, updated = ?, "
+                           "to_move = NULL WHERE id = ?",
+                           (json.dumps(list(winners)), time.time(), table_id))
         return True
 
-    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+    def lead(self, limit: int) -> Leads:
+        """Lead the tables whose seat to move the server plays (`Storage.lead`): this
+        process serves the file alone."""
+        with self._lock:
+            found = self._db.execute(
+                f"SELECT id FROM tables WHERE status = 'playing' AND {_BOT_TO_MOVE} "
+                f"ORDER BY created").fetchall()
+            gained = [table_id for (table_id,) in found
+                      if table_id not in self._leading][:max(limit, 0)]
+            self._leading.update(gained)
+        return Leads(gained=tuple(gained))
+
+    def unlead(self, table_id: str) -> None:
+        """Give up the lead of a table (`Storage.unlead`)."""
+        with self._lock:
+            self._leading.discard(table_id)
+
+    def hold_seat(self, table_id: str, seat: int, holder: str) -> str:
+        """The claim, kept nowhere: no other process serves this file
+        (`Storage.hold_seat`)."""
+        return f"{time.time():017.6f}/{holder}"
+
+    def expire(self, before: float) -> list[str]:
+        """Delete the tables not moved in since ``before`` (`Storage.expire`)."""
+        with self._lock, self._transaction() as db:
+            found = [table_id for (table_id,) in db.execute(
+                "SELECT id FROM tables WHERE updated < ?", (before,)).fetchall()]
+            for table in ("moves", "seats"):
+                db.execute(f"DELETE FROM {table} WHERE table_id IN "
+                           f"(SELECT id FROM tables WHERE updated < ?)", (before,))
+            db.execute("DELETE FROM tables WHERE updated < ?", (before,))
+            self._leading.difference_update(found)
+        return found
+
+    def forget(self, table_id: str) -> None:
+        """Nothing to forget: no news comes from other processes (`Storage.forget`)."""
+
+    def subscribe(self, moved: Callable[[str, int], None],
+                  seated: Callable[[str, int, str], None] | None = None) -> None:
         """A no-op: one process serves an SQLite file's tables (see the server docs)."""
 
     def close(self) -> None:
@@ -182,6 +293,26 @@ def default_path() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("amigo-rules")) / "server.sqlite3"
+
+
+def database_label(url: str | None) -> str:
+    """The database of ``url`` as the server names it when it starts: an SQLite file's
+    whole path; a PostgreSQL URL without its password.
+
+    >>> database_label("postgresql://games:secret@db:5432/games?sslmode=require&password=x")
+    'postgresql://games:***@db:5432/games?sslmode=require&password=***'
+    """
+    if url is None:
+        return f"{SQLITE_PREFIX}{default_path()}"
+    if url.startswith(SQLITE_PREFIX):
+        return f"{SQLITE_PREFIX}{Path(url[len(SQLITE_PREFIX):]).resolve()}"
+    scheme, sep, rest = url.partition("://")
+    authority, slash, path = rest.partition("/")
+    user, at, host = authority.rpartition("@")
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    path = re.sub(r"(?i)(password=)[^&]*", r"\1***", path)
+    return f"{scheme}{sep}{user}{at}{host}{slash}{path}"
 
 
 def open_storage(url: str | None) -> Storage:

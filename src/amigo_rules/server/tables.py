@@ -26,10 +26,10 @@ from ..core.events import Event
 from ..core.record import chance_rng
 from ..core.text import plain
 from ..foresee import foreseen
-from ..narrator import Teller
 from ..protocol import messages
 from ..protocol.host import end_of, legal_entries, told_event
 from ..scoresheet import result_lines
+from ..words import Teller
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
@@ -56,11 +56,13 @@ class Step:
 
 class Refused(AmigoRulesError):
     """A request the server refuses (a move the table does not take, a bad token …);
-    ``status`` is the HTTP status that says why."""
+    ``status`` is the HTTP status that says why, ``retry_after`` the seconds to wait (a
+    limit reached, 429)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 def setup_state(module: ModuleType, rules: Any, seed: int) -> Any:
@@ -81,15 +83,17 @@ class LiveTable:
         self.first = self.state
         self.rng: np.random.Generator = chance_rng(row.seed)
         self.undrawn: Mapping[str, Any] | None = None
-        """The generator's state before an outcome drawn but not played yet."""
+        """The generator's state before outcomes drawn but not committed yet (`plan`)."""
         self.steps: list[Step] = []
         self.hidden = self.module.spec(self.rules).has_hidden_information
         self.tellers: dict[int, Teller] = {}
         self.lines: dict[int, list[str]] = {}
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
-        self.names: list[str | None] = [None] * self.rules.players
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
+        self.player: int = self.module.current_player(self.state)
+        """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
+        self._legal: tuple[Any, tuple[Any, ...], list[messages.Message]] = (None, (), [])
 
     # ------------------------------------------------------------------ the game
 
@@ -98,49 +102,68 @@ class LiveTable:
         return len(self.steps)
 
     @property
-    def player(self) -> int:
-        """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
-        if self.forfeited is not None:
-            return TERMINAL
-        player: int = self.module.current_player(self.state)
-        return player
-
-    @property
     def over(self) -> bool:
         return self.player == TERMINAL
 
-    def draw(self) -> Any:
-        """The next chance outcome (the table's generator advances; back again should
-        another process's outcome be read back instead, `absorb`)."""
-        self.undrawn = self.rng.bit_generator.state
-        return sample_chance(self.module, self.state, self.rng)
+    @property
+    def stored(self) -> int:
+        """The entries the database holds for the table: its moves, and a `FORFEIT`."""
+        return len(self.steps) + (self.forfeited is not None)
 
-    def step(self, move: Any) -> Step:
-        """What ``move`` (legal here) does, not applied yet."""
-        before = self.state
+    def forfeit(self) -> None:
+        """The seat to move forfeits: the game ends where it stands (`FORFEIT` stored)."""
+        self.forfeited = self.player
+        self.player = TERMINAL
+
+    def plan(self, move: Any | None) -> list[Step]:
+        """What ``move`` (legal here; None: no player move) does and the chance moves it
+        leads to, drawn from the table's generator: the steps to commit, not applied yet
+        (`advance` them once committed, else `rewind`)."""
+        module = self.module
+        steps: list[Step] = []
+        state = self.state
+        if move is not None:
+            steps.append(self._step(state, move))
+            state = steps[-1].after
+        while module.current_player(state) == CHANCE:
+            if self.undrawn is None:
+                self.undrawn = self.rng.bit_generator.state
+            steps.append(self._step(state, sample_chance(module, state, self.rng)))
+            state = steps[-1].after
+        return steps
+
+    def _step(self, before: Any, move: Any) -> Step:
         after, events = self.module.apply_events(before, move)
         return Step(before, move, after, self.module.current_player(before), events)
 
-    def advance(self, step: Step) -> None:
-        """Go on to ``step``'s state (its move committed), keeping the step."""
+    def rewind(self) -> None:
+        """Put the generator back where it was before the steps `plan` drew (they were
+        not committed: another process's moves stand instead)."""
+        if self.undrawn is not None:
+            self.rng.bit_generator.state = self.undrawn
+            self.undrawn = None
+
+    def advance(self, steps: Sequence[Step]) -> None:
+        """Go on to the last of ``steps``' states (committed), keeping the steps."""
         self.undrawn = None
-        self.steps.append(step)
-        self.state = step.after
+        self.steps.extend(steps)
+        if steps:
+            self.state = steps[-1].after
+            self.player = self.module.current_player(self.state)
 
     def absorb(self, texts: Sequence[str]) -> None:
         """Apply stored moves (notation) read back from the database: at a chance node the
         generator draws as it did then (`play`'s stream continues), the stored outcome
         stands. `FORFEIT` ends the game: the seat to move forfeited."""
         module = self.module
+        self.rewind()
         for text in texts:
             if text == FORFEIT:
-                self.forfeited = self.player
+                self.forfeit()
                 continue
             if module.current_player(self.state) == CHANCE:
-                if self.undrawn is not None:
-                    self.rng.bit_generator.state = self.undrawn
-                self.draw()
-            self.advance(self.step(module.parse_move(self.state, text)))
+                sample_chance(module, self.state, self.rng)
+            self.advance([self._step(self.state, module.parse_move(self.state, text))])
 
     def resolve(self, seat: int, move_number: Any, action: Any, notation: Any) -> Any:
         """The legal move ``seat`` names for ``move_number`` (an action ``id``, its
@@ -158,11 +181,10 @@ class LiveTable:
                                f"{self.move_number}")
         if self.player != seat:
             raise Refused(409, "the game is over" if self.over else "not your turn")
-        module = self.module
-        legal = module.legal_moves(self.state)
+        legal, entries = self.legal()
         chosen = None
         if action is not None:
-            ids = module.legal_action_ids(self.state).tolist()
+            ids = [entry["id"] for entry in entries]
             if action not in ids:
                 raise Refused(422, f"id {action} is not a legal move here")
             chosen = legal[ids.index(action)]
@@ -176,6 +198,14 @@ class LiveTable:
             chosen = named[0]
         return chosen
 
+    def legal(self) -> tuple[tuple[Any, ...], list[messages.Message]]:
+        """The legal moves here and their ``act`` entries (``{"id", "move"}``), worked out
+        once per state."""
+        if self._legal[0] is not self.state:
+            moves = self.module.legal_moves(self.state)
+            self._legal = (self.state, moves, legal_entries(self.module, self.state, moves))
+        return self._legal[1], self._legal[2]
+
     def record(self, names: Sequence[str]) -> GameRecord:
         """The game so far as a record, the players called ``names``."""
         return GameRecord(self.module.NAME, self.rules, self.row.seed,
@@ -185,7 +215,7 @@ class LiveTable:
 
     def teller(self, viewer: int) -> Teller:
         if viewer not in self.tellers:
-            self.tellers[viewer] = Teller(viewer, getattr(self.rules, "pawns_per_player", None))
+            self.tellers[viewer] = Teller.of(self.module, self.rules, viewer)
         return self.tellers[viewer]
 
     def event_lines(self, viewer: int) -> list[str]:
@@ -214,10 +244,9 @@ class LiveTable:
         if self.player != seat:
             return None
         module = self.module
-        legal_moves = module.legal_moves(self.state)
+        legal_moves, entries = self.legal()
         document = module.observation_to_json(module.observation(self.state, seat))
-        message = messages.act(self.move_number, document,
-                               legal_entries(module, self.state, legal_moves), None)
+        message = messages.act(self.move_number, document, entries, None)
         if previews:
             teller = self.teller(seat)
             message["previews"] = [
@@ -245,8 +274,7 @@ class LiveTable:
         seat is to move, its events."""
         module = self.module
         document = module.observation_to_json(module.observation(self.state, seat))
-        legal = (legal_entries(module, self.state, module.legal_moves(self.state))
-                 if self.player == seat else [])
+        legal = self.legal()[1] if self.player == seat else []
         events = ",".join(self.event_lines(seat))
         return _line({"move_number": self.move_number,
                       "observation": messages.Raw(document), "legal": legal,
@@ -260,4 +288,4 @@ class LiveTable:
 
 def _line(message: messages.Message) -> str:
     """A message as its JSON text (no newline: one WebSocket frame)."""
-    return messages.encode(message).decode().rstrip("\n")
+    return messages.text(message)

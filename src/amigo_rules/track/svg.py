@@ -4,10 +4,23 @@ and the players' collections."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from ..core.svg import GUARD_FILL, INK, MUTED, STACK_STEP, Canvas, count_badge, pawn
+from ..core.events import Event
+from ..core.names import NUMBERS, Names
+from ..core.svg import (
+    GUARD_FILL,
+    INK,
+    MUTED,
+    STACK_STEP,
+    Canvas,
+    count_badge,
+    halo,
+    pawn,
+    ring,
+    start_mark,
+)
 from ..core.text import plural
 from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL
 
@@ -65,6 +78,83 @@ LOOKS = {
 }
 
 
+class Route(NamedTuple):
+    """What the last move did on the track, in positions of the track after it: the
+    tiles its piece passed and reached (`halo`), where it began if that tile is still
+    there (`start_mark`), the pieces it moved (`ring`), and the move in words."""
+
+    tiles: frozenset[int]
+    start: int | None
+    pieces: frozenset[tuple[str, int, int]]
+    """``(kind, player, position)``: ``"pawn"`` (any pawn, hatted too) or ``"guard"``
+    (player -1)."""
+    words: str
+
+
+def route(events: Sequence[Event], names: Names = NUMBERS,
+          pieces: Mapping[str, str] | None = None) -> Route | None:
+    """The `Route` of a move of a tile game from its events (None when they moved nothing
+    on the track: a roll, a card drawn, a steal, a hat action). ``pieces`` words a piece
+    (``"cursed"`` → ``"the cursed-cap pawn"``).
+
+    Positions in the events are those of the track before the move; a tile taken or the
+    start tile boxed closes the gap, so later positions move down by one. Tiles moved
+    before the finish (VXV-3) rearrange the track: then only the words are given."""
+    removed = sorted({e.origin or 0 for e in events if e.kind == "take"}
+                     | {0 for e in events if e.kind == "start_to_box"})
+    shuffled = any(e.kind == "passed_to_end" for e in events)
+
+    def now(x: int) -> int | None:
+        return None if x in removed else x - sum(r < x for r in removed)
+
+    tiles: set[int] = set()
+    start: int | None = None
+    moved: set[tuple[str, int, int]] = set()
+    said: list[str] = []
+    for e in events:
+        origin, target = e.origin, e.target
+        if origin is None or e.kind not in ("move", "stay", "swap", "attack", "turn_down"):
+            continue
+        if e.kind == "turn_down":
+            tiles.add(origin)
+            said.append(f"{names.short(e.player or 0)} turns {origin} face down")
+            continue
+        target = origin if target is None else target
+        piece = e.piece or "pawn"
+        kind = "guard" if piece == "guard" else "pawn"
+        who = names.short(e.player or 0)
+        word = (pieces or {}).get(piece, piece)
+        if e.kind == "swap":
+            moved |= {("pawn", e.player or 0, target), ("pawn", e.other or 0, origin)}
+            said.append(f"{who} swaps {origin} ↔ {target}")
+            continue
+        if e.kind == "attack":
+            said.append(f"{who} attacks {origin} → {target}")
+            moved |= {("guard" if p.piece == "guard" else "pawn",
+                       -1 if p.player is None else p.player, target)
+                      for p in events if p.kind == "pushed"}
+        else:
+            moved.add((kind, -1 if kind == "guard" else e.player or 0, target))
+            closed = now(target)
+            said.append(f"{who}: {word} stays on {origin}" if target == origin
+                        else f"{who}: {word} {origin} → {target}" + (
+                            f", now on {closed}" if closed != target and not shuffled
+                            else ""))
+        step = 1 if target >= origin else -1
+        tiles |= set(range(origin + step, target + step, step))
+        start = origin if target != origin else None
+    if not said:
+        return None
+    words = "Last move: " + "; ".join(said)
+    if shuffled:
+        return Route(frozenset(), None, frozenset(), words)
+    mapped = {now(x) for x in tiles} - {None}
+    return Route(frozenset(x for x in mapped if x is not None),
+                 None if start is None else now(start),
+                 frozenset((k, p, y) for k, p, x in moved if (y := now(x)) is not None),
+                 words)
+
+
 def tile_look(tile: str) -> Look:
     """The look of a Verflixxt tile in API notation: ``+5``, ``-3``, ``L``, ``S``, ``F``,
     ``gift``, ``steal``, ``?`` (unseen) or ``?-5`` (face down, value shown to an all-seeing
@@ -96,7 +186,8 @@ def draw_tile(canvas: Canvas, x: float, y: float, look: Look, position: int | No
     canvas.close("g")
 
 
-def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
+def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece,
+               names: Names = NUMBERS) -> None:
     """A pawn stack in its player's colour, or a guard: a grey square marked G; a stack
     carries its size on a badge (``×3``)."""
     if piece.kind == "guard":
@@ -112,7 +203,7 @@ def draw_piece(canvas: Canvas, cx: float, cy: float, piece: Piece) -> None:
         canvas.close("g")
     else:
         pawn(canvas, cx, cy, piece.player, r=PIECE_R, count=piece.number,
-             label=piece.words or None)
+             label=piece.words or None, names=names)
     if piece.mark is not None:
         top = STACK_STEP * (min(piece.number, 2) - 1)
         piece.mark(canvas, cx + top, cy - top)
@@ -124,10 +215,11 @@ def _tray_rows(pieces: Sequence[Piece]) -> int:
 
 def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
                pieces: Callable[[int], Sequence[Piece]],
-               look: Callable[[str], Look] = tile_look) -> float:
+               look: Callable[[str], Look] = tile_look, marked: Route | None = None,
+               names: Names = NUMBERS) -> float:
     """The track from the top edge ``y``: rows of `PER_ROW` tiles laid like a path (left to
-    right, then right to left, …), each tile with its position and its pieces under it.
-    Returns the height used."""
+    right, then right to left, …), each tile with its position and its pieces under it;
+    the last move's route ``marked``. Returns the height used."""
     cells = []  # (x, y) of each tile's top-left corner
     top = y
     for start in range(0, len(tiles), PER_ROW):
@@ -142,11 +234,20 @@ def draw_track(canvas: Canvas, y: float, tiles: Sequence[str],
         canvas.element("polyline", points=points, fill="none", stroke="#DDD6C8",
                        stroke_width=14, stroke_linejoin="round")
     per_row = PIECES_PER_ROW
+    route = marked or Route(frozenset(), None, frozenset(), "")
     for position, (x, cy) in enumerate(cells):
+        if position in route.tiles:
+            halo(canvas, x, cy, TILE_W, TILE_H)
         draw_tile(canvas, x, cy, look(tiles[position]), position)
+        if position == route.start:
+            start_mark(canvas, x, cy, TILE_W, TILE_H)
         for i, piece in enumerate(pieces(position)):
             px = x + TILE_W / 2 + (i % per_row - (per_row - 1) / 2) * SLOT
-            draw_piece(canvas, px, cy + TILE_H + ROW / 2 + 11 + (i // per_row) * ROW, piece)
+            py = cy + TILE_H + ROW / 2 + 11 + (i // per_row) * ROW
+            if (piece.kind, piece.player, position) in route.pieces:
+                top_step = STACK_STEP * (min(piece.number, 2) - 1)
+                ring(canvas, px + top_step / 2, py - top_step / 2, PIECE_R + top_step / 2)
+            draw_piece(canvas, px, py, piece, names)
     return top - y
 
 
@@ -186,7 +287,7 @@ def tile_chip(look: Callable[[str], Look] = tile_look) -> Chip:
 
 def draw_collections(canvas: Canvas, y: float, heading: str,
                      rows: Sequence[tuple[int, str, Sequence[str]]],
-                     chip: Chip | None = None) -> float:
+                     chip: Chip | None = None, names: Names = NUMBERS) -> float:
     """Per player a line: their pawn, ``words`` (name, score) and their collection drawn by
     ``chip`` (default: as tiles, `tile_chip`), bottom to top from left to right. Returns the
     height used."""
@@ -195,8 +296,9 @@ def draw_collections(canvas: Canvas, y: float, heading: str,
     top = y + 34
     per_line = int((WIDTH - 2 * MARGIN - CHIPS_X) // (CHIP_W + 4))
     for player, words, items in rows:
-        pawn(canvas, MARGIN + 14, top + CHIP_H / 2, player)
-        canvas.text(MARGIN + 36, top + CHIP_H / 2, words, size=16, anchor="start")
+        pawn(canvas, MARGIN + 14, top + CHIP_H / 2, player, names=names)
+        canvas.text(MARGIN + 36, top + CHIP_H / 2, words, size=16, anchor="start",
+                    fit=CHIPS_X - 44)
         if not items:
             canvas.text(MARGIN + CHIPS_X, top + CHIP_H / 2, "nothing yet", size=14, anchor="start",
                         fill=MUTED)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.text import Line, Span, flow, padded, player, words
+from ..core.names import NUMBERS, Names
+from ..core.text import Line, Span, flow, padded, words
 from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL, is_minus, is_plus
 
 LABEL = 6
@@ -82,19 +83,26 @@ def collection_lines(
     points: int | str,
     items: Sequence[Span],
     width: int,
+    names: Names = NUMBERS,
 ) -> list[Line]:
-    """One player's collection: ``P1 (you) … score  12 │ -3 lucky +5``, bottom to top,
-    wrapped under itself."""
+    """One player's collection: ``P1 (you) … score  12 │ -3 lucky +5`` (the player's name
+    of ``names`` for ``P1``), bottom to top, wrapped under itself."""
     you = " (you)" if owner == viewer else "      " if viewer is not None else ""
-    head = [player(owner), (you, "bold"), *before_score, (" score ", ""),
+    head = [(names.padded(owner), f"p{owner}"), (you, "bold"),
+            *before_score, (" score ", ""),
             (f"{points:>3}", "bold"), (" │ ", "dim")]
     return flow(head, [(item,) for item in items], width, empty=("empty", "dim"))
 
 
 def legend(players: int, width: int, *, guards: bool, actions: bool,
-           extra: Sequence[str] = ()) -> list[Line]:
-    """What the pieces and special tiles on the board mean (only those in play)."""
-    parts = [f"0-{players - 1} pawns of P0-P{players - 1}", *extra]
+           extra: Sequence[str] = (), names: Names = NUMBERS) -> list[Line]:
+    """What the pieces and special tiles on the board mean (only those in play): the
+    digit of each player's pawns (``0 Alice`` per player with ``names``)."""
+    if names.shown:
+        pawns = [f"{p} {names.short(p)}" for p in range(players)]
+        parts = ["pawns " + ", ".join(pawns), *extra]
+    else:
+        parts = [f"0-{players - 1} pawns of P0-P{players - 1}", *extra]
     if guards:
         parts.append(f"{GUARD} guard")
     if actions:

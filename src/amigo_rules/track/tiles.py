@@ -1,4 +1,5 @@
-"""Tiles in API.md's notation: what each one is, what it is worth, what the box holds."""
+"""Tiles in the library's tile notation (the *Move notation* page of the documentation):
+what each one is, what it is worth, what the box holds."""
 
 from __future__ import annotations
 

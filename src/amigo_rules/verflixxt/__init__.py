@@ -11,8 +11,8 @@
 
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
-helpers that may change (``PHASES``, ``TILE_KINDS``, ``box``, ``laid_out``, ``path_tiles``,
-``shuffled_setup``, ``track_length``, ``render_lines``).
+helpers that may change (``CARDS``, ``LIMIT``, ``PHASES``, ``TILE_KINDS``, ``box``,
+``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``).
 """
 
 from __future__ import annotations
@@ -29,9 +29,11 @@ from .actions import (
     num_chance_outcomes,
     parse_move,
 )
+from .cards import CARDS as CARDS
+from .cards import LIMIT as LIMIT
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
-from .narration import move_events, setup_events
+from .narration import move_events, redact_events, setup_events, wording
 from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import (
     HIDDEN,
@@ -64,15 +66,15 @@ from .text import render_text
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
     """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
     not see which move it was; ``player`` None sees everything. What is hidden is what
-    `move_events` hides from ``player``.
+    `redact_events` hides from ``player``.
 
     >>> from amigo_rules import verflixxt
     >>> state = verflixxt.new_game(verflixxt.Rules.classic(players=2), seed=1)
     >>> visible_notation(state, verflixxt.Roll(4), player=1)
     'roll 4'
     """
-    return seen_notation(state, move, player, kind=State, apply=apply,
-                         move_events=move_events, current_player=current_player)
+    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
+                         redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [
@@ -124,6 +126,7 @@ __all__ = [
     "observation_to_json",
     "parse_move",
     "parse_notation",
+    "redact_events",
     "relevant_rules",
     "render_svg",
     "render_text",
@@ -136,6 +139,7 @@ __all__ = [
     "to_json",
     "visible_notation",
     "winners",
+    "wording",
 ]
 
 __getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

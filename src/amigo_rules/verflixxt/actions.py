@@ -1,4 +1,5 @@
-"""Integer action ids (API.md), stable across states.
+"""Integer action ids (the *Move notation* page of the documentation), stable across
+states.
 
 With ``L = track_length(rules)`` and ``N`` players: ``pawn P`` is ``P``, ``guard P`` is
 ``L + P``, ``steal N`` is ``2L + N``. With ``roll_one="choice"`` (VXV-2) ``pawn P +1`` /

@@ -269,14 +269,14 @@ def apply(state: State, move: Move, *, events: Sink = None) -> State:
     if phase is Phase.FLIP and isinstance(move, Flip) and among(move, legal_moves(state)):
         if events is not None:
             events.append(Event("turn_down", state.player, origin=move.position,
-                             tile=state.board.tiles[move.position]))
+                             item=state.board.tiles[move.position]))
         state = _turn_down(state, move.position)
         return _pass_die(state, state.board, state.towers, events)
     if phase is Phase.STEAL and isinstance(move, Steal) and move.victim in _victims(state):
         return _steal(state, move.victim, events)
     if phase is Phase.LAY and isinstance(move, Lay) and any(m == move for m, _ in _lays(state)):
         if events is not None:
-            events.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
+            events.append(Event("lay", item=move.tile, target=len(state.board.tiles)))
         return _lay(state, move.tile)
     raise IllegalMoveError(_why_illegal(state, move))
 
@@ -291,7 +291,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     >>> state, events = apply_events(state, verflixxt.parse_move(state, "roll 2"))
     >>> events
     (Event(kind='roll', player=0, other=None, piece=None, origin=None, target=None, \
-tile=None, value=2, items=()),)
+item=None, value=2, items=()),)
     """
     out: list[Event] = []
     after = apply(state, move, events=out)
@@ -339,7 +339,7 @@ def _step(state: State, move: Step, out: Sink) -> State:
         target = min(origin + delta, finish)
     if out is not None:
         out.append(Event("move", player, piece=move.piece, origin=origin, target=target,
-                         tile=board.tiles[target], value=target - origin))
+                         item=board.tiles[target], value=target - origin))
     left = None
     pawns, guards = board.pawns, board.guards
     if move.piece == PAWN:
@@ -358,14 +358,14 @@ def _step(state: State, move: Step, out: Sink) -> State:
         if out is not None:
             now = target - (target > origin)
             out.append(Event("start_to_box", player, target=now) if left == START else
-                       Event("take", player, origin=origin, target=now, tile=left))
+                       Event("take", player, origin=origin, target=now, item=left))
     if left == GIFT:
         board, towers = _gift(board, towers, player, origin, out)
     elif left == STEAL:
         board = flip(board, origin, GIFT)
         stealing = victims(towers, player)
         if out is not None:
-            out.append(Event("flip", player, origin=origin, tile=GIFT))
+            out.append(Event("flip", player, origin=origin, item=GIFT))
             if not stealing:
                 out.append(Event("steal_nothing", player))
         if stealing:
@@ -418,8 +418,8 @@ def _gift(board: Board, towers: Towers, player: int, position: int,
     receiver = gift_receiver(towers, player)
     if out is not None:
         out.append(Event("gift_nothing", player) if receiver is None else
-                   Event("gift", player, other=receiver, tile=towers[player][-1]))
-        out.append(Event("flip", player, origin=position, tile=STEAL))
+                   Event("gift", player, other=receiver, item=towers[player][-1]))
+        out.append(Event("flip", player, origin=position, item=STEAL))
     if receiver is not None:
         towers = hand_over(towers, player, receiver)
     return flip(board, position, STEAL), towers
@@ -428,7 +428,7 @@ def _gift(board: Board, towers: Towers, player: int, position: int,
 def _steal(state: State, victim: int, out: Sink) -> State:
     """VX-ACT-2: the victim's top tile goes on top of the active player's tower."""
     if out is not None:
-        out.append(Event("steal", state.player, other=victim, tile=state.towers[victim][-1]))
+        out.append(Event("steal", state.player, other=victim, item=state.towers[victim][-1]))
     towers = hand_over(state.towers, victim, state.player)
     return _end_turn(state, state.board, towers, out)
 
@@ -474,7 +474,7 @@ def _ended_early(towers: Towers, over: State) -> list[Event]:
            for p, (mid, end) in enumerate(zip(towers, over.towers, strict=True))
            if len(end) > len(mid)]
     if over.penalty is not None:
-        out.append(Event("penalty", over.penalty[0], tile=over.penalty[1]))
+        out.append(Event("penalty", over.penalty[0], item=over.penalty[1]))
     return out
 
 

@@ -1,5 +1,6 @@
-"""Moves of Verflixxt! and their notation (API.md): ``roll 4``, ``pawn 7``, ``guard 7``,
-``steal 2``, ``flip 7`` (VXV-10); with a direction on a roll of 1 under VXV-2:
+"""Moves of Verflixxt! and their notation (the *Move notation* page of the documentation):
+``roll 4``, ``pawn 7``, ``guard 7``, ``steal 2``, ``flip 7`` (VXV-10); with a direction on a
+roll of 1 under VXV-2:
 ``pawn 7 +1``, ``pawn 7 -1``, ``pawn 7 +0``; a swap on a roll of 1 under VXV-7:
 ``swap 7 8`` (``swap 7 8 2`` naming the opponent when several have pawns on tile 8);
 tactical cards under VXV-9 as a distance: ``pawn 7 +3``, ``guard 7 -1``, and ``stop``,

@@ -1,5 +1,6 @@
-"""The seat protocol's observation document of Verflixxt! (PROTOCOL.md): every field of
-`Observation` as plain JSON (hidden tiles stay ``"?"``), read back strictly."""
+"""The seat protocol's observation document of Verflixxt! (the documentation's *Seat
+protocol* page): every field of `Observation` as plain JSON (hidden tiles stay ``"?"``), read
+back strictly."""
 
 from __future__ import annotations
 

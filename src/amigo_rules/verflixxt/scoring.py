@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import state_of, tiles_of, wrong_type
+from ..core.names import names_of
 from ..track import (
     LUCKY,
     PATH_TILES,
@@ -60,10 +61,12 @@ def score(state: State) -> tuple[int, ...]:
     return scores
 
 
-def explain_score(state: State) -> tuple[Breakdown, ...]:
+def explain_score(state: State, *, names: Sequence[str] | None = None
+                  ) -> tuple[Breakdown, ...]:
     """Each player's `score` term by term: the tower's tiles with the value each counts for
     (VX-SCORE-1, VXV-LUCKY-BELOW or VXV-8 saying what the lucky tiles did) and the VXV-5
-    penalty tile.
+    penalty tile; each `Breakdown` named by ``names`` (one string per seat, shown as
+    `amigo_rules.core.names` says; ``P0`` … without).
 
     >>> import attrs
     >>> from amigo_rules import verflixxt
@@ -74,6 +77,7 @@ def explain_score(state: State) -> tuple[Breakdown, ...]:
     """
     state_of("explain_score", State, state)
     rules = state.rules
+    called = names_of(names, rules.players, "explain_score")
     explain = (explain_lucky_below if rules.lucky_below
                else explain_lucky_by_count if rules.negative_lucky else explain_lucky_converts)
     out = []
@@ -82,7 +86,7 @@ def explain_score(state: State) -> tuple[Breakdown, ...]:
         if state.penalty is not None and state.penalty[0] == p:
             terms.append(Term("penalty (VXV-5)", (value(state.penalty[1]),),
                               "the most negative tile left, at face value"))
-        out.append(Breakdown(p, tuple(terms)))
+        out.append(Breakdown(p, tuple(terms), called.short(p)))
     return tuple(out)
 
 

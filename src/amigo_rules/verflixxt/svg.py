@@ -3,16 +3,39 @@ guards, and every player's tower."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.checks import wrong_type
-from ..core.svg import GUARD_FILL, INK, Canvas, header, legend, player_entries, viewer_caption
+from ..core.events import Event
+from ..core.names import Names, names_of
+from ..core.svg import (
+    GUARD_FILL,
+    INK,
+    Canvas,
+    header,
+    highlight_entry,
+    highlight_events,
+    legend,
+    player_entries,
+    viewer_caption,
+)
 from ..track import Board
-from ..track.svg import HIDDEN, LOOKS, WIDTH, draw_collections, draw_track, pieces_on
+from ..track.svg import (
+    HIDDEN,
+    LOOKS,
+    WIDTH,
+    draw_collections,
+    draw_track,
+    pieces_on,
+    route,
+)
 from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
 
 
-def render_svg(state: State, *, player: int | None = None) -> str:
+def render_svg(state: State, *, player: int | None = None, names: Sequence[str] | None = None,
+               highlight: Sequence[Event] | None = None) -> str:
     """The table as a standalone SVG document: the track (tiles, pawns in the players'
     colours with their numbers, guards), every tower bottom to top with its score, whose turn
     it is and a legend.
@@ -20,6 +43,13 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     With ``player`` it draws ``observation(state, player)``: face-down tiles (VXV-10) and the
     towers ``player`` may not see (VXV-HIDDEN-TOWERS) show as ``?``. Without it, everything:
     a face-down tile shows its value with a dashed outline.
+
+    ``names`` (one string per seat) calls the players by name (escaped, cut and isolated
+    as `amigo_rules.core.names` says). ``highlight``, the events of the move that led to
+    ``state`` (``move_events(before, move, after)``), marks what it did: the tiles the
+    piece passed and reached (a dark band), the tile it left if still there (dashed), the
+    piece moved (a ring), and the move in words under the status. Only positions are
+    read from the events, so they may be told to anyone.
 
     >>> from amigo_rules import verflixxt
     >>> picture = verflixxt.render_svg(verflixxt.new_game())
@@ -32,14 +62,18 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     seen = state if view is None else view
     board = state.board if view is None else view
     rules = state.rules
+    called = names_of(names, rules.players, "render_svg")
+    marked = route(highlight_events(highlight), called)
     canvas = Canvas()
-    viewer = viewer_caption(player)
-    status = _status(seen, board)
+    viewer = viewer_caption(player, called)
+    status = _status(seen, board, called)
     if player is None and seen.phase is Phase.OVER:
-        status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"
-    top = header(canvas, "Verflixxt!", [status, f"{rules.players} players, {viewer}"])
+        status += ": " + " and ".join(called.long(p) for p in winners(state)) + " won"
+    lines = [status, f"{rules.players} players, {viewer}"]
+    top = header(canvas, "Verflixxt!", lines + ([marked.words] if marked else []))
     top += draw_track(canvas, top, board.tiles,
-                      lambda x: pieces_on(x, board.pawns, board.guards))
+                      lambda x: pieces_on(x, board.pawns, board.guards), marked=marked,
+                      names=called)
     scores = score(state) if player is None else None
     rows = []
     for p, tower in enumerate(seen.towers):
@@ -50,12 +84,15 @@ def render_svg(state: State, *, player: int | None = None) -> str:
         )
         moving = p == seen.player and seen.phase not in (Phase.OVER, Phase.LAY)
         marks = " (to move)" if moving else ""
-        rows.append((p, f"P{p}: {points} pts{marks}", tower))
-    top += draw_collections(canvas, top + 6, "Towers (bottom to top)", rows) + 6
-    for line in _cards(seen):
-        canvas.text(20, top + 10, line, size=15, anchor="start")
+        rows.append((p, f"{called.short(p)}: {points} pts{marks}", tower))
+    top += draw_collections(canvas, top + 6, "Towers (bottom to top)", rows,
+                            names=called) + 6
+    for line in _cards(seen, called):
+        canvas.text(20, top + 10, line, size=15, anchor="start", fit=WIDTH - 40)
         top += 24
-    entries = player_entries(rules.players)
+    entries = player_entries(rules.players, called)
+    if marked:
+        entries.append(highlight_entry())
     if rules.guards:
         entries.append((_guard_symbol, "guard"))
     if rules.hidden_tiles or rules.towers != "open":
@@ -81,9 +118,9 @@ def _penalty(seen: State | Observation, p: int) -> int:
     return int(penalty[1]) if penalty is not None and penalty[0] == p else 0
 
 
-def _status(seen: State | Observation, board: Board | Observation) -> str:
+def _status(seen: State | Observation, board: Board | Observation, called: Names) -> str:
     """Whose turn it is and what they do, in words."""
-    who = f"Player {seen.player}"
+    who = called.capital(seen.player)
     phase = seen.phase
     if phase is Phase.LAY:
         return f"Setting up: {len(board.tiles) - 1} tiles laid"
@@ -101,11 +138,11 @@ def _status(seen: State | Observation, board: Board | Observation) -> str:
     return f"{who} rolled {seen.roll} and moves a piece"
 
 
-def _cards(seen: State | Observation) -> list[str]:
+def _cards(seen: State | Observation, called: Names) -> list[str]:
     """VXV-9: every hand (public), a line per two players."""
     if not seen.hands:
         return []
-    hands = [f"P{p} holds {' '.join(map(str, hand)) or 'no cards'}"
+    hands = [f"{called.short(p)} holds {' '.join(map(str, hand)) or 'no cards'}"
              for p, hand in enumerate(seen.hands)]
     return ["Cards: " + ";  ".join(hands[i : i + 2]) for i in range(0, len(hands), 2)]
 

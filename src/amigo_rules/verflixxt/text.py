@@ -8,9 +8,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.checks import wrong_type
+from ..core.names import Names, names_of
 from ..core.text import Line, Span, check_width, flow, plain, plural, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, pawn_spans, tile_span, track_lines
@@ -19,7 +21,8 @@ from .scoring import score, winners
 from .state import Phase, State
 
 
-def render_text(state: State, *, player: int | None = None, width: int = 80) -> str:
+def render_text(state: State, *, player: int | None = None, width: int = 80,
+                names: Sequence[str] | None = None) -> str:
     """The table as plain text at most ``width`` characters wide: the track with position
     numbers and the pieces under their tiles, each tower (bottom to top) with its score,
     the tactical cards (VXV-9), whose turn it is.
@@ -27,24 +30,28 @@ def render_text(state: State, *, player: int | None = None, width: int = 80) -> 
     With ``player`` only what ``observation(state, player)`` shows is drawn: other towers
     as ``?`` where the rules hide them (VXV-HIDDEN-TOWERS), face-down tiles as ``?``
     (VXV-10). Without, everything, face-down tiles as ``?-5``.
+
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)
-    return plain(render_lines(state, player=player, width=width))
+    return plain(render_lines(state, player=player, width=width, names=names))
 
 
-def render_lines(state: State, *, player: int | None = None, width: int = 80) -> list[Line]:
+def render_lines(state: State, *, player: int | None = None, width: int = 80,
+                 names: Sequence[str] | None = None) -> list[Line]:
     """`render_text` as lines of styled spans (`amigo_rules.core.text`)."""
     width = check_width(width)
     table = _table(state, player)
     rules = state.rules
+    called = names_of(names, rules.players, "render_text")
 
     def pieces(x: int) -> list[Span]:
         return pawn_spans(table.pawns, x) + guard_spans(table.guards, x)
 
     lines = track_lines(table.tiles, tile_span, pieces, width)
     lines += legend(rules.players, width, guards=bool(table.guards),
-                    actions=rules.action_tiles)
+                    actions=rules.action_tiles, names=called)
     points = score(state)
     for p, tower in enumerate(table.towers):
         cards = (" · cards " + " ".join(map(str, table.hands[p])) + " ·"
@@ -53,8 +60,8 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
         if table.penalty is not None and table.penalty[0] == p:
             items.append((f"penalty {table.penalty[1]}", "minus"))
         shown = "?" if HIDDEN in tower else points[p]
-        lines += collection_lines(p, player, [(cards, "")], shown, items, width)
-    lines += flow((), words(_status(state, player)), width)
+        lines += collection_lines(p, player, [(cards, "")], shown, items, width, called)
+    lines += flow((), words(_status(state, player, called)), width)
     return lines
 
 
@@ -78,13 +85,14 @@ def _table(state: State, viewer: int | None) -> _Table:
     return _Table(seen.tiles, seen.pawns, seen.guards, seen.towers, seen.hands, seen.penalty)
 
 
-def _status(state: State, viewer: int | None) -> list[Span]:
+def _status(state: State, viewer: int | None, called: Names) -> list[Span]:
     """Whose turn it is and what they are to do, as words."""
-    who = [seat(state.player), *([(" (you)", "bold")] if state.player == viewer else [])]
+    who = [seat(state.player, called),
+           *([(" (you)", "bold")] if state.player == viewer else [])]
     phase = state.phase
     if phase is Phase.OVER:
         won = winners(state)
-        names = ", ".join(f"P{p}" for p in won)
+        names = ", ".join(called.short(p) for p in won)
         verb = "wins" if len(won) == 1 else "share the win"
         return [("game over: ", "bold"), (f"{names} {verb}", "bold")]
     if phase is Phase.LAY:

@@ -10,7 +10,7 @@
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_STACK``,
-``render_lines``, ``card_span``, ``item_span``; for the batch engine ``CARDS``,
+``render_lines``; for the batch engine ``CARDS``,
 ``COLLECTED``, ``RISK``, ``LUCKY_HAT``, ``CURSED_CAP``, ``is_positive``, ``PHASES``,
 ``TILE_KINDS``, ``GUARDS``, ``deck_counts``, ``hat_ties``, ``insert_action_tiles``).
 """
@@ -45,7 +45,7 @@ from .moves import (
     TurnUp,
     parse_notation,
 )
-from .narration import move_events, setup_events
+from .narration import move_events, redact_events, setup_events, wording
 from .observation_json import observation_from_json, observation_schema, observation_to_json
 from .observations import PHASES as PHASES
 from .observations import TILE_KINDS as TILE_KINDS
@@ -69,8 +69,6 @@ from .setup import insert_action_tiles as insert_action_tiles
 from .specs import spec
 from .state import Phase, State
 from .svg import render_svg
-from .text import card_span as card_span
-from .text import item_span as item_span
 from .text import render_lines as render_lines
 from .text import render_text
 from .tiles import CARD_VALUE as CARD_VALUE
@@ -87,7 +85,7 @@ from .tiles import is_positive as is_positive
 def visible_notation(state: State, move: Move, *, player: int | None = None) -> str | None:
     """``str(move)`` as ``player`` may see it played in ``state``: None when that player may
     not see which move it was; ``player`` None sees everything. What is hidden is what
-    `move_events` hides from ``player``.
+    `redact_events` hides from ``player``.
 
     >>> from amigo_rules import verflixxt_hoch as ho
     >>> state = ho.new_game(ho.Rules(players=2), seed=3)
@@ -97,8 +95,8 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> [visible_notation(state, draw, player=p) for p in (drawer, 1 - drawer)]
     ['draw -1y', None]
     """
-    return seen_notation(state, move, player, kind=State, apply=apply,
-                         move_events=move_events, current_player=current_player)
+    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
+                         redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [
@@ -149,6 +147,7 @@ __all__ = [
     "observation_to_json",
     "parse_move",
     "parse_notation",
+    "redact_events",
     "relevant_rules",
     "render_svg",
     "render_text",
@@ -161,6 +160,7 @@ __all__ = [
     "to_json",
     "visible_notation",
     "winners",
+    "wording",
 ]
 
 __getattr__ = renamed(__name__, {"parse": "parse_notation"}, globals())

@@ -1,4 +1,5 @@
-"""Integer action ids (API.md), stable across states.
+"""Integer action ids (the *Move notation* page of the documentation), stable across
+states.
 
 With ``L`` the track length at setup: ``card C piece P [reverse]`` is
 ``((c * 4 + k) * L + P) * 2 + r`` (``c`` the card's index in `CARDS`, ``k`` the piece in

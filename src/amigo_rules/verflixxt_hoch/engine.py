@@ -396,7 +396,7 @@ def apply_events(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     >>> from amigo_rules import verflixxt_hoch as ho
     >>> state = ho.new_game(ho.Rules(players=2), seed=3)
     >>> after, events = apply_events(state, ho.parse_move(state, "card 4o pawn 0"))
-    >>> [(e.kind, e.tile) for e in events]
+    >>> [(e.kind, e.item) for e in events]
     [('card', '4o'), ('move', '-8')]
     """
     out: list[Event] = []
@@ -410,7 +410,7 @@ def _set_up(state: State, move: Move, out: Sink) -> State:
     """One chance outcome of the setup (HO-SETUP-1, HO-SETUP-3, HO-SETUP-4)."""
     if isinstance(move, Lay):
         if out is not None:
-            out.append(Event("lay", tile=move.tile, target=len(state.board.tiles)))
+            out.append(Event("lay", item=move.tile, target=len(state.board.tiles)))
         laid = (*state.board.tiles[1:], move.tile)
         if len(laid) < sum(state.rules.box().values()):
             board = Board((*state.board.tiles, move.tile), state.board.pawns)
@@ -418,11 +418,11 @@ def _set_up(state: State, move: Move, out: Sink) -> State:
         return track_laid(state, laid)
     if isinstance(move, Deal):
         if out is not None:
-            out.append(Event("deal", state.player, tile=move.card))
+            out.append(Event("deal", state.player, item=move.card))
         return dealt(state, move.card)
     if isinstance(move, TurnUp):
         if out is not None:
-            out.append(Event("turn_up", state.player, tile=move.card))
+            out.append(Event("turn_up", state.player, item=move.card))
         after = turned_up(state, move.card)
     else:
         after = hats_given(state, cast(Hats, move))
@@ -458,7 +458,7 @@ def _play(state: State, move: Play, out: Sink) -> State:
         "yellow": is_yellow(card) if state.plays == 0 else state.yellow,
     }
     if out is not None:
-        out.append(Event("card", player, tile=card))
+        out.append(Event("card", player, item=card))
     if move.piece is None:
         if out is not None:
             out.append(Event("zero", player))
@@ -474,7 +474,7 @@ def _play(state: State, move: Play, out: Sink) -> State:
     target = max(0, min(origin + steps, finish))
     if out is not None:
         out.append(Event("move", player, piece=move.piece, origin=origin, target=target,
-                         tile=board.tiles[target], value=target - origin))
+                         item=board.tiles[target], value=target - origin))
     exact = origin + steps == finish
     stayed = target == origin
     worn = _HAT_OF_PIECE.get(move.piece, NO_HAT)
@@ -498,19 +498,19 @@ def _play(state: State, move: Play, out: Sink) -> State:
             target -= target > origin
             finish -= 1
             if out is not None:
-                out.append(Event("take", player, origin=origin, target=target, tile=left))
+                out.append(Event("take", player, origin=origin, target=target, item=left))
         if out is not None and target == finish:
             out.append(Event("home", player, value=board.pawns[player].count(finish)))
     if exact and tokens < len(TOKEN_STACK):
         towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
         if out is not None:
-            out.append(Event("token", player, tile=TOKEN_STACK[tokens]))
+            out.append(Event("token", player, item=TOKEN_STACK[tokens]))
         tokens += 1
     if worn and target == finish:
         towers = _replace(towers, player, (*towers[player], _HAT_TILES[worn - 1]))
         hats = _worn(hats, worn - 1, None)
         if out is not None:
-            out.append(Event("hat_home", player, tile=_HAT_TILES[worn - 1]))
+            out.append(Event("hat_home", player, item=_HAT_TILES[worn - 1]))
     hat_next = bool(
         move.piece != GUARD
         and target != finish
@@ -524,15 +524,15 @@ def _play(state: State, move: Play, out: Sink) -> State:
             changes["towers"] = given = gift(towers, player, state.rules.risk_rank)
             if out is not None:
                 out.append(_gift_event(towers, given, player))
-                out.append(Event("flip", player, origin=origin, tile=STEAL))
+                out.append(Event("flip", player, origin=origin, item=STEAL))
         elif victims(towers, player):
             if out is not None:
-                out.append(Event("flip", player, origin=origin, tile=GIFT))
+                out.append(Event("flip", player, origin=origin, item=GIFT))
             changes.update({"phase": Phase.STEAL, "arrived": target if hat_next else -1,
                             "arrived_hat": worn if hat_next else NO_HAT})
             return _evolve(state, changes)
         elif out is not None:
-            out.append(Event("flip", player, origin=origin, tile=GIFT))
+            out.append(Event("flip", player, origin=origin, item=GIFT))
             out.append(Event("steal_nothing", player))
     return _evolve(state, _after_action(state, changes, target if hat_next else -1, worn))
 
@@ -555,7 +555,7 @@ def _gift_event(before: Towers, after: Towers, giver: int) -> Event:
     """VX-ACT-1: the tile ``giver``'s Gift handed over, from the towers before and after."""
     for p, (old, new) in enumerate(zip(before, after, strict=True)):
         if p != giver and len(new) > len(old):
-            return Event("gift", giver, other=p, tile=new[-1])
+            return Event("gift", giver, other=p, item=new[-1])
     return Event("gift_nothing", giver)
 
 
@@ -576,7 +576,7 @@ def _steal(state: State, victim: int, out: Sink) -> State:
     player's collection; then the pending hat action, if any."""
     towers = stolen(state.towers, victim, state.player)
     if out is not None:
-        out.append(Event("steal", state.player, other=victim, tile=towers[state.player][-1]))
+        out.append(Event("steal", state.player, other=victim, item=towers[state.player][-1]))
     changes: Changes = {"towers": towers, "arrived": -1, "arrived_hat": NO_HAT}
     return _evolve(state, _after_action(state, changes, state.arrived, state.arrived_hat))
 
@@ -628,7 +628,7 @@ def _attack(state: State, origin: int, out: Sink) -> State:
             if tokens < len(TOKEN_STACK):
                 towers = _replace(towers, player, (*towers[player], TOKEN_STACK[tokens]))
                 if out is not None:
-                    out.append(Event("token", player, tile=TOKEN_STACK[tokens]))
+                    out.append(Event("token", player, item=TOKEN_STACK[tokens]))
                 tokens += 1
     hats = state.hats
     for i, h in enumerate(hats):
@@ -637,7 +637,7 @@ def _attack(state: State, origin: int, out: Sink) -> State:
                 towers = _replace(towers, h[0], (*towers[h[0]], _HAT_TILES[i]))
                 hats = _worn(hats, i, None)
                 if out is not None:
-                    out.append(Event("hat_home", h[0], tile=_HAT_TILES[i]))
+                    out.append(Event("hat_home", h[0], item=_HAT_TILES[i]))
             else:
                 hats = _worn(hats, i, (h[0], target))
     board = Board(board.tiles, tuple(pawns), guards)
@@ -661,18 +661,18 @@ def _hat(state: State, move: HatMove, out: Sink) -> State:
         i = _HAT_NAMES.index(move.target)
         if out is not None:
             out.append(Event("hat_take", player, other=cast(tuple[int, int], hats[i])[0],
-                             tile=_HAT_TILES[i]))
+                             item=_HAT_TILES[i]))
         hats = _worn(hats, i, here)
     elif move.action == "give":
         if out is not None:
             out.append(Event("hat_give", player, other=int(move.target),
-                             tile=_HAT_TILES[worn - 1]))
+                             item=_HAT_TILES[worn - 1]))
         hats = _worn(hats, worn - 1, (int(move.target), state.arrived))
     elif move.action == "swap":
         i = worn - 1
         if out is not None:
             out.append(Event("hat_swap", player, other=cast(tuple[int, int], hats[1 - i])[0],
-                             tile=_HAT_TILES[1 - i]))
+                             item=_HAT_TILES[1 - i]))
         hats = _worn(_worn(hats, i, hats[1 - i]), 1 - i, here)
     elif out is not None:
         out.append(Event("hat_keep", player))
@@ -723,7 +723,7 @@ def _draw(state: State, card: str, out: Sink) -> State:
         if out is not None:
             out.append(Event("reshuffle"))
     if out is not None:
-        out.append(Event("draw", state.player, tile=card))
+        out.append(Event("draw", state.player, item=card))
     index = CARD_INDEX[card]
     pile = _replace(pile, index, pile[index] - 1)
     player = state.player

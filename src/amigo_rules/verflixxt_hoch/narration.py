@@ -44,14 +44,20 @@ Cards are secret: with ``player`` given, a card dealt or drawn to someone else i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
-from ..core.checks import state_of, told, viewer
+from ..core.checks import redacting, state_of, told, viewer
 from ..core.events import Event
+from ..core.wording import Wording
 from .engine import apply_events
-from .moves import Move
+from .moves import CURSED, LUCKY, Move
+from .rules import Rules
+from .scoring import score_tiles
 from .state import State
-from .tiles import CARDS
+from .text import card_span, item_span
+from .tiles import CARDS, COLLECTED, RISK
 
 
 def move_events(
@@ -62,25 +68,60 @@ def move_events(
     `apply_events`).
 
     ``after`` must be ``apply(before, move)`` (`ArgumentError` otherwise). With ``player``,
-    cards of other players are None.
+    cards of other players are None (`redact_events`).
 
     >>> from amigo_rules import verflixxt_hoch as ho
     >>> state = ho.new_game(ho.Rules(players=2), seed=3)
     >>> move = ho.parse_move(state, "card 4o pawn 0")
-    >>> [(e.kind, e.tile) for e in move_events(state, move, ho.apply(state, move))]
+    >>> [(e.kind, e.item) for e in move_events(state, move, ho.apply(state, move))]
     [('card', '4o'), ('move', '-8')]
     """
     events, player = told(State, apply_events, before, move, after, player)
-    if player is None:
-        return events
+    return events if player is None else _redacted(events, player)
+
+
+def redact_events(before: State, events: Sequence[Event], *,
+                  player: int | None = None) -> tuple[Event, ...]:
+    """``events``, what a move played in ``before`` did (all shown, as `apply_events`
+    gives them), as ``player`` may see them (None: all): `move_events` without playing the
+    move again. Cards are secret: a card dealt or drawn to someone else is None
+    (HO-SETUP-3, HO-TURN-4)."""
+    events, player = redacting(State, before, events, player)
+    return events if player is None else _redacted(events, player)
+
+
+def _redacted(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
     return tuple(
-        attrs.evolve(e, tile=None) if e.kind in _SECRET and e.player != player else e
+        attrs.evolve(e, item=None) if e.kind in _SECRET and e.player != player else e
         for e in events
     )
 
 
 _SECRET = frozenset(("deal", "draw"))
 """Kinds telling a card that only its receiver sees (HO-SETUP-3, HO-TURN-4)."""
+
+
+def wording(rules: Rules) -> Wording:
+    """How the things of a hoch² game under ``rules`` read in words: tiles, risk tiles
+    (``±5``), finish tokens, hats and cards as the table shows them (`render_text`), the
+    pawns wearing a hat by their hat, the pawns per player. Everything a move of a player
+    does is public: a preview is the move's narration."""
+    return Wording(item=item_span, card=card_span, noun=_noun, pieces=HAT_PAWNS,
+                   worth=_worth, pawns=state_of("wording", Rules, rules).pawns_per_player)
+
+
+HAT_PAWNS = {LUCKY: "the lucky-hat pawn", CURSED: "the cursed-cap pawn"}
+"""The pawns named by the hat they wear (HO-HAT-1)."""
+
+
+def _worth(item: str) -> int:
+    """A collected item's points on its own (a hat's ±10, HO-HAT-5; a risk tile alone
+    counts minus, HO-RISK-1)."""
+    return score_tiles((item,)) if item in COLLECTED else 0
+
+
+def _noun(item: str) -> str:
+    return "risk tile" if item in RISK else ""
 
 
 def setup_events(state: State, *, player: int | None = None) -> tuple[Event, ...]:

@@ -1,5 +1,6 @@
-"""The seat protocol's observation document of Verflixxt hoch² (PROTOCOL.md): every field
-of `Observation` as plain JSON (the viewer's own hand only), read back strictly."""
+"""The seat protocol's observation document of Verflixxt hoch² (the documentation's *Seat
+protocol* page): every field of `Observation` as plain JSON (the viewer's own hand only),
+read back strictly."""
 
 from __future__ import annotations
 

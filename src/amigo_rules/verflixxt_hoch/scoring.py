@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import state_of, tiles_of, wrong_type
+from ..core.names import names_of
 from ..core.text import plural
 from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
@@ -45,10 +46,12 @@ def score(state: State) -> tuple[int, ...]:
     return tuple(_score(tower) for tower in state.towers)
 
 
-def explain_score(state: State) -> tuple[Breakdown, ...]:
+def explain_score(state: State, *, names: Sequence[str] | None = None
+                  ) -> tuple[Breakdown, ...]:
     """Each player's `score` term by term (HO-SCORE-1): path tiles by VX-SCORE-1, risk
     tiles by their parity (HO-RISK-1), finish tokens, hats; only the terms the collection
-    holds (path tiles always).
+    holds (path tiles always). Each `Breakdown` is named by ``names`` (one string per
+    seat, shown as `amigo_rules.core.names` says; ``P0`` … without).
 
     >>> import attrs
     >>> from amigo_rules import verflixxt_hoch as ho
@@ -58,7 +61,9 @@ def explain_score(state: State) -> tuple[Breakdown, ...]:
     [('path tiles', 8), ('risk tiles', 11), ('finish tokens', 2), ('hats', 10)]
     """
     state_of("explain_score", State, state)
-    return tuple(Breakdown(p, _terms(tower)) for p, tower in enumerate(state.towers))
+    called = names_of(names, state.rules.players, "explain_score")
+    return tuple(Breakdown(p, _terms(tower), called.short(p))
+                 for p, tower in enumerate(state.towers))
 
 
 def _terms(collection: tuple[str, ...]) -> tuple[Term, ...]:

@@ -6,16 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.checks import wrong_type
+from ..core.events import Event
+from ..core.names import NUMBERS, Names, names_of
 from ..core.svg import (
     INK,
     MUTED,
     Canvas,
-    colour_name,
     header,
+    highlight_entry,
+    highlight_events,
     legend,
     pawn,
     player_entries,
     viewer_caption,
+    who,
 )
 from ..core.text import plural
 from ..track import Board
@@ -30,8 +34,10 @@ from ..track.svg import (
     draw_collections,
     draw_track,
     pieces_on,
+    route,
     tile_look,
 )
+from .narration import HAT_PAWNS
 from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
@@ -40,7 +46,7 @@ from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_y
 HAT_NAMES = ("lucky hat", "cursed cap")
 SETUP = (Phase.LAY, Phase.DEAL, Phase.HATS)
 CARD_W, CARD_H = 40, 54
-HAND_X = 150
+HAND_X = 190
 """Where a hand's cards begin, right of the player's words."""
 
 
@@ -50,7 +56,8 @@ def look(item: str) -> Look:
     if item in RISK:
         return Look("\u00b1" + item[1:], "risk", "#E4DAF0", "#5E3C99")
     if item in TOKENS:
-        return Look("+" + item[1:], "token", "#FFFFFF", "#B87A00")
+        return Look(item, f"finish token, {plural(int(item[1:]), 'point')}", "#FFFFFF",
+                    "#B87A00")
     return tile_look(item)
 
 
@@ -93,7 +100,8 @@ def hat_chip(canvas: Canvas, x: float, y: float, item: str) -> None:
 
 
 def _pieces(
-    board: Board | Observation, hats: tuple[tuple[int, int] | None, ...], position: int
+    board: Board | Observation, hats: tuple[tuple[int, int] | None, ...], position: int,
+    names: Names = NUMBERS,
 ) -> list[Piece]:
     """The pieces on ``position``: each hat on its pawn first (so the hat has room above
     it), then per player the hatless pawns, then the guards."""
@@ -103,15 +111,16 @@ def _pieces(
         if piece.kind == "pawn" and worn:
             if piece.number > len(worn):
                 plain.append(piece._replace(number=piece.number - len(worn)))
-            who = f"player {piece.player} ({colour_name(piece.player)})"
-            hatted += [Piece("pawn", piece.player, 1, MARKS[i], f"{who}, wearing the "
+            wearer = who(piece.player, names)
+            hatted += [Piece("pawn", piece.player, 1, MARKS[i], f"{wearer}, wearing the "
                              f"{HAT_NAMES[i]}") for i in worn]
         else:
             plain.append(piece)
     return hatted + plain
 
 
-def render_svg(state: State, *, player: int | None = None) -> str:
+def render_svg(state: State, *, player: int | None = None, names: Sequence[str] | None = None,
+               highlight: Sequence[Event] | None = None) -> str:
     """The table as a standalone SVG document: the track (risk tiles ``±N``, pawns in the
     players' colours with their numbers, the lucky hat and the cursed cap on their pawns,
     guards), every collection with its score, the hands, the draw and discard piles, the
@@ -119,6 +128,13 @@ def render_svg(state: State, *, player: int | None = None) -> str:
 
     With ``player`` it draws ``observation(state, player)``: that player's cards face up,
     every other hand as card backs with their number; without it, every hand face up.
+
+    ``names`` (one string per seat) calls the players by name (escaped, cut and isolated
+    as `amigo_rules.core.names` says). ``highlight``, the events of the move that led to
+    ``state`` (``move_events(before, move, after)``), marks what it did: the tiles the
+    piece passed and reached (a dark band), the tile it left if still there (dashed), the
+    pieces moved or pushed (a ring), and the move in words under the status. Finish tokens
+    read ``T4`` as everywhere (a token worth 4, HO-FIN-1).
 
     >>> from amigo_rules import verflixxt_hoch as ho
     >>> "lucky hat" in ho.render_svg(ho.new_game(seed=1), player=0)
@@ -130,20 +146,27 @@ def render_svg(state: State, *, player: int | None = None) -> str:
     seen = state if view is None else view
     board = state.board if view is None else view
     rules = state.rules
+    called = names_of(names, rules.players, "render_svg")
+    marked = route(highlight_events(highlight), called, HAT_PAWNS)
     canvas = Canvas()
-    status = _status(seen, board)
+    status = _status(seen, board, called)
     if player is None and seen.phase is Phase.OVER:
-        status += ": " + " and ".join(f"player {p}" for p in winners(state)) + " won"
-    viewer = viewer_caption(player)
-    top = header(canvas, "Verflixxt hoch\u00b2", [status, f"{rules.players} players, {viewer}"])
-    top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x), look)
+        status += ": " + " and ".join(called.long(p) for p in winners(state)) + " won"
+    viewer = viewer_caption(player, called)
+    lines = [status, f"{rules.players} players, {viewer}"]
+    top = header(canvas, "Verflixxt hoch\u00b2", lines + ([marked.words] if marked else []))
+    top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x, called),
+                      look, marked, called)
     points = score(state) if view is None else score_of(view)
-    rows = [(p, f"P{p}: {points[p]} pts", tower) for p, tower in enumerate(seen.towers)]
+    rows = [(p, f"{called.short(p)}: {points[p]} pts", tower)
+            for p, tower in enumerate(seen.towers)]
     top += draw_collections(canvas, top + 6, "Collections (first taken on the left)", rows,
-                            hat_chip) + 8
-    top += _hands(canvas, top, seen, player)
+                            hat_chip, called) + 8
+    top += _hands(canvas, top, seen, player, called)
     top += _piles(canvas, top, seen, player)
-    entries = player_entries(rules.players)
+    entries = player_entries(rules.players, called)
+    if marked:
+        entries.append(highlight_entry())
     entries += [
         (lambda c, x, y: lucky_hat(c, x, y + 10), "lucky hat (+10)"),
         (lambda c, x, y: cursed_cap(c, x, y + 12), "cursed cap (\u221210)"),
@@ -180,7 +203,8 @@ def draw_card(canvas: Canvas, x: float, y: float, card: str | None, count: int =
     canvas.close("g")
 
 
-def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None) -> float:
+def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | None,
+           called: Names) -> float:
     """Per player the cards in hand: face up for the viewer (everyone's without one), else
     backs and their number."""
     canvas.text(MARGIN, y + 14, "Hands", size=18, anchor="start", font_weight="bold")
@@ -190,9 +214,11 @@ def _hands(canvas: Canvas, y: float, seen: State | Observation, viewer: int | No
     half = (WIDTH - 2 * MARGIN) / 2
     for p, size in enumerate(sizes):
         x, row_top = MARGIN + (p % 2) * half, top + (p // 2) * (CARD_H + 8)
-        pawn(canvas, x + 14, row_top + CARD_H / 2, p)
-        canvas.text(x + 36, row_top + CARD_H / 2, f"P{p}: {plural(size, 'card')}", size=16,
-                    anchor="start")
+        pawn(canvas, x + 14, row_top + CARD_H / 2, p, names=called)
+        canvas.text(x + 36, row_top + CARD_H / 2 - 9, called.short(p), size=16,
+                    anchor="start", fit=HAND_X - 44)
+        canvas.text(x + 36, row_top + CARD_H / 2 + 11, plural(size, "card"), size=14,
+                    anchor="start", fill=MUTED)
         if viewer is None or p == viewer:
             cards = seen.hand if isinstance(seen, Observation) else seen.hands[p]
             for i, card in enumerate(cards):
@@ -246,17 +272,18 @@ def _tile(tiles: Sequence[str], position: int) -> str:
     return f"the {look(tiles[position]).label} (position {position})"
 
 
-def _status(seen: State | Observation, board: Board | Observation) -> str:
+def _status(seen: State | Observation, board: Board | Observation, called: Names) -> str:
     """Whose turn it is and what they do, in words."""
-    who = f"Player {seen.player}"
+    who = called.capital(seen.player)
     phase = seen.phase
     if phase is Phase.LAY:
         return f"Setting up: {len(board.tiles) - 1} tiles laid"
     if phase is Phase.DEAL:
-        return f"Setting up: dealing to player {seen.player}"
+        return f"Setting up: dealing to {called.long(seen.player)}"
     if phase is Phase.HATS:
         turned = " ".join(seen.turned) or "none yet"
-        return f"Setting up: player {seen.player} turns up a card for the hats ({turned})"
+        return (f"Setting up: {called.long(seen.player)} turns up a card for the hats "
+                f"({turned})")
     return {
         Phase.PLAY: f"{who} plays a card",
         Phase.HAT: f"{who} may take, hand over or swap a hat on {_tile(board.tiles, seen.arrived)}",

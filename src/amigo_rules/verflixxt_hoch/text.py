@@ -8,9 +8,11 @@ P0 (you) to play a card
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.checks import wrong_type
+from ..core.names import Names, names_of
 from ..core.text import Line, Span, check_width, flow, plain, plural, words
 from ..core.text import player as seat
 from ..track.text import collection_lines, guard_spans, legend, tile_span, track_lines
@@ -41,7 +43,8 @@ def card_span(card: str) -> Span:
     return card, "yellow" if card.endswith("y") else "orange"
 
 
-def render_text(state: State, *, player: int | None = None, width: int = 80) -> str:
+def render_text(state: State, *, player: int | None = None, width: int = 80,
+                names: Sequence[str] | None = None) -> str:
     """The table as plain text at most ``width`` characters wide: the track with position
     numbers, the pieces under their tiles (a ``+``/``-`` after the pawn wearing the lucky
     hat / cursed cap), the finish tokens left, each collection with its score, the cards,
@@ -49,17 +52,21 @@ def render_text(state: State, *, player: int | None = None, width: int = 80) -> 
 
     With ``player`` only what ``observation(state, player)`` shows is drawn: that player's
     cards, the size of the other hands. Without, every hand.
+
+    ``names``: one string per seat, said where ``P0`` … stood (`amigo_rules.core.names`).
     """
     if type(state) is not State:
         raise wrong_type("render_text", State, state)
-    return plain(render_lines(state, player=player, width=width))
+    return plain(render_lines(state, player=player, width=width, names=names))
 
 
-def render_lines(state: State, *, player: int | None = None, width: int = 80) -> list[Line]:
+def render_lines(state: State, *, player: int | None = None, width: int = 80,
+                 names: Sequence[str] | None = None) -> list[Line]:
     """`render_text` as lines of styled spans (`amigo_rules.core.text`)."""
     width = check_width(width)
     table = _table(state, player)
     rules = state.rules
+    called = names_of(names, rules.players, "render_text")
 
     def pieces(x: int) -> list[Span]:
         out: list[Span] = []
@@ -74,7 +81,7 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
 
     lines = track_lines(table.tiles, item_span, pieces, width)
     lines += legend(rules.players, width, guards=bool(table.guards), actions=rules.action_tiles,
-                    extra=["+ lucky hat", "- cursed cap"])
+                    extra=["+ lucky hat", "- cursed cap"], names=called)
     left = [(item_span(t),) for t in TOKEN_STACK[table.tokens :]]
     lines += flow((("finish tokens left (top first): ", ""),), left, width)
     points = score(state)
@@ -86,14 +93,14 @@ def render_lines(state: State, *, player: int | None = None, width: int = 80) ->
             held = _spaced([card_span(c) for c in table.hands[p]]) or [("none", "dim")]
             cards = [(" · cards ", ""), *held, (" ·", "")]
         lines += collection_lines(p, player, cards, points[p], [item_span(t) for t in items],
-                                  width)
+                                  width, called)
     if table.hand is not None:
         lines += flow((("your cards: ", "bold"),), [(card_span(c),) for c in table.hand], width)
     discard = [(card_span(c), (f"×{n}", "")) for c, n in zip(CARDS, table.discard, strict=True)
                if n]
     lines += flow(((f"draw pile: {plural(table.pile, 'card')} · discard pile: ", ""),), discard,
                   width, empty=("empty", "dim"))
-    lines += flow((), words(_status(state, player)), width)
+    lines += flow((), words(_status(state, player, called)), width)
     return lines
 
 
@@ -133,14 +140,16 @@ def _spaced(spans: list[Span]) -> list[Span]:
     return out
 
 
-def _status(state: State, viewer: int | None) -> list[Span]:
+def _status(state: State, viewer: int | None, called: Names) -> list[Span]:
     """Whose turn it is and what they are to do."""
-    who = [seat(state.player), *([(" (you)", "bold")] if state.player == viewer else [])]
+    who = [seat(state.player, called),
+           *([(" (you)", "bold")] if state.player == viewer else [])]
     phase = state.phase
     if phase is Phase.OVER:
         won = winners(state)
         verb = "wins" if len(won) == 1 else "share the win"
-        return [("game over: ", "bold"), (f"{', '.join(f'P{p}' for p in won)} {verb}", "bold")]
+        names = ", ".join(called.short(p) for p in won)
+        return [("game over: ", "bold"), (f"{names} {verb}", "bold")]
     if phase is Phase.LAY:
         return [(f"setting up: {len(state.board.tiles) - 1} tiles laid", "")]
     if phase is Phase.DEAL:

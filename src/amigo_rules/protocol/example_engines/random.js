@@ -2,7 +2,7 @@
 // A complete seat-protocol engine for Node.js (no packages): it plays a uniformly random
 // legal move in every game (Verflixxt!, Verflixxt hoch², EXXtra).
 //
-//     node examples/engines/random.js       # speaks the protocol on stdin/stdout
+//     node random.js       # speaks the protocol on stdin/stdout
 "use strict";
 const readline = require("readline");
 

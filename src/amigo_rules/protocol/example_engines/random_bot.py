@@ -2,7 +2,7 @@
 """A complete seat-protocol engine in Python's standard library alone: it plays a uniformly
 random legal move in every game (Verflixxt!, Verflixxt hoch², EXXtra).
 
-    python examples/engines/random_bot.py        # speaks the protocol on stdin/stdout
+    python random_bot.py        # speaks the protocol on stdin/stdout
 """
 
 import json

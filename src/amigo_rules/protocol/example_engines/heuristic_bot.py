@@ -6,7 +6,7 @@ game. It reads only the messages: the observation document and the legal moves' 
 - Verflixxt! and hoch²: prefer moves that reach further along the track (the largest
   number in the notation), a steal over anything else, and never a move it cannot read.
 
-    python examples/engines/heuristic_bot.py     # speaks the protocol on stdin/stdout
+    python heuristic_bot.py     # speaks the protocol on stdin/stdout
 """
 
 import json

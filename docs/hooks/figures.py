@@ -1,0 +1,36 @@
+"""MkDocs hook: every measured figure of a page agrees with the committed results.
+
+A figure is written between ``<!-- figure: FILE PATH [FORMAT] -->`` and ``<!-- /figure -->``
+(``benchmarks/figures.py`` says how); a figure that differs from what its results file in
+``benchmarks/results/`` says, or a marker that names no figure, logs a warning naming the
+page, the line and the figure's true value, so ``mkdocs build --strict`` fails.
+``python benchmarks/figures.py --write`` rewrites stale figures in place.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from pathlib import Path
+
+log = logging.getLogger("mkdocs.plugins.figures")
+
+SOURCE = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
+_spec = importlib.util.spec_from_file_location("amigo_rules_figures", SOURCE)
+assert _spec is not None and _spec.loader is not None
+figures = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(figures)
+
+
+def on_pre_build(config) -> None:
+    """Read the results files afresh on every build (``mkdocs serve`` rebuilds)."""
+    figures.results.cache_clear()
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    """Warn about every stale figure of the page; the page itself is left as it is."""
+    for line, spec, written, true in figures.stale(markdown):
+        log.warning("figures: %s:%d: %s: written %r, its source says %r (python "
+                    "benchmarks/figures.py --write)", page.file.src_uri, line, spec,
+                    written, true)
+    return markdown

@@ -1,0 +1,150 @@
+"""Every measured figure of README.md and docs/ is its committed result (issue 34): the
+figure markers of ``benchmarks/figures.py`` agree with ``benchmarks/results/``, the README
+quotes no measured figure outside them, and the mechanism catches a figure gone stale."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import logging
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+figures = load("figures_under_test", ROOT / "benchmarks" / "figures.py")
+
+
+def test_every_figure_of_the_readme_and_the_docs_is_its_result():
+    """README.md and every page: each figure as its results file says (else run
+    ``python benchmarks/figures.py --write`` after committing new results)."""
+    stale = {str(page.relative_to(ROOT)): found for page in figures.pages()
+             if (found := figures.stale(page.read_text(encoding="utf-8")))}
+    assert stale == {}
+
+
+def test_the_readme_quotes_its_measured_figures_from_the_results():
+    """The README's strength, speed-up and speed figures are figure markers (the ladder's
+    shares, the batch engine's and the scalar engine's ratios, the search's cost)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    specs = [m.group("spec") for m in figures.markers(readme)]
+    assert any(s.startswith("ladder.jsonl.gz ") for s in specs)
+    assert any(s.startswith("speed.json batch/") for s in specs)
+    assert any(s.startswith("speed.json scalar/") for s in specs)
+    assert any(s.startswith("speed.json search/") for s in specs)
+
+
+UNMEASURED = {"25%"}
+"""Figures of the README that are no measurement: a fair share at four players."""
+
+
+def test_the_readme_has_no_percentage_or_ratio_outside_a_figure():
+    """A share (``77.2%``) or a speed-up (``4.8×``) in the README's text is a figure
+    marker's, so none can be left behind when the results change."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = re.sub(r"```.*?```", "", figures.MARKER.sub("", readme), flags=re.S)
+    loose = set(re.findall(r"\d[\d.,]*\s?[%×]", text)) - UNMEASURED
+    assert loose == set()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "speed.json").write_text(json.dumps({
+        "batch": {"classic": {"label": "classic", "1024": 49.96}},
+        "evaluation": [{"against": "random", "win_share": 0.85},
+                       {"against": "greedy", "win_share": 0.859}],
+    }), encoding="utf-8")
+    games = [{"config": "classic", "agent": "mcts:400", "baseline": "greedy", "game": i,
+              "seat": i % 4, "share": share} for i, share in enumerate([1, 0, 1, 0.5])]
+    (tmp_path / "ladder.jsonl.gz").write_bytes(
+        gzip.compress("".join(json.dumps(g) + "\n" for g in games).encode()))
+    figures.results.cache_clear()
+    yield tmp_path
+    figures.results.cache_clear()
+
+
+def test_a_figure_reads_keys_list_items_and_formats(folder: Path):
+    assert figures.figure("speed.json batch/classic/1024 {:.0f}×", folder) == "50×"
+    assert figures.figure("speed.json evaluation/against=greedy/win_share {:.1%}",
+                          folder) == "85.9%"
+    assert figures.figure("speed.json evaluation/0/against", folder) == "random"
+    assert figures.figure("speed.json batch/classic '{label} run'", folder) == "classic run"
+
+
+def test_the_ladder_is_read_as_its_table(folder: Path):
+    assert figures.figure("ladder.jsonl.gz classic/mcts:400/greedy/4/share {:.1%}",
+                          folder) == "62.5%"
+    assert figures.figure("ladder.jsonl.gz classic/mcts:400/greedy/4/games", folder) == "4"
+    table = figures.figure("ladder.jsonl.gz table", folder)
+    assert table.splitlines()[2].startswith("| Verflixxt! classic | `mcts:400` | three "
+                                            "`greedy` | 4 | 4 | 62.5% ± ")
+
+
+def test_a_stale_figure_is_found_and_rewritten(folder: Path):
+    page = ("Fast: <!-- figure: speed.json batch/classic/1024 {:.0f}× -->67×<!-- /figure -->"
+            " at n = 1,024.\n\n<!-- figure: ladder.jsonl.gz table -->\n| old |\n"
+            "<!-- /figure -->\n")
+    found = figures.stale(page, folder)
+    assert [(line, written, true.splitlines()[0]) for line, _, written, true in found] == [
+        (1, "67×", "50×"), (3, "\n| old |\n", "| game | agent | against | players | games "
+                                             "| win share (95% CI) |")]
+    again = figures.rewrite(page, folder)
+    assert figures.stale(again, folder) == []
+    assert "-->50×<!--" in again and again.endswith("|\n<!-- /figure -->\n")
+
+
+def test_a_marker_in_code_is_an_example(folder: Path):
+    """Markers in a fenced block or in backticks show how to write one: left alone."""
+    page = ("```markdown\n<!-- figure: speed.json batch/classic/1024 {:.0f}× -->1×"
+            "<!-- /figure -->\n```\nand <!-- figure: speed.json batch/classic/1024 {:.0f}× "
+            "-->2×<!-- /figure -->\n`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+    assert [(line, written) for line, _, written, _ in figures.stale(page, folder)] == [
+        (4, "2×")]
+    assert figures.rewrite(page, folder) == page.replace("-->2×", "-->50×")
+
+
+@pytest.mark.parametrize(("spec", "problem"), [
+    ("nothing.json a", "no such results file"),
+    ("../pyproject.toml a", "not a path"),
+    ("speed.json batch/amigo", "no key 'amigo' (there are: classic)"),
+    ("speed.json evaluation/against=mcts/win_share", "no item with against = 'mcts'"),
+    ("speed.json evaluation/7", "a list of 2 needs an index"),
+    ("speed.json batch/classic/1024/x", "has no parts"),
+    ("speed.json batch/classic/label {:.1%}", "does not fit"),
+    ("speed.json batch/classic/label {} {}", "FILE PATH [FORMAT]"),
+])
+def test_a_marker_naming_no_figure_says_what_is_wrong(folder: Path, spec: str, problem: str):
+    (_, _, _, true), = figures.stale(f"<!-- figure: {spec} -->1<!-- /figure -->", folder)
+    assert true.startswith("error: ") and problem in true
+    with pytest.raises(figures.FigureError, match=re.escape(problem)):
+        figures.figure(spec, folder)
+
+
+def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture):
+    """The strict build fails on a stale figure: the hook logs a warning naming it."""
+    hook = load("figures_hook_under_test", ROOT / "docs" / "hooks" / "figures.py")
+
+    class File:
+        src_uri = "bots.md"
+
+    class Page:
+        file = File()
+
+    page = ("<!-- figure: ladder.jsonl.gz classic/mcts:400/greedy/4/games -->"
+            "12<!-- /figure -->")
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.figures"):
+        assert hook.on_page_markdown(page, Page(), None, None) == page
+    assert "bots.md:1" in caplog.text and "written '12'" in caplog.text
