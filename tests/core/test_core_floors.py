@@ -1,7 +1,7 @@
 """The upper floors (batch, agents, cli, adapters, arena, words, stats) use a game only
-through its facade (``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``): what they need is
-published there (issue 19 item 3). Imports are read with `ast`, so a new module is checked
-as soon as it exists."""
+through its facade (``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``):
+what they need is published there (issue 19 item 3). Imports are read with `ast`, so a new
+module is checked as soon as it exists."""
 
 from __future__ import annotations
 
