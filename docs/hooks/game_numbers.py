@@ -13,14 +13,18 @@ The block becomes subsections with figures (SVG files of the site, drawn with ma
 the learning curves are, each with a caption saying what it shows), tables and sentences
 computed from the same files: who wins seat by seat, how long a game lasts, whether the
 leader wins, and how each variant differs from its preset, saying so where a difference is
-within its 95% interval. A results file that cannot be read, or a game without any, logs a
-warning naming it, so that ``mkdocs build --strict`` fails.
+within its 95% interval. The configurations ``benchmarks/stats.py`` lists that have no
+results file yet are named as not measured yet (a game with none gets only that sentence).
+A results file that cannot be read logs a warning naming it, so that ``mkdocs build
+--strict`` fails.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import re
+from functools import cache
 from pathlib import Path, PurePosixPath
 
 import attrs
@@ -33,7 +37,8 @@ from amigo_rules.core.svg import INK, MUTED, PLAYER_COLOURS
 
 log = logging.getLogger("mkdocs.plugins.game_numbers")
 
-RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "stats"
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "stats.py"
+RESULTS = BENCHMARK.parent / "results" / "stats"
 FENCE = re.compile(r"^```numbers +(\w+) *$")
 RULE = re.compile(r"\b(?:VXV|HO)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 """A rule id in a variant's help text (``VXV-4: the game ends …``)."""
@@ -97,13 +102,28 @@ def configurations(game: str) -> list[Config]:
             raise StateError(f"{path.name} holds games of {summary.game}")
         preset, variant = describe(game, summary.rules)
         found.append(Config(preset, summary.rules.players, variant, summary))
-    if not found:
-        raise StateError(f"no statistics of {game} in {RESULTS}")
     presets = list(view(game).PRESETS or (game,))
     variants = list(view(game).VARIANTS)
     return sorted(found, key=lambda c: (c.variant is not None,
                                         variants.index(c.variant) if c.variant else 0,
                                         presets.index(c.preset), c.players))
+
+
+@cache
+def _benchmark():
+    """``benchmarks/stats.py``, the list of the configurations to measure."""
+    spec = importlib.util.spec_from_file_location("amigo_rules_stats_benchmark", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def unmeasured(game: str) -> list[str]:
+    """The configurations of ``game`` the benchmark lists without results in `RESULTS`."""
+    bench = _benchmark()
+    return [name for name, (of, *_) in bench.configurations().items()
+            if of == game and not (RESULTS / f"{name}.json").exists()]
 
 
 # --- words and numbers -------------------------------------------------------------------
@@ -187,6 +207,14 @@ def section(game: str, page: str) -> Section:
     """The "What the numbers say" section of ``game`` on ``page``."""
     configs = configurations(game)
     out = Section(page)
+    missing = unmeasured(game)
+    if not configs:
+        out.lines += [f"No configuration of this game has been measured yet "
+                      f"(`python benchmarks/stats.py run` measures them): "
+                      f"{listed([f'`{name}`' for name in missing])}. Until then, "
+                      f"`amigo-rules stats {game} …` ([Command line](../cli.md#stats)) "
+                      "answers the same questions for the rules you give it.", ""]
+        return out
     presets = [c for c in configs if c.variant is None]
     variants = [c for c in configs if c.variant is not None]
     agents = sorted({agent for c in configs for agent in c.summary.agents})
@@ -202,6 +230,9 @@ def section(game: str, page: str) -> Section:
         f"players: `amigo-rules stats {game} …` ([Command line](../cli.md#stats)).",
         "",
     ]
+    if missing:
+        out.lines += [f"Configurations not measured yet: "
+                      f"{listed([f'`{name}`' for name in missing])}.", ""]
     seats(out, presets)
     lengths(out, game, presets)
     leaders(out, presets)
