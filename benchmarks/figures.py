@@ -11,8 +11,10 @@ optional format (words split as a shell would, so a part with spaces is quoted):
 
 - the file: a ``.json`` file is read as it is; the strength ladder's games (``ladder*.jsonl``
   or ``.jsonl.gz``) are read as their table: ``CONFIG/AGENT/AGAINST/PLAYERS`` holds the row's
-  ``games``, ``share`` and ``half`` (its 95% interval's half-width, 0 … 1) and ``ci`` (the
-  table's text, ``77.2% ± 4.1``), and ``table`` is the whole markdown table;
+  ``games``, ``share`` and ``half`` (its 95% interval's half-width, 0 … 1), ``ci`` (the
+  table's text, ``77.2% ± 4.1``) and ``moves``, the mean length of a game, and ``table`` is
+  the whole markdown table; a file of
+  `TABLES` also holds the tables its benchmark prints from it, at ``tables/NAME``;
 - the path: keys separated by ``/``; a list takes an index, or ``KEY=VALUE`` for its item
   whose ``KEY`` is ``VALUE`` (``evaluation/against=greedy/win_share``);
 - the format: Python's ``str.format`` template, ``{}`` by default (``{:.1%}`` → 77.2%,
@@ -34,6 +36,7 @@ table is a figure too: ``<!-- figure: ladder.jsonl.gz table -->`` on its own lin
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import shlex
@@ -51,17 +54,35 @@ FENCE = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.S | re.M)
 figures."""
 
 
+TABLES = {
+    "batch.json": "batch",
+    "adapters.json": "adapters",
+    "rl-speed.json": "rl",
+    "search-speed.json": "ladder",
+    "search-speed-exxtra.json": "ladder",
+    "tournament.json": "tournament",
+}
+"""Results files whose benchmark (``benchmarks/<module>.py``) prints them as markdown tables:
+its ``tables(document)`` gives each table by name."""
+
+
 class FigureError(ValueError):
     """A figure marker that names no figure: a missing file, path or field, a bad format."""
 
 
-def _ladder(path: Path) -> dict[str, Any]:
-    """The ladder's games as its table: nested by configuration, agent, opponents' agent and
-    number of players (a string), each row's games, share, half and ci; ``table``."""
+def _benchmark(name: str) -> Any:
+    """The module of ``benchmarks/<name>.py``."""
     here = str(Path(__file__).parent)
     if here not in sys.path:
         sys.path.insert(0, here)
-    import ladder
+    return importlib.import_module(name)
+
+
+def _ladder(path: Path) -> dict[str, Any]:
+    """The ladder's games as its table: nested by configuration, agent, opponents' agent and
+    number of players (a string), each row's games, share, half, ci and mean moves
+    of a game (where every game has them); ``table``."""
+    ladder = _benchmark("ladder")
 
     rows = ladder.read_rows([path])
     tree: dict[str, Any] = {"table": "\n".join(ladder.table_lines(rows))}
@@ -69,7 +90,9 @@ def _ladder(path: Path) -> dict[str, Any]:
         mean, half = ladder.interval([g["share"] for g in games])
         tree.setdefault(config, {}).setdefault(agent, {}).setdefault(baseline, {})[
             str(players)] = {"games": len(games), "share": mean, "half": half,
-                             "ci": ladder.share_text(mean, half)}
+                             "ci": ladder.share_text(mean, half),
+                             **({"moves": sum(g["moves"] for g in games) / len(games)}
+                                if all("moves" in g for g in games) else {})}
     return tree
 
 
@@ -85,9 +108,16 @@ def results(name: str, folder: Path = RESULTS) -> Any:
         return _ladder(path)
     if name.endswith(".json"):
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            document = json.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise FigureError(f"{name!r}: not a readable JSON file ({exc})") from None
+        if name in TABLES:
+            try:
+                document["tables"] = _benchmark(TABLES[name]).tables(document)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise FigureError(f"{name!r}: not a results file of benchmarks/"
+                                  f"{TABLES[name]}.py ({type(exc).__name__}: {exc})") from None
+        return document
     raise FigureError(f"{name!r}: no reader for this kind of file (.json, ladder*.jsonl.gz)")
 
 

@@ -47,8 +47,9 @@ def test_the_readme_quotes_its_measured_figures_from_the_results():
     assert any(s.startswith("speed.json search/") for s in specs)
 
 
-UNMEASURED = {"25%"}
-"""Figures of the README that are no measurement: a fair share at four players."""
+UNMEASURED = {"25%", "95%"}
+"""Figures of the README that are no measurement: a fair share at four players, the
+confidence level of an interval."""
 
 
 def test_the_readme_has_no_percentage_or_ratio_outside_a_figure():
@@ -148,3 +149,36 @@ def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture)
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.figures"):
         assert hook.on_page_markdown(page, Page(), None, None) == page
     assert "bots.md:1" in caplog.text and "written '12'" in caplog.text
+
+
+def test_a_results_file_of_a_benchmark_holds_its_tables(folder: Path):
+    """A file of ``TABLES`` is read with the tables its benchmark prints from it
+    (``batch.json``: each configuration's ratio to the scalar engine per batch size)."""
+    (folder / "batch.json").write_text(json.dumps({
+        "format": "amigo-rules batch speed 1", "sizes": [64, 1024],
+        "rows": [{"game": "exxtra", "label": "EXXtra, 4 players", "scalar": 100.0,
+                  "batch": {"64": 250.0, "1024": 4_000.0}}]}), encoding="utf-8")
+    assert figures.figure("batch.json tables/table", folder).splitlines() == [
+        "| configuration | n = 64 | n = 1,024 |", "|---|---:|---:|",
+        "| EXXtra, 4 players | 2.5× | 40× |"]
+    assert figures.figure("batch.json rows/0/scalar {:,.0f}", folder) == "100"
+
+
+def test_a_results_file_its_benchmark_cannot_read_says_so(folder: Path):
+    (folder / "batch.json").write_text(json.dumps({"sizes": [64]}), encoding="utf-8")
+    problem = "not a results file of benchmarks/batch.py"
+    with pytest.raises(figures.FigureError, match=re.escape(problem)):
+        figures.figure("batch.json tables/table", folder)
+
+
+@pytest.mark.parametrize(("page", "spec"), [
+    ("batch.md", "batch.json tables/table"),
+    ("ladder.md", "ladder.jsonl.gz table"),
+    ("ladder.md", "ladder-settings.jsonl.gz table"),
+    ("ladder.md", "search-speed.json tables/simulations"),
+    ("ladder.md", "search-speed-exxtra.json tables/decisions"),
+])
+def test_the_measured_tables_of_the_docs_are_figures(page: str, spec: str):
+    """The pages' tables of measurements are written from their results files."""
+    body = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    assert spec in [m.group("spec") for m in figures.markers(body)]

@@ -98,3 +98,28 @@ def test_the_classic_layout_is_labelled_a_reconstruction():
     page = text(ROOT / "docs" / "games" / "verflixxt.md")
     setup = page[page.index("### VX-SETUP-1"):page.index("### VX-SETUP-2")]
     assert "*Reconstructed:*" in setup and '"laid out as shown"' in setup
+
+
+BOT_PAGES = [ROOT / "docs" / "bots.md", ROOT / "docs" / "ladder.md"]
+
+
+@pytest.mark.parametrize("pattern", [
+    r"experiment/", r"not merged", r"not met", r"not been tried", r"\btargets?\b",
+    r"first \d[\d,]* (?:had|gave|games:)", r"\bTODO\b"])
+def test_the_bot_pages_are_a_contract_and_a_report(pattern: str):
+    """The bot authors' page and the strength ladder say what is and what was measured: no
+    branch names, targets, to-do lists or run history (issue 34)."""
+    assert matches(pattern, BOT_PAGES, re.S | re.I) == []
+
+
+FAIR = {"25%", "50%", "33.3%", "95%", "10%"}
+"""Shares on the bot pages that are no measurement: fair shares, the confidence level, the
+rollouts' share of random moves."""
+
+
+@pytest.mark.parametrize("page", BOT_PAGES, ids=lambda page: page.name)
+def test_every_share_on_the_bot_pages_is_a_figure(page: Path):
+    """A win share on the bot pages is a figure marker's (read from the ladder's games), so
+    none can drift from the games kept."""
+    body = re.sub(r"<!-- figure: .+? -->.*?<!-- /figure -->", "", text(page), flags=re.S)
+    assert set(re.findall(r"\d[\d.,]*\s?%", body)) - FAIR == set()
