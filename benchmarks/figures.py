@@ -15,8 +15,9 @@ optional format (words split as a shell would, so a part with spaces is quoted):
   table's text, ``77.2% ± 4.1``) and ``moves``, the mean length of a game, and ``table`` is
   the whole markdown table; a file of
   `TABLES` also holds the tables its benchmark prints from it, at ``tables/NAME``;
-- the path: keys separated by ``/``; a list takes an index, or ``KEY=VALUE`` for its item
-  whose ``KEY`` is ``VALUE`` (``evaluation/against=greedy/win_share``);
+- the path: keys separated by ``/``; a list takes an index (``-1`` the last item), or
+  ``KEY=VALUE`` for its item whose ``KEY`` is ``VALUE``
+  (``evaluation/against=greedy/win_share``);
 - the format: Python's ``str.format`` template, ``{}`` by default (``{:.1%}`` → 77.2%,
   ``{:.1f}×`` → 4.8×, ``{:,.0f}`` → 1,234); where the path names an object, its fields by
   name (``"{share:.1%} of {games:,}"``).
@@ -57,6 +58,7 @@ figures."""
 TABLES = {
     "batch.json": "batch",
     "adapters.json": "adapters",
+    "adapters-vector.json": "adapters",
     "rl-speed.json": "rl",
     "search-speed.json": "ladder",
     "search-speed-exxtra.json": "ladder",
@@ -139,7 +141,7 @@ def lookup(document: Any, path: str) -> Any:
                 if not found:
                     raise FigureError(f"{where!r}: no item with {field} = {wanted!r}")
                 value = found[0]
-            elif part.isdigit() and int(part) < len(value):
+            elif re.fullmatch(r"-?\d+", part) and -len(value) <= int(part) < len(value):
                 value = value[int(part)]
             else:
                 raise FigureError(f"{where!r}: a list of {len(value)} needs an index or "

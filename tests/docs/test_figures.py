@@ -82,6 +82,7 @@ def test_a_figure_reads_keys_list_items_and_formats(folder: Path):
     assert figures.figure("speed.json evaluation/against=greedy/win_share {:.1%}",
                           folder) == "85.9%"
     assert figures.figure("speed.json evaluation/0/against", folder) == "random"
+    assert figures.figure("speed.json evaluation/-1/against", folder) == "greedy"
     assert figures.figure("speed.json batch/classic '{label} run'", folder) == "classic run"
 
 

@@ -18,6 +18,10 @@ from amigo_rules.agents.playouts import DEFAULTS
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SOURCES = sorted((ROOT / "src" / "amigo_rules").rglob("*.py"))
+TESTS = [path for path in sorted((ROOT / "tests").rglob("*.py"))
+         if path.name not in ("test_statements.py", "test_docstrings.py")]
+"""The tests' docstrings, but for the two tests that name the design notes to look for
+them."""
 
 
 def text(path: Path) -> str:
@@ -39,9 +43,9 @@ def matches(pattern: str, paths: list[Path] = PAGES, flags: int = re.S) -> list[
 @pytest.mark.parametrize("name", ["PROTOCOL.md", "API.md", "ARCHITECTURE.md", "../shared",
                                   "rules contract", "a room above"])
 def test_nothing_points_to_what_a_reader_cannot_open(name: str):
-    """The project's design notes are not part of it: its pages and docstrings say what
-    they need themselves (the seat protocol's page, the sources page)."""
-    assert matches(re.escape(name), [*PAGES, *SOURCES]) == []
+    """The project's design notes are not part of it: its pages, docstrings and tests say
+    what they need themselves (the seat protocol's page, the sources page)."""
+    assert matches(re.escape(name), [*PAGES, *SOURCES, *TESTS]) == []
 
 
 def test_max_moves_counts_the_records_moves_and_the_pages_say_so():

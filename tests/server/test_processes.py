@@ -1,6 +1,6 @@
 """Real ``amigo-rules serve`` processes on one PostgreSQL database serve the same tables.
 
-Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOCOL.md's
+Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (the library's
 seat protocol, spoken here by a small client). Each move reaches the other process through
 the database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
 record, read from either process, is the game ``amigo_rules.play`` gives for the same seed

@@ -1,5 +1,5 @@
-"""The game server's HTTP API: PROTOCOL.md's answers and status codes, tokens that grant one
-seat of one table, bad input refused with the state untouched."""
+"""The game server's HTTP API: its answers and status codes (docs/server.md), tokens that
+grant one seat of one table, bad input refused with the state untouched."""
 
 from __future__ import annotations
 
@@ -282,7 +282,7 @@ def play_seat_0_until_over(client: TestClient, tid: str, token: str) -> dict[str
 
 
 def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
-    """An engine that exits instead of answering forfeits its seat (PROTOCOL.md's forfeit):
+    """An engine that exits instead of answering forfeits its seat (the seat protocol's forfeit):
     the table ends where it stood, nobody wins, and a restart reads the forfeit back."""
     storage = open_storage(database)
     failing = f"engine:{sys.executable} -c 'import sys; sys.exit(3)'"
