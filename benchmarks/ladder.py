@@ -169,7 +169,9 @@ def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
              "|---|---|---|---:|---:|---:|"]
     for (config, agent, baseline, players), games in rows.items():
         text = share_text(*interval([g["share"] for g in games]))
-        lines.append(f"| {LABELS[config]} | `{agent}` | {COPIES[players - 1]} `{baseline}` | "
+        name, _, settings = agent.partition(" ")  # "mcts:400 (its settings)"
+        lines.append(f"| {LABELS[config]} | `{name}`{f' {settings}' if settings else ''} | "
+                     f"{COPIES[players - 1]} `{baseline}` | "
                      f"{players} | {len(games)} | {text} |")
     return lines
 
@@ -247,19 +249,18 @@ def speed(args: argparse.Namespace) -> None:
 
 def tables(document: dict) -> dict[str, str]:
     """The tables of a ``speed --out`` results file: ``simulations``, simulations per CPU
-    second of each agent (a column) in each configuration (a row); ``decisions``, CPU
+    second of each agent (a row) in each configuration (a column); ``decisions``, CPU
     milliseconds per decision likewise."""
-    agents = document["agents"]
     cells = {(row["config"], row["agent"]): row for row in document["rows"]}
     configs = list(dict.fromkeys(row["config"] for row in document["rows"]))
     found = {}
     for name, field, text in (("simulations", "simulations_per_second", "{:,.0f}"),
                               ("decisions", "ms_per_decision", "{:,.1f}")):
-        lines = ["| game | " + " | ".join(f"`{agent}`" for agent in agents) + " |",
-                 "|---|" + "---:|" * len(agents)]
-        for config in configs:
-            values = [cells[config, agent][field] for agent in agents]
-            lines.append(f"| {LABELS[config]} | " + " | ".join(
+        lines = ["| agent | " + " | ".join(LABELS[config] for config in configs) + " |",
+                 "|---|" + "---:|" * len(configs)]
+        for agent in document["agents"]:
+            values = [cells[config, agent][field] for config in configs]
+            lines.append(f"| `{agent}` | " + " | ".join(
                 "—" if value is None else text.format(value) for value in values) + " |")
         found[name] = "\n".join(lines)
     return found

@@ -178,8 +178,36 @@ def test_a_results_file_its_benchmark_cannot_read_says_so(folder: Path):
     ("ladder.md", "ladder-settings.jsonl.gz table"),
     ("ladder.md", "search-speed.json tables/simulations"),
     ("ladder.md", "search-speed-exxtra.json tables/decisions"),
+    ("frameworks.md", "adapters.json tables/table"),
+    ("frameworks.md", "adapters-vector.json tables/table"),
+    ("rl.md", "rl-speed.json tables/table"),
+    ("tournaments.md", "tournament.json tables/table"),
 ])
 def test_the_measured_tables_of_the_docs_are_figures(page: str, spec: str):
     """The pages' tables of measurements are written from their results files."""
     body = (ROOT / "docs" / page).read_text(encoding="utf-8")
     assert spec in [m.group("spec") for m in figures.markers(body)]
+
+
+MEASURED = [("batch.md", "Speed"), ("frameworks.md", "Overhead"),
+            ("frameworks.md", "Vector environments"), ("tournaments.md", "Measured"),
+            ("rl.md", "What 30 minutes reach"), ("rl.md", "Throughput"), ("ladder.md", "")]
+"""Sections of the docs that report measurements (``""``: the whole page)."""
+FAIR = {"25%", "50%", "33.3%", "95%"}
+"""Shares that are no measurement: fair shares, the confidence level."""
+
+
+@pytest.mark.parametrize(("page", "heading"), MEASURED)
+def test_the_measured_sections_have_no_figure_outside_a_marker(page: str, heading: str):
+    """A share, a ratio or a rate in a section that reports measurements is a figure
+    marker's, so none can be left behind when the results change (the RL page's evaluation
+    table, made of two files, is checked row by row in tests/rl/test_learning_curves.py)."""
+    body = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    if heading:
+        start = body.index(f"## {heading}\n")
+        end = body.find("\n## ", start + 1)
+        body = body[start: end if end > 0 else None]
+    text = re.sub(r"```.*?```|<!-- rl-results -->.*?<!-- /rl-results -->", "",
+                  figures.MARKER.sub("", body), flags=re.S)
+    loose = set(re.findall(r"\d[\d.,]*\s?(?:%|×|ms\b|µs|games/s|steps/s)", text)) - FAIR
+    assert loose == set()
