@@ -217,6 +217,17 @@ def rewrite(text: str, folder: Path = RESULTS) -> str:
     return "".join([*out, text[done:]])
 
 
+def unmarked(text: str) -> str:
+    """``text`` with every figure's markers taken away and its figure left: what a page
+    renders (a marker that opens a line would start a block of HTML in Markdown and cut
+    its paragraph or list in two)."""
+    out, done = [], 0
+    for match in markers(text):
+        out += [text[done:match.start()], match.group("text")]
+        done = match.end()
+    return "".join([*out, text[done:]])
+
+
 def pages() -> list[Path]:
     """README.md and every page of docs/."""
     return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]

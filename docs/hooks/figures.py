@@ -28,9 +28,10 @@ def on_pre_build(config) -> None:
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    """Warn about every stale figure of the page; the page itself is left as it is."""
+    """Warn about every stale figure of the page; the page is rendered with its figures and
+    without their markers (``figures.unmarked``)."""
     for line, spec, written, true in figures.stale(markdown):
         log.warning("figures: %s:%d: %s: written %r, its source says %r (python "
                     "benchmarks/figures.py --write)", page.file.src_uri, line, spec,
                     written, true)
-    return markdown
+    return figures.unmarked(markdown)

@@ -148,7 +148,7 @@ def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture)
     page = ("<!-- figure: ladder.jsonl.gz classic/mcts:400/greedy/4/games -->"
             "12<!-- /figure -->")
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.figures"):
-        assert hook.on_page_markdown(page, Page(), None, None) == page
+        assert hook.on_page_markdown(page, Page(), None, None) == "12"
     assert "bots.md:1" in caplog.text and "written '12'" in caplog.text
 
 
@@ -211,3 +211,12 @@ def test_the_measured_sections_have_no_figure_outside_a_marker(page: str, headin
                   figures.MARKER.sub("", body), flags=re.S)
     loose = set(re.findall(r"\d[\d.,]*\s?(?:%|×|ms\b|µs|games/s|steps/s)", text)) - FAIR
     assert loose == set()
+
+
+def test_a_page_renders_its_figures_without_their_markers(folder: Path):
+    """The markers go, the figures stay: a marker opening a line would otherwise start a
+    block of HTML and cut its list item in two; markers shown in code stay."""
+    page = ("- wins\n  <!-- figure: speed.json batch/classic/1024 {:.0f}× -->50×<!-- /figure -->"
+            " of them\n\n`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+    assert figures.unmarked(page) == ("- wins\n  50× of them\n\n"
+                                      "`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
