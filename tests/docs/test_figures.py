@@ -220,3 +220,13 @@ def test_a_page_renders_its_figures_without_their_markers(folder: Path):
             " of them\n\n`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
     assert figures.unmarked(page) == ("- wins\n  50× of them\n\n"
                                       "`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+
+
+def test_no_line_of_the_readme_opens_with_a_figure():
+    """The README is rendered as it is (GitHub, the package index), where a marker opening a
+    line starts a block of HTML and cuts its paragraph; the docs' hook takes markers away."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    opening = [match.group("spec") for match in figures.markers(readme)
+               if readme[:match.start()].endswith(("\n", "\n ", "\n  "))
+               and not match.group("text").startswith("\n")]
+    assert opening == []
