@@ -192,6 +192,9 @@ class MCTSAgent:
         self.floor = floor
         """The share of the prior's weight that never fades, or None for the game's
         default."""
+        if evaluation is not None and not isinstance(evaluation, str):
+            raise ArgumentError(f"evaluation must be None or one of {', '.join(EVALUATIONS)}, "
+                                f"got {checks.type_name(evaluation)}")
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise RulesError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got "
                              f"{checks.quote(evaluation)}")
