@@ -253,16 +253,26 @@ def learning_curves(*games: str) -> str:
     `RESULTS`: the win share of the training games against the steps played, the fair
     share (one in ``players``) dashed, and the evaluation's win shares with their 95%
     intervals at the right."""
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
-
     documents = [read_curve(RESULTS / f"rl-{game}.json") for game in games]
-    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
-                     "font.size": 10}):
-        figure = Figure(figsize=(4.2 * len(documents), 4.4), layout="constrained")
+
+    def draw(figure) -> None:
         for axes, document in zip(figure.subplots(1, len(documents), squeeze=False)[0],
                                   documents, strict=True):
             _curve_panel(axes, document)
+
+    return matplotlib_svg(4.2 * len(documents), 4.4, draw)
+
+
+def matplotlib_svg(width: float, height: float, draw) -> str:
+    """The SVG of a matplotlib figure of ``width`` × ``height`` inches that ``draw(figure)``
+    fills: the same bytes on every build (no date, fixed ids), text kept as text."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 10}):
+        figure = Figure(figsize=(width, height), layout="constrained")
+        draw(figure)
         out = io.StringIO()
         figure.savefig(out, format="svg", metadata={"Date": None})
     text = out.getvalue()
@@ -496,14 +506,16 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         if kind == "picture":
             uri, caption = next(pictures, (None, ""))
             if uri is not None:
-                out += _figure(page.file.src_uri, uri, caption)
+                out += figure(page.file.src_uri, uri, caption)
         else:
             out += spec_card(code, page.file.src_uri)
     out += lines[done:]
     return "\n".join(out) + "\n"
 
 
-def _figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
+def figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
+    """The lines of a ``<figure>`` showing the site's picture ``picture_uri`` on the page
+    ``page_uri``, linked to the picture alone, with its caption."""
     depth = page_uri.count("/")
     src = "../" * depth + picture_uri
     alt = caption or "A picture of the table"
