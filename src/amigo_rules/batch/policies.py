@@ -20,11 +20,23 @@ from typing import Any
 
 import numpy as np
 
-from ..agents.exxtra import DENIAL, WIN, at_least, place_worth, reroll_worth
-from ..agents.oneply import TIE
-from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
-from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
+from ..core.ties import TIE
+from ..exxtra import (
+    DENIAL,
+    DIE_A,
+    DIE_B,
+    FINISH,
+    RUNGS,
+    TOP_COMBINATION,
+    WIN,
+    X,
+    at_least,
+    combination,
+    place_worth,
+    reroll_worth,
+)
 from ..track import PATH_TILES
+from ..verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from . import exxtra as exxtra_batch
 from . import lockstep
 from . import verflixxt as verflixxt_batch

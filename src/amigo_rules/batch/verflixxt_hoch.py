@@ -35,6 +35,7 @@ from ..verflixxt_hoch import (
     COLLECTED,
     CURSED_CAP,
     GUARDS,
+    HAT_POINTS,
     LUCKY_HAT,
     PHASES,
     RISK,
@@ -190,7 +191,8 @@ def _tables() -> Mapping[str, np.ndarray]:
         lucky=np.array([t == LUCKY for t in items]),
         risk=np.array([int(t[1:]) if t in RISK else 0 for t in items]),
         token=np.array([int(t[1:]) if t is not None and t[0] == "T" else 0 for t in items]),
-        hat=np.array([10 if t == LUCKY_HAT else -10 if t == CURSED_CAP else 0 for t in items]),
+        hat=np.array([HAT_POINTS if t == LUCKY_HAT else -HAT_POINTS if t == CURSED_CAP else 0
+                      for t in items]),
         rank=np.array([gift_rank(t) if t in PATH_TILES else 0 for t in items]),
         value=np.array([CARD_VALUE[c] for c in CARDS] + [0]),
         is_yellow=np.array([c[-1] == "y" for c in CARDS] + [False]),

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..agents.oneply import TIE
-from ..agents.verflixxt_hoch import (
+from ..core.ties import TIE
+from ..track import ACTIONS, FINISH, LUCKY, START
+from ..verflixxt_hoch import (
+    COLLECTED,
     FRESH_HAND,
     HAT,
     HAT_HOLD,
     LANDING_WEIGHT,
     LUCKY_RESERVE,
     MEETING_WEIGHT,
+    TILE_KINDS,
+    TRACK_TILES,
 )
-from ..track import ACTIONS, FINISH, LUCKY, START
-from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
 from .verflixxt_hoch import (
     _GIVE,

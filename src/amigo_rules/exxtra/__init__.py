@@ -16,7 +16,9 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``DIE_A``, ``DIE_B``, ``X``, ``combination``, ``RUNGS``,
-``TOP_COMBINATION``, ``render_lines``).
+``TOP_COMBINATION``, ``render_lines``) and the heuristic's weights and worths that the
+agents and the batch policies share (``WIN``, ``DENIAL``, ``at_least``, ``place_worth``,
+``reroll_worth``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ from .engine import (
     score,
     winners,
 )
+from .heuristic import DENIAL as DENIAL
+from .heuristic import WIN as WIN
+from .heuristic import at_least as at_least
+from .heuristic import place_worth as place_worth
+from .heuristic import reroll_worth as reroll_worth
 from .moves import RUNGS as RUNGS
 from .moves import Move, Place, Reroll, Roll, parse_notation
 from .narration import move_events, redact_events, setup_events, wording

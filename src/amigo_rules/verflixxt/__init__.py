@@ -12,7 +12,9 @@
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``CARDS``, ``LIMIT``, ``PHASES``, ``TILE_KINDS``, ``box``,
-``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``).
+``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``) and
+the greedy play's weights that the agents and the batch policies share (``LANDING_WEIGHT``,
+``LUCKY_RESERVE``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from .actions import (
 from .cards import CARDS as CARDS
 from .cards import LIMIT as LIMIT
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
+from .heuristic import LANDING_WEIGHT as LANDING_WEIGHT
+from .heuristic import LUCKY_RESERVE as LUCKY_RESERVE
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
 from .narration import move_events, redact_events, setup_events, wording
 from .observation_json import observation_from_json, observation_schema, observation_to_json
