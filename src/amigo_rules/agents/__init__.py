@@ -8,6 +8,7 @@ in CamelCase) ``<kind>Agent``, the kind being the registry name (`AGENTS`).
 
 from ..core.deprecation import renamed
 from .exxtra import ExxtraHeuristicAgent
+from .exxtra_rollout import ExxtraRolloutAgent
 from .mcts import MCTSAgent, game_of
 from .oneply import OnePlyAgent
 from .random import RandomAgent
@@ -19,6 +20,7 @@ __all__ = [
     "AGENTS",
     "SEARCH_AGENTS",
     "ExxtraHeuristicAgent",
+    "ExxtraRolloutAgent",
     "MCTSAgent",
     "OnePlyAgent",
     "RandomAgent",
