@@ -20,7 +20,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from ..core import RulesError, get_game
+from ..core import GAMES, RulesError, get_game
 from ..core.checks import cut, quote
 from .exxtra import ExxtraHeuristicAgent
 from .exxtra_rollout import ExxtraRolloutAgent
@@ -29,15 +29,18 @@ from .random import RandomAgent
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
-AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent},
-    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent,
-               "rollout": ExxtraRolloutAgent},
-    "verflixxt_hoch": {
-        "random": RandomAgent, "greedy": VerflixxtHochGreedyAgent, "mcts": MCTSAgent,
-    },
+_OWN: dict[str, dict[str, Callable[..., Any]]] = {
+    "verflixxt": {"greedy": VerflixxtGreedyAgent},
+    "exxtra": {"heuristic": ExxtraHeuristicAgent, "rollout": ExxtraRolloutAgent},
+    "verflixxt_hoch": {"greedy": VerflixxtHochGreedyAgent},
 }
-"""For each game, the agent names and their classes (called with a seed)."""
+"""Each game's own agents, by name."""
+
+AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
+    game: {"random": RandomAgent, **_OWN.get(game, {}), "mcts": MCTSAgent} for game in GAMES
+}
+"""For each game of `amigo_rules.GAMES`, the agent names and their classes (called with a
+seed): ``random``, the game's own agents, ``mcts``."""
 
 PLUGIN_GROUP = "amigo_rules.agents"
 """The entry point group of the agent plug-ins (`plugins`)."""

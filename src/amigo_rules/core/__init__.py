@@ -16,7 +16,7 @@ from .infoset import InformationSet
 from .nodes import CHANCE, SPECTATOR, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
-from .registry import GAMES, get_game
+from .registry import GAMES, game_of, get_game
 from .spec import GameSpec, shares
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "agent_name",
     "chance_rng",
     "decide",
+    "game_of",
     "get_game",
     "play",
     "sample_chance",

@@ -87,7 +87,9 @@ def wrong_type(function: str, expected: type, value: Any) -> ArgumentError:
     >>> print(wrong_type("legal_moves", verflixxt.State, exxtra.new_game()))
     verflixxt.legal_moves expects a verflixxt State, got exxtra.State
     """
-    game = expected.__module__.split(".")[1]
+    from .registry import game_of  # the registry quotes with this module's helpers
+
+    game = game_of(expected).NAME
     article = "an" if game[0] in "aeiou" else "a"
     return ArgumentError(f"{game}.{function} expects {article} {game} {expected.__qualname__}, "
                          f"got {type_name(value)}")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core import get_game, jsonio
+from ..core import game_of, get_game, jsonio
 from ..core.checks import cut, quote
 from ..core.errors import AmigoRulesError, ArgumentError
 from ..core.events import Event
@@ -250,7 +250,7 @@ class EngineAgent:
 
     def _seat_from(self, observation: Any) -> Table:
         """Driven by ``act`` alone (no hooks): the game and seat from the observation."""
-        module = get_game(type(observation).__module__.split(".")[1])
+        module = game_of(observation)
         seat = jsonio.parse(module.observation_to_json(observation))["player"]
         table = Table(module, seat, None, observation.rules)
         self.table = table

@@ -18,17 +18,14 @@ from typing import Final
 
 from ...core import GAMES, RulesError
 
-VIEWS: Final = {
-    "verflixxt": "amigo_rules.cli.games.verflixxt",
-    "exxtra": "amigo_rules.cli.games.exxtra",
-    "verflixxt_hoch": "amigo_rules.cli.games.verflixxt_hoch",
-}
-"""Game name → the module of its terminal view."""
+VIEWS: Final = {name: f"{__name__}.{name}" for name in GAMES}
+"""Game name → the module of its terminal view (a module of this package named as the
+game)."""
 
 
 def names() -> tuple[str, ...]:
-    """The games the command line offers: implemented (``amigo_rules.GAMES``) with a view."""
-    return tuple(name for name in GAMES if name in VIEWS)
+    """The games the command line offers: every game of ``amigo_rules.GAMES``."""
+    return GAMES
 
 
 def view(name: str) -> ModuleType:
