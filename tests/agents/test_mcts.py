@@ -15,10 +15,10 @@ from amigo_rules import (
     ArgumentError,
     RulesError,
     exxtra,
+    game_of,
     verflixxt,
     verflixxt_hoch,
 )
-from amigo_rules import game_of
 from amigo_rules.agents import MCTSAgent, RandomAgent, make_agent, playouts
 from amigo_rules.core import sample_chance
 from amigo_rules.core.chance import sample_outcome
