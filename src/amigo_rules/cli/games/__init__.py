@@ -13,8 +13,9 @@ Every view module provides::
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 from ...core import GAMES, RulesError
 
@@ -42,6 +43,29 @@ def view(name: str) -> ModuleType:
         if exc.name != module:
             raise
         raise RulesError(f"the terminal view of {name!r} is not available yet") from None
+
+
+def chosen_options(presets: tuple[str, ...], preset: str | None,
+                   variant_options: Mapping[str, tuple[str, dict[str, Any]]],
+                   variants: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """The preset (the first of ``presets`` by default) and the `Rules` options that the
+    ``variants`` set (``variant_options``: name → (help, options)); a `RulesError` for an
+    unknown preset or variant, or two variants setting one option differently."""
+    preset = presets[0] if preset is None else preset
+    if preset not in presets:
+        raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(presets)}")
+    options: dict[str, Any] = {}
+    chosen_by: dict[str, str] = {}
+    for variant in variants:
+        if variant not in variant_options:
+            known = ", ".join(variant_options)
+            raise RulesError(f"unknown variant {variant!r}; the variants are: {known}")
+        for key, value in variant_options[variant][1].items():
+            if key in options and options[key] != value:
+                raise RulesError(f"variants {chosen_by[key]!r} and {variant!r} both set {key}")
+            options[key] = value
+            chosen_by[key] = variant
+    return preset, options
 
 
 def available() -> tuple[str, ...]:
