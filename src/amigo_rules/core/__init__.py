@@ -12,11 +12,12 @@ from .errors import (
     StateError,
 )
 from .events import Event
+from .games import game_of
 from .infoset import InformationSet
 from .nodes import CHANCE, SPECTATOR, TERMINAL
 from .protocol import Agent, Game, Observation
 from .record import GameRecord, agent_name, chance_rng, decide, play
-from .registry import GAMES, game_of, get_game
+from .registry import GAMES, get_game
 from .spec import GameSpec, shares
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .registry import game_of
+from .games import game_of
 
 
 class StateBase:

@@ -25,11 +25,9 @@ from ..core.errors import AmigoRulesError, IllegalMoveError
 from ..core.events import Event
 from ..core.record import chance_rng
 from ..core.text import plain
-from ..foresee import foreseen
 from ..protocol import messages
 from ..protocol.host import answered_move, end_of, legal_entries, told_event
-from ..scoresheet import result_lines
-from ..words import Teller
+from ..words import Teller, foreseen, result_lines
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
