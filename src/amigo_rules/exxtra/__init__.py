@@ -16,7 +16,8 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``DIE_A``, ``DIE_B``, ``X``, ``combination``, ``RUNGS``,
-``TOP_COMBINATION``, ``render_lines``) and the heuristic's weights and worths that the
+``TOP_COMBINATION``, ``render_lines``, ``array_places``: where the batch engine writes
+each part of an observation array) and the heuristic's weights and worths that the
 agents and the batch policies share (``WIN``, ``DENIAL``, ``at_least``, ``place_worth``,
 ``reroll_worth``).
 """
@@ -69,6 +70,7 @@ from .observations import (
     observation_layout,
     sample_state,
 )
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
