@@ -12,7 +12,8 @@
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``CARDS``, ``LIMIT``, ``PHASES``, ``TILE_KINDS``, ``box``,
-``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``) and
+``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``,
+``array_places``: where the batch engine writes each part of an observation array) and
 the greedy play's weights that the agents and the batch policies share (``LANDING_WEIGHT``,
 ``LUCKY_RESERVE``).
 """
@@ -49,6 +50,7 @@ from .observations import (
 )
 from .observations import PHASES as PHASES
 from .observations import TILE_KINDS as TILE_KINDS
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import consistent_states, may_lead_to, sample_state

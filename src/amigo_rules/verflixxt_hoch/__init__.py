@@ -13,7 +13,8 @@ helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_
 ``render_lines``; for the batch engine ``CARDS``,
 ``COLLECTED``, ``RISK``, ``LUCKY_HAT``, ``CURSED_CAP``, ``is_positive``, ``PHASES``,
 ``TILE_KINDS``, ``GUARDS``, ``deck_counts``, ``hat_ties``, ``insert_action_tiles``,
-``HAT_POINTS``) and the greedy play's weights that the agents and the batch greedy share
+``HAT_POINTS``, ``array_places``: where the batch engine writes each part of an
+observation array) and the greedy play's weights that the agents and the batch greedy share
 (``HAT``, ``HAT_HOLD``, ``LANDING_WEIGHT``, ``MEETING_WEIGHT``, ``LUCKY_RESERVE``,
 ``FRESH_HAND``).
 """
@@ -65,6 +66,7 @@ from .observations import (
     observation,
     observation_layout,
 )
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .sampling import consistent_states, sample_state
