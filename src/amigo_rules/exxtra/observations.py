@@ -8,7 +8,7 @@ from functools import lru_cache
 import attrs
 import numpy as np
 
-from ..core.arrays import ArrayBlock, Place, at, layout, length, places
+from ..core.arrays import ArrayBlock, Place, layout, length, places
 from ..core.checks import generator, onlooker, positive, state_of, wrong_type
 from .engine import current_player
 from .moves import RUNGS
@@ -50,16 +50,20 @@ class Observation:
         """
         where = _places(self.rules)
         out = np.zeros(length(_layout(self.rules)), dtype=np.float32)
+        viewer, stride = where["viewer"]  # entry i of player p: start + p·stride + i
+        to_move, counter = where["to_move"][0], where["counter"][0]
+        rung, combination = where["rung"][0], where["pair"][0]
         for p in range(self.rules.players):
-            out[at(where["viewer"], p)] = p == self.player
-            out[at(where["to_move"], p)] = p == self.to_move
-            out[at(where["counter"], p)] = self.counters[p] / FINISH
+            base = p * stride
+            out[viewer + base] = p == self.player
+            out[to_move + base] = p == self.to_move
+            out[counter + base] = self.counters[p] / FINISH
             pair = self.ladder[p]
             if pair is None:
-                out[at(where["rung"], p, RUNGS)] = 1.0
+                out[rung + base + RUNGS] = 1.0
             else:
-                out[at(where["rung"], p, pair[0])] = 1.0
-                out[at(where["pair"], p)] = pair[1] / TOP_COMBINATION
+                out[rung + base + pair[0]] = 1.0
+                out[combination + base] = pair[1] / TOP_COMBINATION
         if self.roll is not None:
             out[where["rolling"][0]] = 1.0
             out[where["roll"][0]] = self.roll / TOP_COMBINATION

@@ -75,20 +75,23 @@ class Observation:
         where = _places(rules)
         out = np.zeros(length(_layout(rules)), dtype=np.float32)
         index = _tile_index()
-        tile, pawns, guards = where["tile"], where["pawns"], where["guards"]
+        tiles = self.tiles
+        slot = where["tile"][1]  # entry i of slot s of a part at (start, slot): start + s·slot + i
         for s in range(track_length(rules)):
-            out[at(tile, s, index[self.tiles[s]] if s < len(self.tiles) else len(TILE_KINDS))] = 1
+            out[s * slot + (index[tiles[s]] if s < len(tiles) else len(TILE_KINDS))] = 1
+        pawns, guards = where["pawns"][0], where["guards"][0]
         for p, positions in enumerate(self.pawns):
             for x in positions:
-                out[at(pawns, x, p)] += 1
+                out[pawns + x * slot + p] += 1
         for g in self.guards:
-            out[at(guards, g)] += 1
+            out[guards + g * slot] += 1
         for p, tower in enumerate(self.towers):
+            base = at(where["tower"], p)
             for t in tower:
                 if t == HIDDEN:
                     out[at(where["unseen"], p)] += 1
                 else:
-                    out[at(where["tower"], p, PATH_TILES.index(t))] += 1
+                    out[base + PATH_TILES.index(t)] += 1
             if not tower:
                 out[at(where["empty"], p)] = 1
             elif tower[-1] != HIDDEN:

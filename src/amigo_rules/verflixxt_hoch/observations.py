@@ -80,32 +80,34 @@ class Observation:
         """
         where = _places(self.rules)
         out = np.zeros(length(_layout(self.rules)), dtype=np.float32)
-        tile = where["tile"]
+        slot = where["tile"][1]  # entry i of slot s of a part at (start, slot): start + s·slot + i
         for s, t in enumerate(self.tiles):
-            out[at(tile, s, _TILE_INDEX[t])] = 1
+            out[s * slot + _TILE_INDEX[t]] = 1
         for s in range(len(self.tiles), self.rules.track_length):
-            out[at(tile, s, len(TILE_KINDS))] = 1
+            out[s * slot + len(TILE_KINDS)] = 1
+        pawns, guards = where["pawns"][0], where["guards"][0]
         for p, positions in enumerate(self.pawns):
             for x in positions:
-                out[at(where["pawns"], x, p)] += 1
+                out[pawns + x * slot + p] += 1
         for g in self.guards:
-            out[at(where["guards"], g)] += 1
+            out[guards + g * slot] += 1
         for h, worn in zip(self.hats, ("lucky", "cursed"), strict=True):
             if h is not None:
                 out[at(where[worn], h[1])] = 1
         for p, tower in enumerate(self.towers):
+            base = at(where["items"], p)
             for t in tower:
-                out[at(where["items"], p, _COLLECTED_INDEX[t])] += 1
+                out[base + _COLLECTED_INDEX[t]] += 1
             out[at(where["hand_size"], p)] = self.hand_sizes[p]
         for i, h in enumerate(self.hats):  # "nobody" follows the wearers
             out[at(where["wearer"], i, self.rules.players if h is None else h[0])] = 1
         for card in self.hand:
             out[at(where["hand"], 0, CARD_INDEX[card])] += 1
-        out[at(where["discard"]) : at(where["discard"], 0, len(CARDS))] = self.discard
-        for key, value in (("pile", self.pile_size), ("tokens", self.tokens),
-                           ("plays", self.plays), ("yellow", self.yellow),
-                           ("arrived", self.arrived + 1), ("arrived_hat", self.arrived_hat)):
-            out[at(where[key])] = value
+        discard = where["discard"][0]
+        out[discard : discard + len(CARDS)] = self.discard
+        counts = where["pile"][0]  # then tokens, plays, yellow, arrived, arrived_hat
+        out[counts : counts + 6] = (self.pile_size, self.tokens, self.plays, self.yellow,
+                                    self.arrived + 1, self.arrived_hat)
         out[at(where["phase"], 0, PHASES.index(self.phase))] = 1
         out[at(where["active"], 0, self.player)] = 1
         if self.viewer >= 0:  # none for a SPECTATOR
