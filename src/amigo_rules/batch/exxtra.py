@@ -25,12 +25,13 @@ from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
 from ..core.arrays import at
 from ..core.checks import quote
+from ..core.deprecation import renamed
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -363,10 +364,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(_apply, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -376,7 +377,7 @@ def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> 
     the legal moves, from one generator seeded with ``seed``. Without ``max_turns`` a game
     ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n), rng)
 
 
 def observation_array(
@@ -408,3 +409,4 @@ def observation_array(
     return out
 
 
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import verflixxt as vx
 from ..core import CHANCE, TERMINAL
+from ..core.deprecation import renamed
 from ..track import PATH_TILES, Board
 from ..verflixxt import CARDS, PHASES
 from . import lockstep
@@ -54,7 +55,7 @@ from .verflixxt_moves import choices
 from .verflixxt_turn import apply_ids, lay_track
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -307,10 +308,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(apply_ids, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=apply_ids
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -322,7 +323,7 @@ def random_playouts(
     decisions uniformly among the legal moves, everything (the shuffled tracks too) from
     one generator seeded with ``seed``."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n, rng), rng)
 
 
 # --- observations ------------------------------------------------------------------------
@@ -393,3 +394,6 @@ def observation_array(
         out.reshape(-1)[row + where["unseen"][0] + np.arange(players) * where["unseen"][1]] \
             = unseen
     return out
+
+
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

@@ -28,6 +28,7 @@ from .. import verflixxt_hoch as ho
 from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.chance import sample_outcome
 from ..core.checks import quote
+from ..core.deprecation import renamed
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, Board, gift_rank
 from ..verflixxt_hoch import (
     CARD_VALUE,
@@ -52,7 +53,7 @@ from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -1181,10 +1182,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(_apply, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -1194,7 +1195,7 @@ def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> 
     uniformly among the legal moves, everything (the setups too) from one generator seeded
     with ``seed``. A game ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n, rng), rng)
 
 
 def observation_array(
@@ -1247,3 +1248,6 @@ def observation_array(
         batch.arrived_hat,
     ], axis=1)
     return out
+
+
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

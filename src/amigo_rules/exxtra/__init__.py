@@ -24,7 +24,7 @@ agents and the batch policies share (``WIN``, ``DENIAL``, ``at_least``, ``place_
 
 from __future__ import annotations
 
-from ..core.visibility import seen_notation
+from ..core import visibility
 from .actions import (
     action_id,
     legal_action_ids,
@@ -90,8 +90,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
     'roll 7-6'
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [

@@ -20,8 +20,8 @@ the greedy play's weights that the agents and the batch policies share (``LANDIN
 
 from __future__ import annotations
 
+from ..core import visibility
 from ..core.deprecation import renamed
-from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -79,8 +79,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> visible_notation(state, verflixxt.Roll(4), player=1)
     'roll 4'
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [

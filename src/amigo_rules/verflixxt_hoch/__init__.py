@@ -21,8 +21,8 @@ observation array) and the greedy play's weights that the agents and the batch g
 
 from __future__ import annotations
 
+from ..core import visibility
 from ..core.deprecation import renamed
-from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -107,8 +107,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> [visible_notation(state, draw, player=p) for p in (drawer, 1 - drawer)]
     ['draw -1y', None]
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [
