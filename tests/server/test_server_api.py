@@ -139,7 +139,7 @@ async def _pause() -> None:
     (b'{"game": "verflixxt", "seats": ["human", "agent:mcts:999999999"]}', 400,
      "by name alone"),
     (b'{"game": "exxtra", "seats": ["human", "human", "agent:rollout:100000000"]}', 400,
-     "takes one of random, heuristic, mcts, value by name alone"),
+     "takes one of random, heuristic, rollout, mcts, value by name alone"),
     (b'{"game": "verflixxt", "seats": ["human", "engine:true"]}', 403, "--allow-engines"),
     (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": "x"}', 400, "seed"),
     (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": -1}', 400, "seed"),

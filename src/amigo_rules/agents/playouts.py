@@ -29,9 +29,9 @@ import attrs
 
 from ..core import RulesError
 from ..core.checks import quote
+from ..core.ties import TIE
 from . import exxtra_value
 from .exxtra import ExxtraHeuristicAgent
-from .oneply import TIE
 from .pending import TAKEABLE, Pending, ladder, pending_for
 from .track_value import value_for
 from .value import shipped

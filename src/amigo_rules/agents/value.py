@@ -29,11 +29,12 @@ from ..batch import exxtra as exxtra_batch
 from ..batch import lockstep
 from ..batch import verflixxt as verflixxt_batch
 from ..batch import verflixxt_hoch as verflixxt_hoch_batch
-from ..core import CHANCE, ArgumentError, RulesError, get_game
+from ..core import CHANCE, ArgumentError, RulesError, game_of, get_game
 from ..core.checks import quote, type_name
+from ..core.ties import TIE
 from .features import FEATURES, features, observation_features
 from .model import ValueModel, from_json, read
-from .oneply import TIE, OnePlyAgent
+from .oneply import OnePlyAgent
 
 __all__ = [
     "BATCH", "DATA", "LearnedValue", "ValueAgent", "active_seats", "after_values", "load",
@@ -288,8 +289,6 @@ class ValueAgent(OnePlyAgent):
 
     def values(self, observation: Any, legal_moves: tuple[Any, ...]) -> list[float]:
         """Per legal move, the agent's share of the win after it."""
-        from .mcts import game_of
-
         game = game_of(observation)
         value = self.value_of(game)
         state = game.sample_state(observation, self.rng)

@@ -21,15 +21,13 @@ import numpy as np
 
 from ..core import CHANCE, SPECTATOR, TERMINAL, GameRecord, get_game, jsonio
 from ..core.chance import sample_chance
-from ..core.errors import AmigoRulesError
+from ..core.errors import AmigoRulesError, IllegalMoveError
 from ..core.events import Event
 from ..core.record import chance_rng
 from ..core.text import plain
-from ..foresee import foreseen
 from ..protocol import messages
-from ..protocol.host import end_of, legal_entries, told_event
-from ..scoresheet import result_lines
-from ..words import Teller
+from ..protocol.host import answered_move, end_of, legal_entries, told_event
+from ..words import Teller, foreseen, result_lines
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
@@ -181,22 +179,10 @@ class LiveTable:
                                f"{self.move_number}")
         if self.player != seat:
             raise Refused(409, "the game is over" if self.over else "not your turn")
-        legal, entries = self.legal()
-        chosen = None
-        if action is not None:
-            ids = [entry["id"] for entry in entries]
-            if action not in ids:
-                raise Refused(422, f"id {action} is not a legal move here")
-            chosen = legal[ids.index(action)]
-        if notation is not None:
-            text = notation.strip().lower()
-            named = [m for m in legal if str(m).lower() == text]
-            if not named:
-                raise Refused(422, f"{notation[:100]!r} is not a legal move here")
-            if chosen is not None and named[0] != chosen:
-                raise Refused(422, "'id' and 'move' name different moves")
-            chosen = named[0]
-        return chosen
+        try:
+            return answered_move(*self.legal(), action, notation)
+        except IllegalMoveError as error:
+            raise Refused(422, str(error)) from None
 
     def legal(self) -> tuple[tuple[Any, ...], list[messages.Message]]:
         """The legal moves here and their ``act`` entries (``{"id", "move"}``), worked out
