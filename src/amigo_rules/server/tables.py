@@ -24,6 +24,7 @@ from ..core import CHANCE, SPECTATOR, TERMINAL, GameRecord, get_game, jsonio
 from ..core.chance import sample_chance
 from ..core.errors import AmigoRulesError
 from ..core.events import Event
+from ..core.names import shown_name
 from ..core.record import chance_rng
 from ..core.text import plain
 from ..foresee import foreseen
@@ -235,9 +236,9 @@ class LiveTable:
         return self.tellers[viewer]
 
     def label(self, seat: int) -> str:
-        """What seat ``seat`` is called (its name, else ``P2``)."""
+        """What seat ``seat`` is called (its name as the library shows it, else ``P2``)."""
         name = self.names[seat] if self.names is not None else ""
-        return name or f"P{seat}"
+        return shown_name(name) if name.strip() else f"P{seat}"
 
     def event_lines(self, viewer: int) -> list[str]:
         """Every step's ``event`` as ``viewer`` (a seat or `SPECTATOR`) may read it, encoded
