@@ -110,11 +110,12 @@ class LiveServer:
         module = get_game(row.game)
         state = module.new_game(jsonio.rules_from_data(module.Rules, json.loads(row.rules)),
                                 seed=row.seed)
-        last = None
+        last: list[Any] | None = None
         for text in self.storage.moves(table):
             before, move = state, module.parse_move(state, text)
             state, events = module.apply_events(before, move)
-            last = seen_move(module, before, move, events, viewer)[1]
+            seen = list(seen_move(module, before, move, events, viewer)[1])
+            last = seen if module.current_player(before) >= 0 else (last or []) + seen
         names = [name or "" for name in self.get(f"/api/tables/{table}")["names"]]
         svg: str = module.render_svg(state, player=viewer, names=names, highlight=last)
         return svg

@@ -316,12 +316,14 @@ class LiveTable:
 
     def svg(self, viewer: int) -> str:
         """The board as ``viewer`` (a seat or `SPECTATOR`) sees it, the players named and
-        the last move marked as the viewer may see it."""
-        highlight = None
-        if self.steps:
-            step = self.steps[-1]
-            highlight = (seen_move(self.module, step.before, step.move, step.events,
-                                   viewer)[1] if self.hidden else step.events)
+        the last move marked (with the chance moves after it) as the viewer may see it."""
+        highlight: list[Event] | None = None
+        last = next((n for n in range(len(self.steps) - 1, -1, -1)
+                     if self.steps[n].mover >= 0), 0)  # the last player's move, and the
+        for step in self.steps[last:]:  # chance moves after it (a card drawn, a new roll)
+            highlight = (highlight or []) + list(
+                seen_move(self.module, step.before, step.move, step.events, viewer)[1]
+                if self.hidden else step.events)
         svg: str = self.module.render_svg(self.state, player=viewer, names=self.names,
                                           highlight=highlight)
         return svg

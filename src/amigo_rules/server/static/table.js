@@ -194,6 +194,7 @@ class TablePage {
     }
     const again = $("again");
     if (again) again.addEventListener("click", () => this.playAgain());
+    $("board").addEventListener("click", () => document.body.classList.toggle("big-board"));
     this.connect();
     // the players' names and presence change without a game message
     setInterval(() => {
@@ -262,6 +263,7 @@ class TablePage {
     // A (re)connection starts over: every past event follows, then an act if it is our turn.
     this.failures = 0;
     this.over = false;
+    document.body.classList.remove("over");
     this.ending = null;
     this.players = Number(message.players) || 0;
     this.game = String(message.game);
@@ -396,6 +398,7 @@ class TablePage {
 
   onEnd(message) {
     this.over = true;
+    document.body.classList.add("over");
     this.ending = message;
     this.showMoves(null);
     this.setDeadline(null);
