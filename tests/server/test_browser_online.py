@@ -168,11 +168,11 @@ def test_four_browsers_play_a_clocked_hoch_game_from_the_lobby_and_its_rematch(
     table = wait_for(host, lambda d: d.find_element(By.ID, "created-id").text, "the table")
     host.find_element(By.ID, "refresh").click()
     wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, "button.claim"), "open seats")
-    host.save_screenshot(str(screenshots / "lobby-1400.png"))
+    host.save_screenshot(str(screenshots / "online-lobby-1400.png"))
     browsers[3].get(base + "/")
     wait_for(browsers[3], lambda d: d.find_elements(By.CSS_SELECTOR, "button.claim"),
              "open seats")
-    browsers[3].save_screenshot(str(screenshots / "lobby-400.png"))
+    browsers[3].save_screenshot(str(screenshots / "online-lobby-400.png"))
     for seat, driver in enumerate(browsers):
         take_seat(driver, base, table, seat, names[seat])
     stopped = 2  # Cy stops clicking
@@ -181,9 +181,9 @@ def test_four_browsers_play_a_clocked_hoch_game_from_the_lobby_and_its_rematch(
     assert facts["status"] == "over" and facts["seats"][stopped]["kind"] == "human"
     told = browsers[0].find_element(By.ID, "log").text
     assert "Cy's time ran out: greedy played this move" in told and played > 0
-    browsers[0].save_screenshot(str(screenshots / "end-1400.png"))
+    browsers[0].save_screenshot(str(screenshots / "online-end-1400.png"))
     browsers[3].execute_script("document.getElementById('end-box').scrollIntoView()")
-    browsers[3].save_screenshot(str(screenshots / "end-400.png"))
+    browsers[3].save_screenshot(str(screenshots / "online-end-400.png"))
     for driver in browsers:  # everyone presses "play again"
         driver.find_element(By.ID, "again").click()
     rematch = wait_for(browsers[0], lambda d: d.current_url.split("/play/")[1].split("/")[0]
@@ -217,7 +217,7 @@ def play_to_the_end(browsers: list[Any], stopped: int | None, screenshots: Path 
                 offered_to_stopped.add(driver.execute_script(
                     "return document.querySelectorAll('#log li').length"))
                 continue
-            shot = screenshots / f"play-{1400 if seat == 0 else 400}.png" if (
+            shot = screenshots / f"online-play-{1400 if seat == 0 else 400}.png" if (
                 screenshots is not None and seat in (0, 3) and clicks >= 4) else None
             if shot is not None and not shot.exists():  # mid-game, its turn, the clock on
                 driver.save_screenshot(str(shot))

@@ -178,7 +178,7 @@ def test_the_clock_s_agent_plays_missed_moves_and_the_seat_keeps_its_place(
                    clock={"move_seconds": 0.02, "on_timeout": "agent"})
     tid, token = table["table"], table["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{tid}/seats/0?token={token}") as socket:
-        socket.receive_text()
+        assert json.loads(socket.receive_text())["limits"]["move_ms"] == 20
         socket.send_text(json.dumps({"type": "ready", "name": "Ann"}))
         got = messages_until(socket, "end")
     acts = [m for m in got if m["type"] == "act"]
@@ -198,7 +198,7 @@ def test_without_a_clock_act_has_no_deadline_and_the_facts_say_since_when(
     tid, seat = table["table"], table["seats"][0]
     with client.websocket_connect(f"/ws/tables/{tid}/seats/0?token={seat['token']}") as ws:
         hello = json.loads(ws.receive_text())
-        assert hello["type"] == "hello"
+        assert hello["type"] == "hello" and hello["limits"]["move_ms"] is None
     facts = facts_when(client, tid, lambda f: f["to_move"] is not None)
     assert facts["clock"] is None and facts["deadline_ms"] is None
     assert facts["since"] >= facts["created"]

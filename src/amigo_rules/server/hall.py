@@ -40,6 +40,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import attrs
+
 from ..core import SPECTATOR, TERMINAL
 from ..protocol import messages
 from .rows import FORFEIT, OPEN, Clock, Storage, StoredTable, TableRow
@@ -752,8 +754,11 @@ class Hall:
                     await self.stored(self.storage.unlead, table_id)
                 return
             table = room.table
+            clock = table.row.clock  # an engine's deadline: the table's clock, if any
+            settings = self.settings if clock is None else attrs.evolve(
+                self.settings, engine_move_seconds=clock.move_seconds)
             room.bots = {seat: Bot(kind, table.row.game, table.row.seed, seat,
-                                   table.move_number, self.settings)
+                                   table.move_number, settings)
                          for seat, kind in enumerate(room.kinds)
                          if kind_of(kind) in BOT_KINDS}
             self._changed(room)

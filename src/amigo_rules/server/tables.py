@@ -256,9 +256,12 @@ class LiveTable:
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
-        seed: it would tell what the seat may not see (the record shows it at the end)."""
+        seed: it would tell what the seat may not see (the record shows it at the end);
+        ``limits.move_ms`` the table's clock."""
+        clock = self.row.clock
         message = messages.hello(self.module.NAME, jsonio.rules_to_data(self.rules),
-                                 self.rules.players, viewer, None, HANDSHAKE_MS, None)
+                                 self.rules.players, viewer, None, HANDSHAKE_MS,
+                                 None if clock is None else round(clock.move_seconds * 1000))
         if viewer == SPECTATOR:
             message["seat"] = None
         return _line(message)
