@@ -120,6 +120,8 @@ def test_an_open_seat_goes_to_its_first_claimant_and_the_game_waits_for_it(
     ({"name": ""}, 400, "'name'"),
     ({"name": "x" * 101}, 400, "'name'"),
     ({"name": 7}, 400, "'name'"),
+    ({"name": "Ann\u202egnp.exe"}, 400, "U+202E"),
+    ({"name": "Ann\nBo"}, 400, "U+000A"),
     ({"name": "A", "token": "x"}, 400, "unknown field"),
 ])
 def test_a_claim_needs_a_name(client: TestClient, body: Any, status: int, words: str) -> None:

@@ -89,8 +89,6 @@ CLOCK_FIELDS = frozenset({"move_seconds", "on_timeout"})
 """The fields of a table's ``clock``."""
 MAX_MOVE_SECONDS = 7 * 86400
 """The longest time for a move a clock takes (a week)."""
-MAX_NAME = 100
-"""The longest player's name taken (characters; the pages show at most 24)."""
 SEED_TEXT = re.compile(r"[0-9]{1,39}")
 """A seed given as a string (a page's, exact where a JavaScript number is not)."""
 PYTHON_WORDS = re.compile(r"\b(None|True|False)\b")
@@ -196,8 +194,11 @@ def _seed(value: Any) -> Any:
 def _name(data: dict[str, Any]) -> str:
     """A claimant's name from a request body."""
     name = data.get("name")
-    if type(name) is not str or not name.strip() or len(name) > MAX_NAME:
-        raise Refused(400, f"'name' must be a string of 1 … {MAX_NAME} characters")
+    if type(name) is not str or not name.strip() or len(name) > messages.MAX_NAME:
+        raise Refused(400, f"'name' must be a string of 1 … {messages.MAX_NAME} characters")
+    if (bad := messages.UNSHOWABLE.search(name)) is not None:  # as a `ready`'s name
+        raise Refused(400, f"'name' must hold no control or bidirectional override "
+                           f"character, got U+{ord(bad[0]):04X}")
     return name.strip()
 
 
