@@ -29,6 +29,16 @@ SHORT_TRACK = ["+3", "-2", "+5", "-4", "+6", "-1"]
 """A hoch² track of six tiles: a short game."""
 HOSTILE = '<img src=x onerror="window.pwned=1">Ann'
 WAIT = 30.0
+HIDDEN_TAB = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.notified = [];
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title) { window.notified.push(title); }
+};
+"""
+"""The page's tab hidden, and a notification that records its title."""
 MOVES = """
 const box = document.getElementById("moves-box");
 if (!box || box.hidden) return null;
@@ -102,11 +112,20 @@ def test_a_seat_taken_from_the_lobby_shows_its_clock_and_hides_the_chooser_once_
     assert HOSTILE in names and "P0" not in names  # the name, as text
     chip = driver.find_element(By.CSS_SELECTOR, "#players li.you")
     assert chip.value_of_css_property("background-color") == "rgba(204, 51, 17, 1)"  # red
+    notify = driver.find_element(By.ID, "notify")
+    assert not notify.is_selected()  # off by default
+    driver.execute_script(HIDDEN_TAB)
     hidden = driver.execute_script("""
         document.querySelector("#moves button").click();
         return document.getElementById("moves-box").hidden;""")
     assert hidden is True  # at once, before the server answers
     wait_for(driver, offered, "our next turn")  # it comes back with the next act
+    assert driver.execute_script("return window.notified") == []  # (off)
+    notify.click()  # one click on
+    driver.execute_script("document.querySelector('#moves button').click()")
+    wait_for(driver, offered, "our turn after that")
+    assert driver.execute_script("return window.notified") == [
+        "Your turn · Verflixxt hoch²"]
     driver.get(base + "/")
     mine = wait_for(driver, lambda d: d.find_element(By.ID, "my-games").text, "my games")
     assert table in mine and "P0" in mine
@@ -114,6 +133,30 @@ def test_a_seat_taken_from_the_lobby_shows_its_clock_and_hides_the_chooser_once_
     assert facts["seats"][0]["kind"] == "human" and facts["names"][0] == HOSTILE
     assert driver.execute_script("return window.pwned === undefined")
     assert [e["message"] for e in driver.get_log("browser")] == []
+
+
+def test_at_400_px_the_moves_sit_under_the_board_and_the_board_stays_in_view(
+    base: str, chromium: Callable[..., Any]
+) -> None:
+    driver = chromium(400, 800)
+    table = api(base, "/api/tables", {
+        "game": "verflixxt_hoch", "rules": {"layout": SHORT_TRACK},
+        "seats": ["open", "agent:random"]})["table"]
+    take_seat(driver, base, table, 0, "Ann")
+    wait_for(driver, offered, "our turn")
+    wait_for(driver, lambda d: d.execute_script(
+        "return document.getElementById('board').naturalWidth > 0"), "the board")
+    board, first = driver.execute_script("""
+        const rect = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+        return [rect(document.getElementById("board")),
+                rect(document.querySelector("#moves button"))];""")
+    height = driver.execute_script("return window.innerHeight")
+    assert board[1] <= first[0] < height  # the first move right under the board, in view
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    top, bottom = driver.execute_script("""
+        const r = document.getElementById("board").getBoundingClientRect();
+        return [r.top, r.bottom];""")
+    assert top >= 0 and bottom <= height / 2 + 1  # sticky: still in view, half the height
 
 
 def test_the_lobby_offers_each_game_s_own_seat_kinds_and_sends_the_seed_exactly(

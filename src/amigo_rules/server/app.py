@@ -42,7 +42,7 @@ from ..core.svg import ink_on, player_colour
 from ..protocol import messages
 from ..protocol.engine import split_command
 from .guard import HEADERS, Guard
-from .hall import OVER, Hall, Room, new_row
+from .hall import OVER, WAITING, Hall, Room, new_row
 from .limits import Window
 from .rows import OPEN, TIMEOUTS, Clock, Storage
 from .seats import (
@@ -370,7 +370,8 @@ class Server:
         """``GET /api/tables``: the newest tables, public facts only."""
         listed = await self.hall.list(MAX_TABLES)
         return JSONResponse({"tables": [
-            {"table": r.id, "game": r.game, "seats": list(r.seats), "status": status,
+            {"table": r.id, "game": r.game, "seats": list(r.seats),
+             "status": WAITING if status != OVER and OPEN in r.seats else status,
              "open": [seat for seat, kind in enumerate(r.seats) if kind == OPEN],
              "move_number": moves, "created": r.created,
              "clock": None if r.clock is None else attrs.asdict(r.clock),

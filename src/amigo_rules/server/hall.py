@@ -617,6 +617,8 @@ class Hall:
                 seed = played_seed(self.settings.seed_secret, seed)
             new = new_row(row.game, row.rules, seed, room.kinds, row.clock)
             table_id = await self.stored(self.storage.rematch, room.id, new)
+            if any(kind_of(kind) in BOT_KINDS for kind in room.kinds):
+                self.wake_lead.set()
             if room.rematch is None:
                 room.rematch = table_id
                 line = messages.text({"type": "rematch", "table": table_id})
