@@ -11,7 +11,9 @@ the reinforcement-learning page is drawn from it) and ``evaluate`` adds its resu
 The learner always plays against the game's baseline agent (``greedy`` for Verflixxt!,
 ``heuristic`` for EXXtra). ``speed`` counts per second of the process's CPU time (torch
 on one thread, ``--threads``), so that other work on a shared machine skews the ratios as
-little as possible; ``train`` stops after ``--minutes`` of wall-clock time. Run by hand;
+little as possible; ``train`` stops after ``--minutes`` of wall-clock time, or with
+``--steps`` after that many steps (on a shared machine, the tutorial's run again whatever
+the load). Run by hand;
 figures are printed, never asserted.
 """
 
@@ -110,7 +112,7 @@ class Curve:
 
 
 def train(args: argparse.Namespace) -> None:
-    """Train for ``--minutes``, save the model, write the curve file."""
+    """Train for ``--minutes`` (or ``--steps``), save the model, write the curve file."""
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -123,6 +125,8 @@ def train(args: argparse.Namespace) -> None:
     class Logger(BaseCallback):  # type: ignore[misc]
         def _on_step(self) -> bool:
             curve.step(self.num_timesteps, self.locals["rewards"], self.locals["dones"])
+            if args.steps is not None:
+                return self.num_timesteps < args.steps
             return time.perf_counter() < deadline
 
     learner.learn(total_timesteps=10**9, callback=Logger())
@@ -239,6 +243,7 @@ def main(argv: list[str] | None = None) -> None:
     run = commands.add_parser("train", help=train.__doc__)
     run.add_argument("--game", choices=list(CONFIGS), required=True)
     run.add_argument("--minutes", type=float, default=30.0)
+    run.add_argument("--steps", type=int, help="stop after this many steps instead")
     run.add_argument("--env", choices=["scalar", "vector"], default="vector")
     run.add_argument("--envs", type=int, default=256)
     run.add_argument("--every", type=int, default=20_000, help="steps per curve point")

@@ -1,7 +1,7 @@
-"""The upper floors (batch, agents, cli, adapters, arena, words) use a game only through its facade
-(``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``): what they need is
-published there (issue 19 item 3). Imports are read with `ast`, so a new module is checked
-as soon as it exists."""
+"""The upper floors (batch, agents, cli, adapters, arena, words, stats) use a game only
+through its facade (``amigo_rules.verflixxt``, never ``amigo_rules.verflixxt.setup``):
+what they need is published there (issue 19 item 3). Imports are read with `ast`, so a new
+module is checked as soon as it exists."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import amigo_rules
 from amigo_rules import GAMES
 
 PACKAGE = Path(amigo_rules.__file__).parent
-UPPER_FLOORS = ("batch", "agents", "cli", "adapters", "arena", "words")
+UPPER_FLOORS = ("batch", "agents", "cli", "adapters", "arena", "words", "stats")
 
 
 def imported_modules(source: str, package: str) -> Iterator[tuple[int, str]]:

@@ -35,7 +35,7 @@ def test_parsing_has_one_name_and_one_home_in_every_game(game: ModuleType) -> No
 def test_the_game_agents_are_named_after_their_game(game: ModuleType) -> None:
     prefix = "".join(word.capitalize() for word in game.NAME.split("_"))
     for kind, agent in agents.AGENTS[game.NAME].items():
-        if agent in (agents.RandomAgent, agents.MCTSAgent):
+        if agent in (agents.RandomAgent, agents.MCTSAgent, agents.ValueAgent):
             continue  # every game's
         assert agent.__name__ == f"{prefix}{kind.capitalize()}Agent"
         assert getattr(agents, agent.__name__) is agent and agent.__name__ in agents.__all__

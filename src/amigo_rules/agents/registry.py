@@ -25,14 +25,18 @@ from ..core.checks import cut, quote
 from .exxtra import ExxtraHeuristicAgent
 from .mcts import MCTSAgent
 from .random import RandomAgent
+from .value import ValueAgent
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent},
-    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent},
+    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent,
+                  "value": ValueAgent},
+    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent,
+               "value": ValueAgent},
     "verflixxt_hoch": {
         "random": RandomAgent, "greedy": VerflixxtHochGreedyAgent, "mcts": MCTSAgent,
+        "value": ValueAgent,
     },
 }
 """For each game, the agent names and their classes (called with a seed)."""

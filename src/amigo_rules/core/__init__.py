@@ -10,6 +10,7 @@ from .errors import (
     IllegalMoveError,
     RulesError,
     StateError,
+    WeightsError,
 )
 from .events import Event
 from .infoset import InformationSet
@@ -41,6 +42,7 @@ __all__ = [
     "RulesError",
     "StateError",
     "Term",
+    "WeightsError",
     "agent_name",
     "chance_rng",
     "decide",
