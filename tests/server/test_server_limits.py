@@ -437,6 +437,17 @@ def test_a_sleeping_engine_forfeits_by_its_deadline(opened: Any, tmp_path: Path)
     assert hello["limits"]["move_ms"] == 1500
 
 
+def test_a_table_s_clock_is_its_engines_deadline(opened: Any, tmp_path: Path) -> None:
+    client = opened(engines(engine_move_seconds=600.0))
+    table = client.post("/api/tables", headers=bearer(ADMIN), json={
+        "game": "exxtra", "seats": [sleeping_engine(tmp_path), "agent:random", "agent:random"],
+        "seed": 1, "clock": {"move_seconds": 0.5, "on_timeout": "agent"}}).json()["table"]
+    facts = wait_for_status(client, table, "over")  # by the clock, not in ten minutes
+    assert facts["forfeit"] == 0 and facts["winners"] == []
+    [hello] = [json.loads(path.read_text()) for path in tmp_path.glob("hello-*.json")]
+    assert hello["limits"]["move_ms"] == 500
+
+
 def test_finished_tables_leave_memory(opened: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """866 tables of agents held 190 KB each for ever, once: now a finished table nobody
     reads leaves memory (at most `IDLE_ROOMS` idle tables are kept) and is read back from

@@ -20,10 +20,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import FORFEIT, Leads, Storage, StoredTable, TableRow, checked_moves
+from .rows import FORFEIT, OPEN, Clock, Leads, Storage, StoredTable, TableRow, checked_moves
 
 SQLITE_PREFIX = "sqlite:///"
 """How an SQLite database URL starts (``sqlite:///PATH``)."""
@@ -48,7 +49,8 @@ _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated);
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
-_COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+_COLUMNS = ("id, game, rules, seed, seats, created, status, winners, clock, updated, rematch, "
+            "to_move")
 _BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seats LIKE '%"engine:%'
     ELSE json_extract(seats, '$[' || to_move || ']') LIKE 'agent:%'
       OR json_extract(seats, '$[' || to_move || ']') LIKE 'engine:%' END)"""
@@ -56,10 +58,18 @@ _BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seat
 seat kinds are a JSON list)."""
 
 
-def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
-    id_, game, rules, seed, seats, created, status, winners = values
+_DUE = f"""SELECT id FROM tables
+    WHERE status = 'playing' AND clock IS NOT NULL AND seats NOT LIKE '%"{OPEN}"%'
+    AND updated + json_extract(clock, '$.move_seconds') <= ?
+    AND (to_move IS NULL OR NOT {_BOT_TO_MOVE})"""
+"""The tables whose clock ran out (`Storage.due`)."""
+
+
+def _row(values: tuple[Any, ...]) -> TableRow:
+    (id_, game, rules, seed, seats, created, status, winners, clock, updated, rematch,
+     to_move) = values
     return TableRow(id_, game, rules, int(seed), tuple(json.loads(seats)), created, status,
-                    tuple(json.loads(winners)))
+                    tuple(json.loads(winners)), Clock.from_json(clock), updated, rematch, to_move)
 
 
 class SQLiteStorage:
@@ -96,7 +106,8 @@ class SQLiteStorage:
         if "name" not in seat_columns:  # a file from before seat names were kept
             self._db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
         table_columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        for column in ("updated REAL", "to_move INTEGER"):  # a file from before expiry, leads
+        for column in ("updated REAL", "to_move INTEGER",  # a file from before expiry, leads,
+                       "clock TEXT", "rematch TEXT"):  # clocks, rematches
             if column.split()[0] not in table_columns:
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
         self._db.execute("UPDATE tables SET updated = created WHERE updated IS NULL")
@@ -107,13 +118,18 @@ class SQLiteStorage:
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._lock, self._transaction() as db:
-            db.execute(f"INSERT INTO tables ({_COLUMNS}, updated) "
-                       f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (table.id, table.game, table.rules, str(table.seed),
-                        json.dumps(list(table.seats)), table.created, table.status,
-                        json.dumps(list(table.winners)), table.created))
+            self._insert(db, table)
             db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
                            [(table.id, i, h) for i, h in enumerate(token_hashes)])
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, table: TableRow) -> None:
+        db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+                   (table.id, table.game, table.rules, str(table.seed),
+                    json.dumps(list(table.seats)), table.created, table.status,
+                    json.dumps(list(table.winners)),
+                    None if table.clock is None else table.clock.to_json(), table.created,
+                    None, None))
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -262,6 +278,42 @@ class SQLiteStorage:
         """The claim, kept nowhere: no other process serves this file
         (`Storage.hold_seat`)."""
         return f"{time.time():017.6f}/{holder}"
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give an open seat to its first claimant (`Storage.claim_seat`)."""
+        with self._lock, self._transaction() as db:
+            found = db.execute("SELECT seats FROM tables WHERE id = ?", (table_id,)).fetchone()
+            kinds = [] if found is None else json.loads(found[0])
+            if not 0 <= seat < len(kinds) or kinds[seat] != OPEN:
+                return False
+            kinds[seat] = "human"
+            db.execute("UPDATE tables SET seats = ?, updated = ? WHERE id = ?",
+                       (json.dumps(kinds), time.time(), table_id))
+            db.execute("UPDATE seats SET token_hash = ?, name = ? WHERE table_id = ? AND "
+                       "seat = ?", (token_hash, name, table_id, seat))
+        return True
+
+    def rematch(self, table_id: str, table: TableRow) -> str:
+        """Store and link the rematch of a table, or say the earlier one
+        (`Storage.rematch`)."""
+        with self._lock, self._transaction() as db:
+            found = db.execute("SELECT rematch FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+            if found is None:
+                raise StateError(f"no table {quote(table_id)} to play again")
+            if found[0] is not None:
+                return str(found[0])
+            self._insert(db, table)
+            db.execute("INSERT INTO seats (table_id, seat, token_hash, name) SELECT ?, seat, "
+                       "token_hash, name FROM seats WHERE table_id = ?", (table.id, table_id))
+            db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (table.id, table_id))
+        return table.id
+
+    def due(self, now: float) -> list[str]:
+        """The tables whose clock ran out (`Storage.due`)."""
+        with self._lock:
+            found = self._db.execute(_DUE, (now,)).fetchall()
+        return [str(table_id) for (table_id,) in found]
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables not moved in since ``before`` (`Storage.expire`)."""
