@@ -419,6 +419,29 @@ def test_serve_says_where_it_listens_and_which_database(tmp_path: Path) -> None:
     assert int(match[1]) > 0 and match[2] == f"sqlite:///{database}"
 
 
+def test_serve_freezes_its_start_up_objects_before_serving(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What exists when ``serve`` starts serving lives as long as the process: frozen out
+    of the garbage collector's passes (`gc.freeze`), the app and uvicorn's modules
+    included."""
+    import gc
+
+    import uvicorn
+
+    from amigo_rules.server.command import run
+    from amigo_rules.server.settings import Settings
+
+    frozen: list[int] = []
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda self, sockets=None: frozen.append(gc.get_freeze_count()))
+    gc.unfreeze()
+    try:
+        run(Settings(), port=0, database=f"sqlite:///{tmp_path / 'frozen.sqlite3'}")
+    finally:
+        gc.unfreeze()
+    assert len(frozen) == 1 and frozen[0] > 1000
+
+
 def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> None:
     """``benchmarks/server.py --help`` imports nothing beyond the standard library first."""
     import subprocess
