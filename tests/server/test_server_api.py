@@ -459,6 +459,26 @@ def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> Non
     assert "--memory N" in done.stdout and "--restart N" in done.stdout
 
 
+def test_the_server_benchmark_tells_running_from_waiting_for_a_cpu() -> None:
+    """The load run's ``event loop`` line: a main thread's share of the play running and
+    runnable but waiting (Linux's schedstat), which tells a CPU-bound thread on a shared
+    machine from an idle one."""
+    import runpy
+
+    from server_helpers import ROOT
+
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "server.py"))
+    assert bench["shares"]((1.0, 2.0), (1.5, 4.0), 4.0) == (
+        "running 12%, waiting for a CPU 50% of the play")
+    assert bench["shares"](None, (1.5, 4.0), 4.0) == "not known here"
+    mine = bench["scheduled"](os.getpid())
+    if sys.platform == "linux":
+        sum(range(10**6))  # some running
+        again = bench["scheduled"](os.getpid())
+        assert mine is not None and again is not None and again[0] > mine[0] >= 0
+    assert bench["scheduled"](2**22 + 1) is None  # no such process
+
+
 def test_the_docs_proxy_keeps_tokens_out_of_its_access_log() -> None:
     """A WebSocket's token travels as ``?token=``: the server page's nginx example logs
     with a format of its own that holds no query string (``$request``, ``$request_uri``,
