@@ -13,12 +13,13 @@ play move ``n``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,12 @@ _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated);
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
+CHECKPOINT_SECONDS = 0.5
+"""How often, while moves are committed, the checkpointer copies them into the database
+file."""
+WAL_LIMIT = 64 * 2**20
+"""The write-ahead log's size (bytes) beyond which the checkpointer starts it anew,
+waiting for the writer between two commits, when the copies alone never caught up."""
 _COLUMNS = ("id, game, rules, seed, seats, created, status, winners, clock, updated, rematch, "
             "to_move")
 _BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seats LIKE '%"engine:%'
@@ -72,15 +79,79 @@ def _row(values: tuple[Any, ...]) -> TableRow:
                     tuple(json.loads(winners)), Clock.from_json(clock), updated, rematch, to_move)
 
 
+class _Checkpointer:
+    """Copies the write-ahead log of an SQLite file into the file and syncs it to disk (a
+    checkpoint), in a thread and connection of its own, every `CHECKPOINT_SECONDS` while
+    commits come: the writer, whose connection never checkpoints, never waits for a disk
+    sync (SQLite's own checkpoints run in the committing thread, every thousand pages). A
+    checkpoint that copied every commit lets the writer start the log anew; one that
+    never catches up (commits arriving throughout) leaves it growing until `WAL_LIMIT`,
+    where a checkpoint waits for the writer to pause and restarts the log."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.due = threading.Event()
+        """Set by a commit (`committed`); the thread waits for it."""
+        self.stopping = threading.Event()
+        self.checkpoints = 0
+        """Checkpoints made, those that copied all but the newest commits included."""
+        self.thread: threading.Thread | None = None
+
+    def committed(self) -> None:
+        """A transaction was committed (the writer, after each): a checkpoint is due."""
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="amigo-checkpoint",
+                                           daemon=True)
+            self.thread.start()
+        self.due.set()
+
+    def _run(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0,
+                             check_same_thread=False)
+        try:
+            while True:
+                self.due.wait()
+                if self.stopping.wait(CHECKPOINT_SECONDS):
+                    return
+                self.due.clear()
+                self.checkpoint(db)
+        finally:
+            db.close()
+
+    def checkpoint(self, db: sqlite3.Connection) -> bool:
+        """Copy the log into the file (over ``db``), again if commits came meanwhile (or
+        a reader's snapshot held some back), three times at most; restart the log
+        (waiting for the writer and readers) once it outgrew `WAL_LIMIT`. Whether all of
+        it was copied."""
+        for _ in range(3):
+            _, logged, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if copied >= logged:
+                break
+        else:
+            with suppress(OSError):
+                if os.stat(f"{self.path}-wal").st_size > WAL_LIMIT:
+                    db.execute("PRAGMA wal_checkpoint(RESTART)")
+        self.checkpoints += 1
+        return bool(copied >= logged)
+
+    def stop(self) -> None:
+        """End the thread (the last connection to close checkpoints what is left)."""
+        self.stopping.set()
+        self.due.set()
+        if self.thread is not None:
+            self.thread.join()
+
+
 class SQLiteStorage:
     """`Storage` in one SQLite file, WAL mode with ``synchronous=NORMAL``: a move appended
     is committed (in the write-ahead log) before `append` returns (or before the `batch`
     it is made in ends), so it survives the server's process dying (``kill -9``); the log
     is synced to disk at checkpoints, so a power cut may lose the last moments
-    (``synchronous=FULL`` would sync every move, at several times the cost). One
-    connection under a lock; the server calls it from one thread, which commits the calls
-    waiting together. One server process serves a file: it leads every table (`lead`) and
-    hears no other process's moves."""
+    (``synchronous=FULL`` would sync every move, at several times the cost). The
+    checkpoints run in a thread of their own (`_Checkpointer`): a commit never waits for
+    the disk. One connection under a lock; the server calls it from one thread, which
+    commits the calls waiting together. One server process serves a file: it leads every
+    table (`lead`) and hears no other process's moves."""
 
     threads = 1
     """The server's one storage thread (the writer): a second connection would only wait
@@ -100,6 +171,8 @@ class SQLiteStorage:
                                    timeout=30.0)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's work
+        self._checkpointer = _Checkpointer(self.path)
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
         seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
@@ -145,6 +218,7 @@ class SQLiteStorage:
                 raise
             else:
                 self._db.execute("COMMIT")
+                self._checkpointer.committed()
             finally:
                 self._batched = False
 
@@ -163,6 +237,8 @@ class SQLiteStorage:
                 db.execute(statement)
             raise
         db.execute(commit)
+        if not self._batched:
+            self._checkpointer.committed()
 
     def read(self, table_id: str) -> StoredTable | None:
         """The table with its seats and moves (`Storage.read`)."""
@@ -335,7 +411,8 @@ class SQLiteStorage:
         """A no-op: one process serves an SQLite file's tables (see the server docs)."""
 
     def close(self) -> None:
-        """Release the connection (`Storage.close`)."""
+        """Release the connection (`Storage.close`), the checkpointer's first."""
+        self._checkpointer.stop()
         with self._lock:
             self._db.close()
 
