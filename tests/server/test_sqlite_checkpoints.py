@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,8 @@ def write(storage: SQLiteStorage, commits: int) -> None:
 
 def moves_in_file(path: Path, folder: Path) -> int:
     """The moves the database file itself holds (its log left out: a copy of the file
-    alone; 0 before even the schema was copied there)."""
+    alone; 0 before even the schema was copied there, -1 for a copy taken while a
+    checkpoint wrote)."""
     alone = folder / "alone.sqlite3"
     shutil.copyfile(path, alone)
     db = sqlite3.connect(alone)
@@ -37,6 +39,8 @@ def moves_in_file(path: Path, folder: Path) -> int:
         if db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'moves'").fetchone()[0]:
             return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
         return 0
+    except sqlite3.DatabaseError:
+        return -1
     finally:
         db.close()
         alone.unlink()
@@ -65,15 +69,46 @@ def test_the_checkpointer_copies_the_moves_into_the_file(
     try:
         write(storage, 50)
         deadline = time.monotonic() + 60  # a hang guard
-        while moves_in_file(path, tmp_path) < 50:
+        while moves_in_file(path, tmp_path) < 50 or storage._checkpointer.checkpoints < 1:
             assert time.monotonic() < deadline, "the moves never reached the file"
             time.sleep(0.02)
-        assert storage._checkpointer.checkpoints >= 1
         thread = storage._checkpointer.thread
         assert thread is not None and thread.name == "amigo-checkpoint"
     finally:
         storage.close()
     assert thread is not None and not thread.is_alive()
+
+
+def test_a_failing_checkpoint_is_logged_and_the_next_one_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(storage_module, "CHECKPOINT_SECONDS", 0.01)
+    checkpoint = storage_module._Checkpointer.checkpoint
+    failed: list[bool] = []
+
+    def failing_once(self: Any, db: sqlite3.Connection) -> bool:
+        if not failed:
+            failed.append(True)
+            raise sqlite3.OperationalError("disk I/O error")
+        return checkpoint(self, db)
+
+    monkeypatch.setattr(storage_module._Checkpointer, "checkpoint", failing_once)
+    path = tmp_path / "games.sqlite3"
+    storage = SQLiteStorage(path)
+    try:
+        write(storage, 5)
+        deadline = time.monotonic() + 60  # a hang guard
+        while not failed:
+            assert time.monotonic() < deadline, "no checkpoint was tried"
+            time.sleep(0.02)
+        write_more = [storage.append("t", number, [f"m{number}"]) for number in range(5, 8)]
+        assert all(write_more)
+        while moves_in_file(path, tmp_path) < 8:
+            assert time.monotonic() < deadline, "the checkpointer stopped after a failure"
+            time.sleep(0.02)
+    finally:
+        storage.close()
+    assert "disk I/O error" in caplog.text
 
 
 def test_a_checkpoint_waits_for_no_reader(tmp_path: Path,

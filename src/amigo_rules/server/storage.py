@@ -13,6 +13,7 @@ play move ``n``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -27,6 +28,7 @@ from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
 from .rows import FORFEIT, OPEN, Clock, Leads, Storage, StoredTable, TableRow, checked_moves
 
+LOG = logging.getLogger("amigo_rules.server")
 SQLITE_PREFIX = "sqlite:///"
 """How an SQLite database URL starts (``sqlite:///PATH``)."""
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
@@ -114,7 +116,10 @@ class _Checkpointer:
                 if self.stopping.wait(CHECKPOINT_SECONDS):
                     return
                 self.due.clear()
-                self.checkpoint(db)
+                try:
+                    self.checkpoint(db)
+                except sqlite3.Error as exc:  # (a full disk …) the next commit tries again
+                    LOG.warning("checkpointing %s failed: %r", self.path, str(exc))
         finally:
             db.close()
 
