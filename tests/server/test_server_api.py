@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +19,6 @@ from amigo_rules.agents import make_agent
 from amigo_rules.arena.plan import agent_seed
 from amigo_rules.server import open_storage
 from amigo_rules.server.app import MAX_BODY, create_app
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    storage = open_storage(database)
-    with Client(create_app(storage)) as test_client:
-        yield test_client
-    storage.close()
 
 
 def new_table(client: TestClient, game: str = "verflixxt", seats: Any = ("human", "human"),

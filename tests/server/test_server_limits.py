@@ -34,11 +34,6 @@ from amigo_rules.server.settings import Settings
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
 def server(database: str) -> Iterator[str]:
     with uvicorn_thread(database) as url:
         yield url

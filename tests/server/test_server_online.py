@@ -10,8 +10,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,19 +26,6 @@ from amigo_rules.server.app import create_app
 HOSTILE = '<script>alert(1)</script>&amp;"Ann"'
 PAUSES = 1500
 """The hang guard of a wait that polls: this many pauses of 20 ms."""
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    storage = open_storage(database)
-    with Client(create_app(storage)) as test_client:
-        yield test_client
-    storage.close()
 
 
 async def _pause() -> None:
