@@ -51,6 +51,16 @@ async function api(path, options) {
   return body;
 }
 
+// A GET's body, or undefined after saying in the status line what could not be done.
+async function read(path, what) {
+  try {
+    return await api(path);
+  } catch (error) {
+    setStatus(`Could not ${what}: ${error.message}`, "stop");
+    return undefined;
+  }
+}
+
 function gameTitle(game) {
   return Object.prototype.hasOwnProperty.call(GAME_TITLES, game) ? GAME_TITLES[game] : String(game);
 }
@@ -718,13 +728,8 @@ function chooseGame() {
 }
 
 async function loadGames() {
-  let body;
-  try {
-    body = await api("/api/games");
-  } catch (error) {
-    setStatus(`Could not read the games: ${error.message}`, "stop");
-    return;
-  }
+  const body = await read("/api/games", "read the games");
+  if (body === undefined) return;
   GAMES = {};
   const select = $("new-game");
   const chosen = select.value;
@@ -774,13 +779,8 @@ async function claimSeat(table, seat, button) {
 
 async function listTables() {
   const list = $("tables");
-  let body;
-  try {
-    body = await api("/api/tables");
-  } catch (error) {
-    setStatus(`Could not list the tables: ${error.message}`, "stop");
-    return;
-  }
+  const body = await read("/api/tables", "list the tables");
+  if (body === undefined) return;
   const tables = body && Array.isArray(body.tables) ? body.tables : [];
   list.replaceChildren();
   if (!tables.length) list.append(el("li", "No tables yet.", "hint"));
