@@ -13,8 +13,10 @@ optional format (words split as a shell would, so a part with spaces is quoted):
   or ``.jsonl.gz``) are read as their table: ``CONFIG/AGENT/AGAINST/PLAYERS`` holds the row's
   ``games``, ``share`` and ``half`` (its 95% interval's half-width, 0 … 1), ``ci`` (the
   table's text, ``77.2% ± 4.1``) and ``moves``, the mean length of a game, and ``table`` is
-  the whole markdown table; a file of
-  `TABLES` also holds the tables its benchmark prints from it, at ``tables/NAME``;
+  the whole markdown table; the learning runs (``learning.jsonl``) as ``GAME/LABEL``, each
+  run's fields and ``last`` (its curve's last point) and ``ci`` (that point's win share as
+  the ladder writes it); a file of `TABLES` also holds the tables its benchmark prints from
+  it, at ``tables/NAME``;
 - the path: keys separated by ``/``; a list takes an index (``-1`` the last item), or
   ``KEY=VALUE`` for its item whose ``KEY`` is ``VALUE``
   (``evaluation/against=greedy/win_share``);
@@ -98,6 +100,18 @@ def _ladder(path: Path) -> dict[str, Any]:
     return tree
 
 
+def _learning(path: Path) -> dict[str, Any]:
+    """The learning runs, nested by game and label; each run with ``last`` and ``ci``."""
+    ladder = _benchmark("ladder")
+    tree: dict[str, Any] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        run = json.loads(line)
+        last = run["curve"][-1]
+        tree.setdefault(run["game"], {})[run["label"]] = {
+            **run, "last": last, "ci": ladder.share_text(last["win_share"], last["interval"])}
+    return tree
+
+
 @cache
 def results(name: str, folder: Path = RESULTS) -> Any:
     """The results file ``name`` of ``folder``, read (once) as its figures."""
@@ -108,6 +122,11 @@ def results(name: str, folder: Path = RESULTS) -> Any:
         raise FigureError(f"{name!r}: no such results file in {folder}")
     if re.fullmatch(r"ladder.*\.jsonl(\.gz)?", name):
         return _ladder(path)
+    if name == "learning.jsonl":
+        try:
+            return _learning(path)
+        except (UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError) as exc:
+            raise FigureError(f"{name!r}: not a readable runs file ({exc!r})") from None
     if name.endswith(".json"):
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
@@ -120,7 +139,8 @@ def results(name: str, folder: Path = RESULTS) -> Any:
                 raise FigureError(f"{name!r}: not a results file of benchmarks/"
                                   f"{TABLES[name]}.py ({type(exc).__name__}: {exc})") from None
         return document
-    raise FigureError(f"{name!r}: no reader for this kind of file (.json, ladder*.jsonl.gz)")
+    raise FigureError(f"{name!r}: no reader for this kind of file (.json, ladder*.jsonl.gz, "
+                      "learning.jsonl)")
 
 
 def lookup(document: Any, path: str) -> Any:

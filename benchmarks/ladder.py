@@ -170,6 +170,9 @@ def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
     for (config, agent, baseline, players), games in rows.items():
         text = share_text(*interval([g["share"] for g in games]))
         name, _, settings = agent.partition(" ")  # "mcts:400 (its settings)"
+        parts = name.split(":")  # mcts:400:default:default:default:default:learned
+        if len(parts) == 7 and set(parts[2:6]) == {"default"}:
+            name, settings = ":".join(parts[:2]), f"({parts[6]} value)"
         lines.append(f"| {LABELS[config]} | `{name}`{f' {settings}' if settings else ''} | "
                      f"{COPIES[players - 1]} `{baseline}` | "
                      f"{players} | {len(games)} | {text} |")

@@ -9,17 +9,13 @@ page, the line and the figure's true value, so ``mkdocs build --strict`` fails.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-from pathlib import Path
+
+from pictures import benchmark
 
 log = logging.getLogger("mkdocs.plugins.figures")
 
-SOURCE = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
-_spec = importlib.util.spec_from_file_location("amigo_rules_figures", SOURCE)
-assert _spec is not None and _spec.loader is not None
-figures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(figures)
+figures = benchmark("figures")
 
 
 def on_pre_build(config) -> None:

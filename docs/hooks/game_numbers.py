@@ -21,15 +21,13 @@ A results file that cannot be read logs a warning naming it, so that ``mkdocs bu
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import re
-from functools import cache
 from pathlib import Path, PurePosixPath
 
 import attrs
 from mkdocs.structure.files import File, Files
-from pictures import figure, matplotlib_svg
+from pictures import benchmark, figure, matplotlib_svg
 
 from amigo_rules import RulesError, StateError, stats
 from amigo_rules.cli.games import view
@@ -37,8 +35,7 @@ from amigo_rules.core.svg import INK, MUTED, PLAYER_COLOURS
 
 log = logging.getLogger("mkdocs.plugins.game_numbers")
 
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "stats.py"
-RESULTS = BENCHMARK.parent / "results" / "stats"
+RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "stats"
 FENCE = re.compile(r"^```numbers +(\w+) *$")
 RULE = re.compile(r"\b(?:VXV|HO)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 """A rule id in a variant's help text (``VXV-4: the game ends …``)."""
@@ -109,19 +106,9 @@ def configurations(game: str) -> list[Config]:
                                         presets.index(c.preset), c.players))
 
 
-@cache
-def _benchmark():
-    """``benchmarks/stats.py``, the list of the configurations to measure."""
-    spec = importlib.util.spec_from_file_location("amigo_rules_stats_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def unmeasured(game: str) -> list[str]:
     """The configurations of ``game`` the benchmark lists without results in `RESULTS`."""
-    bench = _benchmark()
+    bench = benchmark("stats")
     return [name for name, (of, *_) in bench.configurations().items()
             if of == game and not (RESULTS / f"{name}.json").exists()]
 

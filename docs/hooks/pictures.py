@@ -32,13 +32,16 @@ module), in a box titled "Spec card".
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
 import logging
 import re
 import shlex
 from fractions import Fraction
+from functools import cache
 from pathlib import Path, PurePosixPath
+from types import ModuleType
 
 from mkdocs.structure.files import File, Files
 
@@ -372,14 +375,16 @@ def value_curves(*games: str) -> str:
 
 # --- the strength ladder and text ----------------------------------------------------------
 
-_FIGURES = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
-def _figures():
-    """``benchmarks/figures.py``, the one reader of the committed results."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("amigo_rules_figures", _FIGURES)
+@cache
+def benchmark(name: str) -> ModuleType:
+    """``benchmarks/NAME.py``, loaded once for every hook (the benchmarks are scripts, not a
+    package: ``figures`` is the one reader of the committed results, ``stats`` lists the
+    statistics' configurations)."""
+    spec = importlib.util.spec_from_file_location(f"amigo_rules_{name}",
+                                                  BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -397,7 +402,7 @@ def ladder_chart(*configs: str, agents: tuple[str, ...] = ("random", "mcts:400")
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    table = _figures().results("ladder.jsonl.gz", RESULTS)
+    table = benchmark("figures").results("ladder.jsonl.gz", RESULTS)
     rows = []
     for config in configs or tuple(LADDER_LABELS):
         ranked = table[config]

@@ -134,7 +134,7 @@ def test_player_counts_side_by_side():
     (["verflixxt", "--variant", "lucky_below+nonsense"], "'nonsense' is not a variant"),
     (["verflixxt", "--preset", "nonsense"], "is not a preset of this game"),
     (["exxtra", "--players", "2"], "integer from 3 to 6"),
-    (["verflixxt", "--variant", "lucky_below"], "the batch greedy policy plays the presets"),
+    (["verflixxt", "--agents", "heuristic"], "no batch policy 'heuristic' for verflixxt"),
     (["exxtra", "--games", "0"], "0 is not in the range x>=1"),
     (["exxtra", "--workers", "2", "--scheduler", "tcp://x:1"], "exclude each other"),
     (["chess"], "'chess' is not one of"),

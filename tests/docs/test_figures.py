@@ -135,8 +135,10 @@ def test_a_marker_naming_no_figure_says_what_is_wrong(folder: Path, spec: str, p
         figures.figure(spec, folder)
 
 
-def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture):
+def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture,
+                                               monkeypatch: pytest.MonkeyPatch):
     """The strict build fails on a stale figure: the hook logs a warning naming it."""
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "hooks"))  # as mkdocs loads hooks
     hook = load("figures_hook_under_test", ROOT / "docs" / "hooks" / "figures.py")
 
     class File:

@@ -170,9 +170,10 @@ def test_bad_input_is_a_clear_error(options, error, words):
         stats.measure("exxtra", **{"games": 10, **options})
 
 
-def test_rules_the_batch_engine_or_a_policy_does_not_play_are_refused():
-    with pytest.raises(RulesError, match="the batch greedy policy plays the presets"):
-        stats.measure("verflixxt", verflixxt.Rules.classic(lucky_below=True), games=10)
+def test_a_policy_the_batch_engine_lacks_or_foreign_rules_are_refused():
+    with pytest.raises(RulesError, match="no batch policy 'heuristic' for verflixxt"):
+        stats.measure("verflixxt", verflixxt.Rules.classic(lucky_below=True),
+                      agents="heuristic", games=10)
     with pytest.raises(ArgumentError, match=r"expects a verflixxt Rules, got exxtra\.Rules"):
         stats.measure("verflixxt", exxtra.Rules(), games=10)
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -32,7 +31,16 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, ArgumentError, InformationSet, RulesError, checks, get_game
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    ArgumentError,
+    InformationSet,
+    RulesError,
+    checks,
+    game_of,
+    get_game,
+)
 from ..core.chance import draw_outcome
 from .playouts import (
     EVALUATIONS,
@@ -45,28 +53,13 @@ from .playouts import (
     search_defaults,
 )
 
-_PROTOCOL = ("sample_state", "current_player", "legal_moves", "chance_outcomes", "apply",
-             "returns")
-"""The functions a game module needs for the search."""
 
-
-def game_of(observation: Any) -> ModuleType:
-    """The game module an observation comes from: the innermost package above its class's
-    module that has the protocol's search functions (``amigo_rules.verflixxt`` for a
-    ``verflixxt.Observation``).
-
-    >>> from amigo_rules import exxtra
-    >>> game_of(exxtra.observation(exxtra.new_game(), 0)).NAME
-    'exxtra'
-    """
-    parts = type(observation).__module__.split(".")
-    for end in range(len(parts), 0, -1):
-        module = sys.modules.get(".".join(parts[:end]))
-        if module is not None and all(hasattr(module, name) for name in _PROTOCOL):
-            return module
-    raise RulesError(
-        f"cannot tell the game of a {type(observation).__name__}: pass game= to MCTSAgent"
-    )
+def _game_of(observation: Any) -> ModuleType:
+    """`game_of` the observation, its error telling the caller to name the game."""
+    try:
+        return game_of(observation)
+    except RulesError as error:
+        raise RulesError(f"{error}: pass game= to MCTSAgent") from None
 
 
 class Node:
@@ -192,6 +185,9 @@ class MCTSAgent:
         self.floor = floor
         """The share of the prior's weight that never fades, or None for the game's
         default."""
+        if evaluation is not None and not isinstance(evaluation, str):
+            raise ArgumentError(f"evaluation must be None or one of {', '.join(EVALUATIONS)}, "
+                                f"got {checks.type_name(evaluation)}")
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise RulesError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got "
                              f"{checks.quote(evaluation)}")
@@ -284,7 +280,7 @@ class MCTSAgent:
 
     def _configure(self, observation: Any) -> tuple[Any, ...]:
         """The game of ``observation`` and this agent's settings for it (kept per game)."""
-        game = self.game if self.game is not None else game_of(observation)
+        game = self.game if self.game is not None else _game_of(observation)
         setup = self._setups.get(id(game))
         if setup is None or setup[0] is not game:
             defaults = search_defaults(game)

@@ -151,17 +151,22 @@ def from_json(text: str | bytes, game: str | None = None, *, source: str = "weig
     return ValueModel(made_for, names, mean, scale, linear, hidden, bias, out, training)
 
 
+PATH_LIMIT = 200
+"""The longest path an error message names in full (a longer one is cut)."""
+
+
 def read(path: str | Path, game: str | None = None) -> ValueModel:
     """The model in the file at ``path`` (`from_json`; `WeightsError` if it cannot be read)."""
     path = Path(path)
+    name = str(path) if len(str(path)) <= PATH_LIMIT else cut(str(path))
     try:
         with path.open("rb") as file:
             data = file.read(LIMIT + 1)
     except OSError as error:
-        raise WeightsError(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise WeightsError(f"{name}: cannot be read ({error.strerror or error})") from None
     if len(data) > LIMIT:
-        raise WeightsError(f"{path}: larger than {LIMIT:,} bytes, no weights file")
-    return from_json(data, game, source=str(path))
+        raise WeightsError(f"{name}: larger than {LIMIT:,} bytes, no weights file")
+    return from_json(data, game, source=name)
 
 
 def write(model: ValueModel, path: str | Path) -> None:

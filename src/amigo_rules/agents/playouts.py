@@ -29,9 +29,9 @@ import attrs
 
 from ..core import RulesError
 from ..core.checks import quote
+from ..core.ties import TIE
 from . import exxtra_value
 from .exxtra import ExxtraHeuristicAgent
-from .oneply import TIE
 from .pending import TAKEABLE, Pending, ladder, pending_for
 from .track_value import value_for
 from .value import shipped
@@ -200,7 +200,7 @@ class Defaults:
 
 DEFAULTS: dict[str, Defaults] = {
     "verflixxt": Defaults("random", 10, 1.0, evaluation="learned"),
-    "verflixxt_hoch": Defaults("random", 10, 1.0),
+    "verflixxt_hoch": Defaults("random", 10, 1.0, evaluation="learned"),
     "exxtra": Defaults("random", 0, 0.05, 1.0, evaluation="fitted"),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed

@@ -29,11 +29,12 @@ from ..batch import exxtra as exxtra_batch
 from ..batch import lockstep
 from ..batch import verflixxt as verflixxt_batch
 from ..batch import verflixxt_hoch as verflixxt_hoch_batch
-from ..core import CHANCE, ArgumentError, RulesError, get_game
-from ..core.checks import quote
+from ..core import CHANCE, ArgumentError, RulesError, game_of, get_game
+from ..core.checks import quote, type_name
+from ..core.ties import TIE
 from .features import FEATURES, features, observation_features
 from .model import ValueModel, from_json, read
-from .oneply import TIE, OnePlyAgent
+from .oneply import OnePlyAgent
 
 __all__ = [
     "BATCH", "DATA", "LearnedValue", "ValueAgent", "active_seats", "after_values", "load",
@@ -243,8 +244,13 @@ class ValueAgent(OnePlyAgent):
             raise ArgumentError(f"dice must be True or False, got {quote(dice)}")
         self.dice = dice
         """Whether a move's value is averaged over the roll or draw after it."""
+        if weights is not None and not isinstance(weights, str | Path | ValueModel
+                                                  | LearnedValue):
+            raise ArgumentError("weights must be None, a weights file, a ValueModel or a "
+                                f"LearnedValue, got {type_name(weights)}")
         self.weights = weights
         """The weights given (None: the shipped value of each game)."""
+        self._given = None if weights is None else load(weights)  # a bad file fails here
         self._values: dict[str, LearnedValue] = {}
 
     @classmethod
@@ -271,8 +277,8 @@ class ValueAgent(OnePlyAgent):
         name = game.NAME
         found = self._values.get(name)
         if found is None:
-            found = self._values[name] = (shipped(name) if self.weights is None
-                                          else load(self.weights, name))
+            found = self._values[name] = (shipped(name) if self._given is None
+                                          else load(self._given, name))
         return found
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
@@ -283,8 +289,6 @@ class ValueAgent(OnePlyAgent):
 
     def values(self, observation: Any, legal_moves: tuple[Any, ...]) -> list[float]:
         """Per legal move, the agent's share of the win after it."""
-        from .mcts import game_of
-
         game = game_of(observation)
         value = self.value_of(game)
         state = game.sample_state(observation, self.rng)

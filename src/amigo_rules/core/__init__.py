@@ -13,6 +13,7 @@ from .errors import (
     WeightsError,
 )
 from .events import Event
+from .games import game_of
 from .infoset import InformationSet
 from .nodes import CHANCE, SPECTATOR, TERMINAL
 from .protocol import Agent, Game, Observation
@@ -46,6 +47,7 @@ __all__ = [
     "agent_name",
     "chance_rng",
     "decide",
+    "game_of",
     "get_game",
     "play",
     "sample_chance",

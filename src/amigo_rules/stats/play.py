@@ -8,7 +8,6 @@ setup, chance outcome and policy choice from one generator seeded with
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ..batch import lockstep
+from ..batch import batch_of, lockstep
 from ..batch.policies import POLICIES, Policy
 from .tally import STAGES, Tally
 from .turns import TURNS
@@ -54,12 +53,6 @@ class Setup:
         return min(self.chunk, self.games - index * self.chunk)
 
 
-def engine(game: str) -> ModuleType:
-    """The batch engine of ``game`` (`amigo_rules.batch` holds one module per game, named
-    after it)."""
-    return importlib.import_module(f"{lockstep.__package__}.{game}")
-
-
 def play_chunk(setup: Setup, index: int) -> tuple[Tally, float]:
     """The tally of chunk ``index`` of ``setup``, and the CPU seconds it took."""
     started = time.process_time()
@@ -78,8 +71,8 @@ def play(game: str, rules: Any, agents: Sequence[str], n: int, rng: np.random.Ge
     each turn is noted, and finished games are counted and set aside once they are an
     eighth of those still playing.
     """
-    module = engine(game)
-    advance, sample = module.ENGINE.advance, module.ENGINE.sample
+    module = batch_of(game)
+    advance, sample = module.LOCKSTEP.advance, module.LOCKSTEP.sample
     decide = _decide(module, [POLICIES[game][name] for name in agents])
     begins = TURNS[game].batch
     tally = Tally(rules.players)

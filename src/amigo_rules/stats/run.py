@@ -12,10 +12,11 @@ from typing import Any
 
 import numpy as np
 
+from ..batch import batch_of
 from ..batch.policies import POLICIES
 from ..core import ArgumentError, RulesError, StateError, checks, get_game
 from ..core.checks import quote
-from .play import Setup, engine, play_chunk
+from .play import Setup, play_chunk
 from .results import Run, read
 from .summary import Comparison, Summary
 from .tally import Tally
@@ -69,7 +70,7 @@ def setup(game: Any, rules: Any = None, *, agents: str | Sequence[str] | None = 
     if start < 0:
         raise RulesError(f"seed must be a non-negative integer, got {start}")
     size = checks.positive(chunk, "chunk")
-    batch = engine(name).new_games(rules, 1, 0)  # RulesError: rules the engine does not play
+    batch = batch_of(name).new_games(rules, 1, 0)  # RulesError: rules the engine does not play
     for agent in dict.fromkeys(agents):
         known[agent](batch, np.random.default_rng(0))  # RulesError: nor the policy
     return Setup(name, rules, tuple(agents), count, start, size)

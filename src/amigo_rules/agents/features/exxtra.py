@@ -17,8 +17,7 @@ from functools import cache
 import numpy as np
 
 from ... import exxtra as ex
-from ...exxtra import FINISH, RUNGS, TOP_COMBINATION
-from ..exxtra import at_least
+from ...exxtra import FINISH, RUNGS, TOP_COMBINATION, at_least
 
 __all__ = ["EXXTRA", "exxtra_features", "exxtra_observation_features"]
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from ... import verflixxt as vx
 from ... import verflixxt_hoch as ho
-from ...track import PATH_TILES
+from ...track import PATH_TILES, crowds
 
 __all__ = [
     "HOCH", "VERFLIXXT", "hoch_features", "hoch_observation_features", "verflixxt_features",
@@ -359,12 +359,7 @@ def _common_rows(observation: Any, towers: list[_Tower], active: int, roll: int
     tiles = observation.tiles
     finish = len(tiles) - 1
     last = max(finish, 1)
-    pieces: dict[int, int] = {}
-    for own in observation.pawns:
-        for x in own:
-            pieces[x] = pieces.get(x, 0) + 1
-    for x in observation.guards:
-        pieces[x] = pieces.get(x, 0) + 1
+    pieces = crowds(observation.pawns, observation.guards)
     players = len(towers)
     pending, progress, parts = [], [], []
     for own, tower in zip(observation.pawns, towers, strict=True):
