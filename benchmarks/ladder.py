@@ -163,17 +163,24 @@ def share_text(mean: float, half: float) -> str:
     return f"{100 * mean:.1f}% ± {100 * half:.1f}"
 
 
+def shown(agent: str) -> str:
+    """An agent's name as the tables write it: in a code span, its settings after it in
+    words (``mcts:400 (its settings)``; ``mcts:400:default:default:default:default:learned``
+    is `mcts:400` (learned value))."""
+    name, _, settings = agent.partition(" ")
+    parts = name.split(":")
+    if len(parts) == 7 and set(parts[2:6]) == {"default"}:
+        name, settings = ":".join(parts[:2]), f"({parts[6]} value)"
+    return f"`{name}`" + (f" {settings}" if settings else "")
+
+
 def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
     """The markdown table of `read_rows`: win share per configuration and agent."""
     lines = ["| game | agent | against | players | games | win share (95% CI) |",
              "|---|---|---|---:|---:|---:|"]
     for (config, agent, baseline, players), games in rows.items():
         text = share_text(*interval([g["share"] for g in games]))
-        name, _, settings = agent.partition(" ")  # "mcts:400 (its settings)"
-        parts = name.split(":")  # mcts:400:default:default:default:default:learned
-        if len(parts) == 7 and set(parts[2:6]) == {"default"}:
-            name, settings = ":".join(parts[:2]), f"({parts[6]} value)"
-        lines.append(f"| {LABELS[config]} | `{name}`{f' {settings}' if settings else ''} | "
+        lines.append(f"| {LABELS[config]} | {shown(agent)} | "
                      f"{COPIES[players - 1]} `{baseline}` | "
                      f"{players} | {len(games)} | {text} |")
     return lines
@@ -263,7 +270,7 @@ def tables(document: dict) -> dict[str, str]:
                  "|---|" + "---:|" * len(configs)]
         for agent in document["agents"]:
             values = [cells[config, agent][field] for config in configs]
-            lines.append(f"| `{agent}` | " + " | ".join(
+            lines.append(f"| {shown(agent)} | " + " | ".join(
                 "—" if value is None else text.format(value) for value in values) + " |")
         found[name] = "\n".join(lines)
     return found
