@@ -144,10 +144,21 @@ def results(name: str, folder: Path = RESULTS) -> Any:
 
 
 def lookup(document: Any, path: str) -> Any:
-    """The value at ``path`` (keys separated by ``/``) in ``document``."""
+    """The value at ``path`` (keys separated by ``/``) in ``document``; a key that holds
+    ``/`` itself (an agent named by a file, ``value:benchmarks/results/x.json``) is read
+    whole: the longest run of pieces that is a key is taken."""
     value = document
-    for number, part in enumerate(path.split("/")):
-        where = "/".join(path.split("/")[: number + 1])
+    parts = path.split("/")
+    number = 0
+    while number < len(parts):
+        part = parts[number]
+        if isinstance(value, dict):
+            longer = [end for end in range(len(parts), number + 1, -1)
+                      if "/".join(parts[number:end]) in value]
+            if longer:
+                part, number = "/".join(parts[number:longer[0]]), longer[0] - 1
+        where = "/".join(parts[: number + 1])
+        number += 1
         if isinstance(value, dict):
             if part not in value:
                 known = ", ".join(sorted(map(str, value))[:12])

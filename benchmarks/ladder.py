@@ -181,7 +181,7 @@ def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
     for (config, agent, baseline, players), games in rows.items():
         text = share_text(*interval([g["share"] for g in games]))
         lines.append(f"| {LABELS[config]} | {shown(agent)} | "
-                     f"{COPIES[players - 1]} `{baseline}` | "
+                     f"{COPIES[players - 1]} {shown(baseline)} | "
                      f"{players} | {len(games)} | {text} |")
     return lines
 

@@ -40,3 +40,22 @@ def test_value_games_replay_to_their_results(config, baseline):
         again = play_one(config, "value", row["game"])
         assert {k: again[k] for k in ("seat", "share", "moves")} == {
             k: row[k] for k in ("seat", "share", "moves")}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("config", "agent", "baseline"), [
+    ("classic", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("amigo", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("hoch", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("hoch", "value", "value:benchmarks/results/value-verflixxt_hoch-8192.json"),
+    ("exxtra", "value", "value:benchmarks/results/value-exxtra-16384.json"),
+])
+def test_learned_search_games_replay_to_their_results(config, agent, baseline, monkeypatch):
+    """The search rows cut off by the learned value (and the rows against an earlier value of
+    the same run) play again to their committed results: two games each."""
+    monkeypatch.chdir(ROOT)  # the earlier values are named by their path in the repository
+    play_one = ladder().play_one
+    for row in committed(config, agent, baseline)[:2]:
+        again = play_one(config, agent, row["game"], baseline)
+        assert {k: again[k] for k in ("seat", "share", "moves")} == {
+            k: row[k] for k in ("seat", "share", "moves")}

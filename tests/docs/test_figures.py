@@ -65,6 +65,7 @@ def test_the_readme_has_no_percentage_or_ratio_outside_a_figure():
 def folder(tmp_path: Path) -> Path:
     (tmp_path / "speed.json").write_text(json.dumps({
         "batch": {"classic": {"label": "classic", "1024": 49.96}},
+        "agents": {"value:runs/a.json": {"share": 0.3}, "value:runs": {"b.json": 0.1}},
         "evaluation": [{"against": "random", "win_share": 0.85},
                        {"against": "greedy", "win_share": 0.859}],
     }), encoding="utf-8")
@@ -86,6 +87,15 @@ def test_a_figure_reads_keys_list_items_and_formats(folder: Path):
     assert figures.figure("speed.json batch/classic '{label} run'", folder) == "classic run"
 
 
+def test_a_key_holding_slashes_is_read_whole(folder: Path):
+    """An agent named by its weights file (``value:benchmarks/results/x.json``) is one key,
+    the longest run of pieces that is a key; shorter keys are read one by one."""
+    assert figures.figure("speed.json agents/value:runs/a.json/share", folder) == "0.3"
+    assert figures.figure("speed.json agents/value:runs/b.json", folder) == "0.1"
+    with pytest.raises(figures.FigureError, match=r"no key 'c\.json'"):
+        figures.figure("speed.json agents/value:runs/c.json", folder)
+
+
 def test_the_ladder_is_read_as_its_table(folder: Path):
     assert figures.figure("ladder.jsonl.gz classic/mcts:400/greedy/4/share {:.1%}",
                           folder) == "62.5%"
@@ -93,6 +103,25 @@ def test_the_ladder_is_read_as_its_table(folder: Path):
     table = figures.figure("ladder.jsonl.gz table", folder)
     assert table.splitlines()[2].startswith("| Verflixxt! classic | `mcts:400` | three "
                                             "`greedy` | 4 | 4 | 62.5% ± ")
+
+
+def test_the_ladder_table_names_a_learned_search_in_words():
+    """``mcts:N:default:default:default:default:EVALUATION`` is shown as `mcts:N` (EVALUATION
+    value), in the agent's column and the opponents' alike; a name with other settings is
+    shown as it is."""
+    ladder = figures._benchmark("ladder")
+    assert ladder.shown("mcts:400:default:default:default:default:learned") == (
+        "`mcts:400` (learned value)")
+    assert ladder.shown("mcts:400:greedy:default:default:default:learned") == (
+        "`mcts:400:greedy:default:default:default:learned`")
+    assert ladder.shown("mcts:400 (fitted value, depth 20)") == (
+        "`mcts:400` (fitted value, depth 20)")
+    game = {"config": "classic", "agent": "mcts:1600:default:default:default:default:learned",
+            "baseline": "mcts:400:default:default:default:default:learned", "game": 0,
+            "seat": 0, "share": 1, "players": 2}
+    line, = ladder.table_lines({ladder.key(game): [game]})[2:]
+    assert line == ("| Verflixxt! classic | `mcts:1600` (learned value) | one `mcts:400` "
+                    "(learned value) | 2 | 1 | 100.0% ± 0.0 |")
 
 
 def test_a_stale_figure_is_found_and_rewritten(folder: Path):
