@@ -35,9 +35,14 @@ def committed(config, agent, baseline):
     ("classic", "greedy"), ("hoch", "greedy"), ("exxtra", "heuristic"),
 ])
 def test_value_games_replay_to_their_results(config, baseline):
+    replays_two(config, "value", baseline)
+
+
+def replays_two(config, agent, baseline):
+    """The first two committed games of the row play again to their seat, share and length."""
     play_one = ladder().play_one
-    for row in committed(config, "value", baseline)[:2]:
-        again = play_one(config, "value", row["game"])
+    for row in committed(config, agent, baseline)[:2]:
+        again = play_one(config, agent, row["game"], baseline)
         assert {k: again[k] for k in ("seat", "share", "moves")} == {
             k: row[k] for k in ("seat", "share", "moves")}
 
@@ -54,8 +59,4 @@ def test_learned_search_games_replay_to_their_results(config, agent, baseline, m
     """The search rows cut off by the learned value (and the rows against an earlier value of
     the same run) play again to their committed results: two games each."""
     monkeypatch.chdir(ROOT)  # the earlier values are named by their path in the repository
-    play_one = ladder().play_one
-    for row in committed(config, agent, baseline)[:2]:
-        again = play_one(config, agent, row["game"], baseline)
-        assert {k: again[k] for k in ("seat", "share", "moves")} == {
-            k: row[k] for k in ("seat", "share", "moves")}
+    replays_two(config, agent, baseline)
