@@ -248,7 +248,12 @@ def seats(out: Section, presets: list[Config]) -> None:
                                      c.summary.seats[0].win.high - 1 / c.players))
                  for c in presets]
     ahead = [(c, a) for c, a in advantage if a.low > 0]
-    if len(ahead) == len(advantage):
+    if len(ahead) == len(advantage) == 1:
+        (only, gain), = ahead
+        out.lines.append(
+            f"**Going first pays.** Seat 0 wins {100 * gain.value:+.1f} points more than its "
+            f"fair share ({only.preset}, {only.players} players).")
+    elif len(ahead) == len(advantage):
         low = min(ahead, key=lambda item: item[1].value)
         high = max(ahead, key=lambda item: item[1].value)
         out.lines.append(
@@ -264,6 +269,7 @@ def seats(out: Section, presets: list[Config]) -> None:
     last = [c for c in presets if min(range(c.players), key=lambda s:
                                       c.summary.seats[s].win.value) == c.players - 1]
     out.lines.append(
+        " The last seat to move wins least." if len(last) == len(presets) == 1 else
         f" The last seat to move wins least in {len(last)} of the {len(presets)} "
         "configurations." if last else "")
     out.lines.append("")
