@@ -11,10 +11,15 @@ optional format (words split as a shell would, so a part with spaces is quoted):
 
 - the file: a ``.json`` file is read as it is; the strength ladder's games (``ladder*.jsonl``
   or ``.jsonl.gz``) are read as their table: ``CONFIG/AGENT/AGAINST/PLAYERS`` holds the row's
-  ``games``, ``share`` and ``half`` (its 95% interval's half-width, 0 … 1) and ``ci`` (the
-  table's text, ``77.2% ± 4.1``), and ``table`` is the whole markdown table;
-- the path: keys separated by ``/``; a list takes an index, or ``KEY=VALUE`` for its item
-  whose ``KEY`` is ``VALUE`` (``evaluation/against=greedy/win_share``);
+  ``games``, ``share`` and ``half`` (its 95% interval's half-width, 0 … 1), ``ci`` (the
+  table's text, ``77.2% ± 4.1``) and ``moves``, the mean length of a game, and ``table`` is
+  the whole markdown table; the learning runs (``learning.jsonl``) as ``GAME/LABEL``, each
+  run's fields and ``last`` (its curve's last point) and ``ci`` (that point's win share as
+  the ladder writes it); a file of `TABLES` also holds the tables its benchmark prints from
+  it, at ``tables/NAME``;
+- the path: keys separated by ``/``; a list takes an index (``-1`` the last item), or
+  ``KEY=VALUE`` for its item whose ``KEY`` is ``VALUE``
+  (``evaluation/against=greedy/win_share``);
 - the format: Python's ``str.format`` template, ``{}`` by default (``{:.1%}`` → 77.2%,
   ``{:.1f}×`` → 4.8×, ``{:,.0f}`` → 1,234); where the path names an object, its fields by
   name (``"{share:.1%} of {games:,}"``).
@@ -34,6 +39,7 @@ table is a figure too: ``<!-- figure: ladder.jsonl.gz table -->`` on its own lin
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import shlex
@@ -51,17 +57,36 @@ FENCE = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.S | re.M)
 figures."""
 
 
+TABLES = {
+    "batch.json": "batch",
+    "adapters.json": "adapters",
+    "adapters-vector.json": "adapters",
+    "rl-speed.json": "rl",
+    "search-speed.json": "ladder",
+    "search-speed-exxtra.json": "ladder",
+    "tournament.json": "tournament",
+}
+"""Results files whose benchmark (``benchmarks/<module>.py``) prints them as markdown tables:
+its ``tables(document)`` gives each table by name."""
+
+
 class FigureError(ValueError):
     """A figure marker that names no figure: a missing file, path or field, a bad format."""
 
 
-def _ladder(path: Path) -> dict[str, Any]:
-    """The ladder's games as its table: nested by configuration, agent, opponents' agent and
-    number of players (a string), each row's games, share, half and ci; ``table``."""
+def _benchmark(name: str) -> Any:
+    """The module of ``benchmarks/<name>.py``."""
     here = str(Path(__file__).parent)
     if here not in sys.path:
         sys.path.insert(0, here)
-    import ladder
+    return importlib.import_module(name)
+
+
+def _ladder(path: Path) -> dict[str, Any]:
+    """The ladder's games as its table: nested by configuration, agent, opponents' agent and
+    number of players (a string), each row's games, share, half, ci and mean moves
+    of a game (where every game has them); ``table``."""
+    ladder = _benchmark("ladder")
 
     rows = ladder.read_rows([path])
     tree: dict[str, Any] = {"table": "\n".join(ladder.table_lines(rows))}
@@ -69,7 +94,21 @@ def _ladder(path: Path) -> dict[str, Any]:
         mean, half = ladder.interval([g["share"] for g in games])
         tree.setdefault(config, {}).setdefault(agent, {}).setdefault(baseline, {})[
             str(players)] = {"games": len(games), "share": mean, "half": half,
-                             "ci": ladder.share_text(mean, half)}
+                             "ci": ladder.share_text(mean, half),
+                             **({"moves": sum(g["moves"] for g in games) / len(games)}
+                                if all("moves" in g for g in games) else {})}
+    return tree
+
+
+def _learning(path: Path) -> dict[str, Any]:
+    """The learning runs, nested by game and label; each run with ``last`` and ``ci``."""
+    ladder = _benchmark("ladder")
+    tree: dict[str, Any] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        run = json.loads(line)
+        last = run["curve"][-1]
+        tree.setdefault(run["game"], {})[run["label"]] = {
+            **run, "last": last, "ci": ladder.share_text(last["win_share"], last["interval"])}
     return tree
 
 
@@ -83,19 +122,43 @@ def results(name: str, folder: Path = RESULTS) -> Any:
         raise FigureError(f"{name!r}: no such results file in {folder}")
     if re.fullmatch(r"ladder.*\.jsonl(\.gz)?", name):
         return _ladder(path)
+    if name == "learning.jsonl":
+        try:
+            return _learning(path)
+        except (UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError) as exc:
+            raise FigureError(f"{name!r}: not a readable runs file ({exc!r})") from None
     if name.endswith(".json"):
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            document = json.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise FigureError(f"{name!r}: not a readable JSON file ({exc})") from None
-    raise FigureError(f"{name!r}: no reader for this kind of file (.json, ladder*.jsonl.gz)")
+        if name in TABLES:
+            try:
+                document["tables"] = _benchmark(TABLES[name]).tables(document)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise FigureError(f"{name!r}: not a results file of benchmarks/"
+                                  f"{TABLES[name]}.py ({type(exc).__name__}: {exc})") from None
+        return document
+    raise FigureError(f"{name!r}: no reader for this kind of file (.json, ladder*.jsonl.gz, "
+                      "learning.jsonl)")
 
 
 def lookup(document: Any, path: str) -> Any:
-    """The value at ``path`` (keys separated by ``/``) in ``document``."""
+    """The value at ``path`` (keys separated by ``/``) in ``document``; a key that holds
+    ``/`` itself (an agent named by a file, ``value:benchmarks/results/x.json``) is read
+    whole: the longest run of pieces that is a key is taken."""
     value = document
-    for number, part in enumerate(path.split("/")):
-        where = "/".join(path.split("/")[: number + 1])
+    parts = path.split("/")
+    number = 0
+    while number < len(parts):
+        part = parts[number]
+        if isinstance(value, dict):
+            longer = [end for end in range(len(parts), number + 1, -1)
+                      if "/".join(parts[number:end]) in value]
+            if longer:
+                part, number = "/".join(parts[number:longer[0]]), longer[0] - 1
+        where = "/".join(parts[: number + 1])
+        number += 1
         if isinstance(value, dict):
             if part not in value:
                 known = ", ".join(sorted(map(str, value))[:12])
@@ -109,7 +172,7 @@ def lookup(document: Any, path: str) -> Any:
                 if not found:
                     raise FigureError(f"{where!r}: no item with {field} = {wanted!r}")
                 value = found[0]
-            elif part.isdigit() and int(part) < len(value):
+            elif re.fullmatch(r"-?\d+", part) and -len(value) <= int(part) < len(value):
                 value = value[int(part)]
             else:
                 raise FigureError(f"{where!r}: a list of {len(value)} needs an index or "
@@ -181,6 +244,17 @@ def rewrite(text: str, folder: Path = RESULTS) -> str:
             true = f"\n{true}\n"
         out += [text[done:match.start()], f"<!-- figure: {match.group('spec')} -->{true}"
                 "<!-- /figure -->"]
+        done = match.end()
+    return "".join([*out, text[done:]])
+
+
+def unmarked(text: str) -> str:
+    """``text`` with every figure's markers taken away and its figure left: what a page
+    renders (a marker that opens a line would start a block of HTML in Markdown and cut
+    its paragraph or list in two)."""
+    out, done = [], 0
+    for match in markers(text):
+        out += [text[done:match.start()], match.group("text")]
         done = match.end()
     return "".join([*out, text[done:]])
 

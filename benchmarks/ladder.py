@@ -8,6 +8,7 @@ seeds). The result of a game is the agent's share of the win (1/k among k winner
     python benchmarks/ladder.py table benchmarks/results/ladder.jsonl.gz   # the docs' runs
     python benchmarks/ladder.py speed --agent mcts:400 --agent mcts:400:random:full
                                                   # simulations per second, per game
+    python benchmarks/ladder.py speed --agent mcts:400 … --out results/search-speed.json
     python benchmarks/ladder.py fit --games 60    # fits the evaluation's SHARPNESS
 
 Configurations: ``classic`` and ``amigo`` (Verflixxt!, baseline ``greedy``), ``hoch``
@@ -19,9 +20,11 @@ asserted.
 from __future__ import annotations
 
 import argparse
+import datetime
 import gzip
 import json
 import math
+import os
 import sys
 import time
 from collections import defaultdict
@@ -160,13 +163,25 @@ def share_text(mean: float, half: float) -> str:
     return f"{100 * mean:.1f}% ± {100 * half:.1f}"
 
 
+def shown(agent: str) -> str:
+    """An agent's name as the tables write it: in a code span, its settings after it in
+    words (``mcts:400 (its settings)``; ``mcts:400:default:default:default:default:learned``
+    is `mcts:400` (learned value))."""
+    name, _, settings = agent.partition(" ")
+    parts = name.split(":")
+    if len(parts) == 7 and set(parts[2:6]) == {"default"}:
+        name, settings = ":".join(parts[:2]), f"({parts[6]} value)"
+    return f"`{name}`" + (f" {settings}" if settings else "")
+
+
 def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:
     """The markdown table of `read_rows`: win share per configuration and agent."""
     lines = ["| game | agent | against | players | games | win share (95% CI) |",
              "|---|---|---|---:|---:|---:|"]
     for (config, agent, baseline, players), games in rows.items():
         text = share_text(*interval([g["share"] for g in games]))
-        lines.append(f"| {LABELS[config]} | `{agent}` | {COPIES[players - 1]} `{baseline}` | "
+        lines.append(f"| {LABELS[config]} | {shown(agent)} | "
+                     f"{COPIES[players - 1]} {shown(baseline)} | "
                      f"{players} | {len(games)} | {text} |")
     return lines
 
@@ -207,12 +222,19 @@ def positions(config: str, games: int, every: int = 7) -> list[tuple[object, tup
     return found
 
 
+SPEED_FORMAT = "amigo-rules search speed 1"
+"""The ``format`` of the results file ``speed --out`` writes."""
+
+
 def speed(args: argparse.Namespace) -> None:
     """Simulations per CPU second of each agent on the same positions, per configuration,
     and CPU milliseconds per decision (the only figure of an agent without simulations,
-    such as ``rollout:100``)."""
+    such as ``rollout:100``); ``--out`` also writes them as a results file."""
     from amigo_rules.agents import make_agent
 
+    document = {"format": SPEED_FORMAT, "date": datetime.date.today().isoformat(),
+                "games": args.games, "players": PLAYERS, "cores": os.cpu_count(),
+                "load": round(os.getloadavg()[0], 1), "agents": args.agent, "rows": []}
     print(f"{'config':<8} {'agent':<26} {'decisions':>9} {'sims/s':>8} {'ms/decision':>11}")
     for config in args.configs or CONFIGS:
         found = positions(config, args.games)
@@ -222,10 +244,36 @@ def speed(args: argparse.Namespace) -> None:
             for observation, legal in found:
                 agent.act(observation, legal)
             elapsed = time.process_time() - start
-            per_second = (f"{agent.simulations * len(found) / elapsed:>8,.0f}"
-                          if hasattr(agent, "simulations") else f"{'—':>8}")
+            rate = (agent.simulations * len(found) / elapsed
+                    if hasattr(agent, "simulations") else None)
+            document["rows"].append({"config": config, "agent": name, "decisions": len(found),
+                                     "simulations_per_second": rate,
+                                     "ms_per_decision": 1000 * elapsed / len(found)})
+            per_second = f"{rate:>8,.0f}" if rate is not None else f"{'—':>8}"
             print(f"{config:<8} {name:<26} {len(found):>9} {per_second} "
                   f"{1000 * elapsed / len(found):>11.1f}", flush=True)
+    if args.out:
+        Path(args.out).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        print(f"written to {args.out}")
+
+
+def tables(document: dict) -> dict[str, str]:
+    """The tables of a ``speed --out`` results file: ``simulations``, simulations per CPU
+    second of each agent (a row) in each configuration (a column); ``decisions``, CPU
+    milliseconds per decision likewise."""
+    cells = {(row["config"], row["agent"]): row for row in document["rows"]}
+    configs = list(dict.fromkeys(row["config"] for row in document["rows"]))
+    found = {}
+    for name, field, text in (("simulations", "simulations_per_second", "{:,.0f}"),
+                              ("decisions", "ms_per_decision", "{:,.1f}")):
+        lines = ["| agent | " + " | ".join(LABELS[config] for config in configs) + " |",
+                 "|---|" + "---:|" * len(configs)]
+        for agent in document["agents"]:
+            values = [cells[config, agent][field] for config in configs]
+            lines.append(f"| {shown(agent)} | " + " | ".join(
+                "—" if value is None else text.format(value) for value in values) + " |")
+        found[name] = "\n".join(lines)
+    return found
 
 
 def fit(args: argparse.Namespace) -> None:
@@ -296,6 +344,7 @@ def main(argv: list[str] | None = None) -> None:
     speed_parser.add_argument("--agent", action="append", required=True)
     speed_parser.add_argument("--config", dest="configs", action="append", choices=CONFIGS)
     speed_parser.add_argument("--games", type=int, default=3, help="games to take positions from")
+    speed_parser.add_argument("--out", help="also write the figures to this results file")
     speed_parser.set_defaults(func=speed)
     fit_parser = sub.add_parser("fit", help="fit the cut-off evaluation's sharpness")
     fit_parser.add_argument("--config", dest="configs", action="append", choices=CONFIGS)

@@ -3,22 +3,29 @@ environment and training throughput, training runs that log their learning curve
 evaluation of a trained model over many games.
 
     python benchmarks/rl.py speed                  # env steps/s and training steps/s
+    python benchmarks/rl.py speed --out benchmarks/results/rl-speed.json
     python benchmarks/rl.py train --game verflixxt --minutes 30 --model verflixxt.zip
     python benchmarks/rl.py evaluate --game verflixxt --model verflixxt.zip --games 1000
 
 ``train`` writes the learning curve to ``benchmarks/results/rl-<game>.json`` (the picture of
 the reinforcement-learning page is drawn from it) and ``evaluate`` adds its results there.
 The learner always plays against the game's baseline agent (``greedy`` for Verflixxt!,
-``heuristic`` for EXXtra). ``speed`` counts per second of the process's CPU time (torch
+``heuristic`` for EXXtra). ``speed --out`` writes its figures as a results file (format
+``amigo-rules rl speed 1``), from which the page prints its throughput table (`tables`,
+see ``benchmarks/figures.py``). ``speed`` counts per second of the process's CPU time (torch
 on one thread, ``--threads``), so that other work on a shared machine skews the ratios as
-little as possible; ``train`` stops after ``--minutes`` of wall-clock time. Run by hand;
+little as possible; ``train`` stops after ``--minutes`` of wall-clock time, or with
+``--steps`` after that many steps (on a shared machine, the tutorial's run again whatever
+the load). Run by hand;
 figures are printed, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -31,6 +38,8 @@ from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 RESULTS = Path(__file__).parent / "results"
 FORMAT = "amigo-rules learning curve 1"
 """The ``format`` of a curve file (read by the documentation's picture hook)."""
+SPEED_FORMAT = "amigo-rules rl speed 1"
+"""The ``format`` of the results file ``speed --out`` writes."""
 
 CONFIGS: dict[str, tuple[str, Any, str]] = {
     "verflixxt": ("Verflixxt! classic, 2 players", verflixxt.Rules.classic(players=2),
@@ -112,7 +121,7 @@ class Curve:
 
 
 def train(args: argparse.Namespace) -> None:
-    """Train for ``--minutes``, save the model, write the curve file."""
+    """Train for ``--minutes`` (or ``--steps``), save the model, write the curve file."""
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -125,6 +134,8 @@ def train(args: argparse.Namespace) -> None:
     class Logger(BaseCallback):  # type: ignore[misc]
         def _on_step(self) -> bool:
             curve.step(self.num_timesteps, self.locals["rewards"], self.locals["dones"])
+            if args.steps is not None:
+                return self.num_timesteps < args.steps
             return time.perf_counter() < deadline
 
     learner.learn(total_timesteps=10**9, callback=Logger())
@@ -215,14 +226,40 @@ def speed(args: argparse.Namespace) -> None:
     import torch
 
     torch.set_num_threads(args.threads)
+    document: dict[str, Any] = {
+        "format": SPEED_FORMAT, "date": datetime.date.today().isoformat(),
+        "seconds": args.seconds, "train_steps": args.train_steps, "threads": args.threads,
+        "scalar_envs": args.scalar_envs, "vector_envs": args.vector_envs,
+        "cores": os.cpu_count(), "load": round(os.getloadavg()[0], 1), "rows": []}
     for game in args.games:
         cells = {kind: (env_rate(game, kind, n, args.seconds, args.opponent),
                         train_rate(game, kind, n, args.train_steps, args.opponent))
                  for kind, n in (("scalar", args.scalar_envs), ("vector", args.vector_envs))}
         (env_s, train_s), (env_v, train_v) = cells["scalar"], cells["vector"]
+        document["rows"].append({"game": game, "label": CONFIGS[game][0],
+                                 "opponent": args.opponent or CONFIGS[game][2],
+                                 "env": {"scalar": env_s, "vector": env_v},
+                                 "training": {"scalar": train_s, "vector": train_v}})
         print(f"{CONFIGS[game][0]:<32} env steps/s {env_s:>9,.0f} → {env_v:>10,.0f} "
               f"({env_v / env_s:5.1f}×)   training steps/s {train_s:>7,.0f} → {train_v:>7,.0f} "
               f"({train_v / train_s:4.1f}×)", flush=True)
+    if args.out:
+        Path(args.out).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        print(f"written to {args.out}")
+
+
+def tables(document: dict) -> dict[str, str]:
+    """The throughput table of a ``speed --out`` results file (``table``): environment and
+    training steps/s of the scalar environments and the vector env, and their ratios."""
+    vector = document["vector_envs"]
+    lines = [f"| game | env steps/s: scalar | vector ({vector}) | ratio | training steps/s: "
+             f"scalar | vector ({vector}) | ratio |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for row in document["rows"]:
+        cells = [f"{row[kind][env]:,.0f}" if env != "ratio" else
+                 f"{row[kind]['vector'] / row[kind]['scalar']:.1f}×"
+                 for kind in ("env", "training") for env in ("scalar", "vector", "ratio")]
+        lines.append(f"| {row['label']} | " + " | ".join(cells) + " |")
+    return {"table": "\n".join(lines)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -237,10 +274,12 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--scalar-envs", type=int, default=8)
     run.add_argument("--vector-envs", type=int, default=256)
     run.add_argument("--opponent", help="the opponents' agent (default: the baseline)")
+    run.add_argument("--out", help="also write the figures to this results file")
     run.set_defaults(run=speed)
     run = commands.add_parser("train", help=train.__doc__)
     run.add_argument("--game", choices=list(CONFIGS), required=True)
     run.add_argument("--minutes", type=float, default=30.0)
+    run.add_argument("--steps", type=int, help="stop after this many steps instead")
     run.add_argument("--env", choices=["scalar", "vector"], default="vector")
     run.add_argument("--envs", type=int, default=256)
     run.add_argument("--every", type=int, default=20_000, help="steps per curve point")

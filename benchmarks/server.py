@@ -85,9 +85,32 @@ def percentiles(values: list[float]) -> str:
 # ---------------------------------------------------------------- load
 
 
-async def load(url: str, tables: int, game: str, players: int,
-               timeout: float) -> tuple[list[float], int, int, list[str], float]:
-    """Create the tables, play them; latencies, moves, finished tables, errors, seconds."""
+def scheduled(pid: int) -> tuple[float, float] | None:
+    """The seconds the main thread of process ``pid`` has run and has waited, runnable,
+    for a CPU (Linux's ``schedstat``), or None where the system does not say."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as stat:
+            ran, waited = stat.read().split()[:2]
+    except (OSError, ValueError):
+        return None
+    return int(ran) / 1e9, int(waited) / 1e9
+
+
+def shares(before: tuple[float, float] | None, after: tuple[float, float] | None,
+           seconds: float) -> str:
+    """A main thread's share of the play: running, and runnable but waiting for a CPU (a
+    thread that does both nearly all the time is CPU-bound, however little it ran)."""
+    if before is None or after is None:
+        return "not known here"
+    return (f"running {(after[0] - before[0]) / seconds:.0%}, waiting for a CPU "
+            f"{(after[1] - before[1]) / seconds:.0%} of the play")
+
+
+async def load(url: str, tables: int, game: str, players: int, timeout: float,
+               server: int) -> tuple[list[float], int, int, list[str], float, str, str]:
+    """Create the tables, play them; latencies, moves, finished tables, errors, seconds,
+    the `shares` of the server's main thread (process ``server``: its event loop) and the
+    bots' during the play."""
     import httpx2
 
     from amigo_rules.server.remote import MoveClock, RandomRemote
@@ -110,10 +133,13 @@ async def load(url: str, tables: int, game: str, players: int,
                 bots.append((bot, f"ws{url[4:]}/ws/tables/{table['table']}/seats/"
                                   f"{seat['seat']}?token={seat['token']}"))
     started = time.perf_counter()
+    threads = scheduled(server), scheduled(os.getpid())
     results = await asyncio.wait_for(
         asyncio.gather(*(bot.play(where) for bot, where in bots), return_exceptions=True),
         timeout)
     seconds = time.perf_counter() - started
+    loop_share = shares(threads[0], scheduled(server), seconds)
+    bots_share = shares(threads[1], scheduled(os.getpid()), seconds)
     finished = 0
     for (bot, _), result in zip(bots, results, strict=True):
         errors += bot.errors
@@ -123,7 +149,7 @@ async def load(url: str, tables: int, game: str, players: int,
             finished += 1
     moves = sum(len(clock.latencies) for clock in clocks) + len(clocks)
     latencies = [x for clock in clocks for x in clock.latencies]
-    return latencies, moves, finished // players, errors, seconds
+    return latencies, moves, finished // players, errors, seconds, loop_share, bots_share
 
 
 def load_run(args: argparse.Namespace, database: str) -> None:
@@ -134,8 +160,9 @@ def load_run(args: argparse.Namespace, database: str) -> None:
     cpu = psutil.Process(server.pid)
     try:
         before, client_before = sum(cpu.cpu_times()[:2]), time.process_time()
-        latencies, moves, finished, errors, seconds = asyncio.run(load(
-            f"http://127.0.0.1:{port}", args.tables, args.game, args.players, args.timeout))
+        latencies, moves, finished, errors, seconds, loop_share, bots_share = asyncio.run(
+            load(f"http://127.0.0.1:{port}", args.tables, args.game, args.players,
+                 args.timeout, server.pid))
         server_cpu = sum(cpu.cpu_times()[:2]) - before
         client_cpu = time.process_time() - client_before
     finally:
@@ -149,6 +176,8 @@ def load_run(args: argparse.Namespace, database: str) -> None:
     print(f"  server CPU       {server_cpu:.1f} s ({server_cpu / max(moves, 1) * 1000:.2f} ms "
           "a player move, its chance moves included); the bots' process "
           f"{client_cpu:.1f} s")
+    print(f"  event loop       {loop_share} (the bots' loop: {bots_share}); load "
+          f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"  errors           {len(errors)}")
     for error in errors[:10]:
         print(f"    {error}")

@@ -9,17 +9,13 @@ page, the line and the figure's true value, so ``mkdocs build --strict`` fails.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-from pathlib import Path
+
+from pictures import benchmark
 
 log = logging.getLogger("mkdocs.plugins.figures")
 
-SOURCE = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
-_spec = importlib.util.spec_from_file_location("amigo_rules_figures", SOURCE)
-assert _spec is not None and _spec.loader is not None
-figures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(figures)
+figures = benchmark("figures")
 
 
 def on_pre_build(config) -> None:
@@ -28,9 +24,10 @@ def on_pre_build(config) -> None:
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    """Warn about every stale figure of the page; the page itself is left as it is."""
+    """Warn about every stale figure of the page; the page is rendered with its figures and
+    without their markers (``figures.unmarked``)."""
     for line, spec, written, true in figures.stale(markdown):
         log.warning("figures: %s:%d: %s: written %r, its source says %r (python "
                     "benchmarks/figures.py --write)", page.file.src_uri, line, spec,
                     written, true)
-    return markdown
+    return figures.unmarked(markdown)

@@ -14,6 +14,7 @@ starts with the three games (``verflixxt``, ``ho`` for ``verflixxt_hoch``, ``exx
 ``play(state, *moves)`` (each move in notation, through ``parse_move`` and ``apply``),
 ``game_tree(game, state, depth)`` (the figure of a game tree), ``learning_curves(*games)``
 (matplotlib's figure of the committed learning curves ``benchmarks/results/rl-<game>.json``),
+``value_curves(*games)`` (the learned values' runs, ``benchmarks/results/learning.jsonl``),
 ``ladder_chart(*configs)`` (the win shares of the committed strength ladder,
 ``benchmarks/results/ladder.jsonl.gz``) and ``terminal(text, command)`` (text as a terminal
 shows it, under the command that printed it).
@@ -31,13 +32,16 @@ module), in a box titled "Spec card".
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
 import logging
 import re
 import shlex
 from fractions import Fraction
+from functools import cache
 from pathlib import Path, PurePosixPath
+from types import ModuleType
 
 from mkdocs.structure.files import File, Files
 
@@ -252,16 +256,26 @@ def learning_curves(*games: str) -> str:
     `RESULTS`: the win share of the training games against the steps played, the fair
     share (one in ``players``) dashed, and the evaluation's win shares with their 95%
     intervals at the right."""
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
-
     documents = [read_curve(RESULTS / f"rl-{game}.json") for game in games]
-    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
-                     "font.size": 10}):
-        figure = Figure(figsize=(4.2 * len(documents), 4.4), layout="constrained")
+
+    def draw(figure) -> None:
         for axes, document in zip(figure.subplots(1, len(documents), squeeze=False)[0],
                                   documents, strict=True):
             _curve_panel(axes, document)
+
+    return matplotlib_svg(4.2 * len(documents), 4.4, draw)
+
+
+def matplotlib_svg(width: float, height: float, draw) -> str:
+    """The SVG of a matplotlib figure of ``width`` × ``height`` inches that ``draw(figure)``
+    fills: the same bytes on every build (no date, fixed ids), text kept as text."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 10}):
+        figure = Figure(figsize=(width, height), layout="constrained")
+        draw(figure)
         out = io.StringIO()
         figure.savefig(out, format="svg", metadata={"Date": None})
     text = out.getvalue()
@@ -300,16 +314,77 @@ def _curve_panel(axes, document: dict) -> None:
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8, frameon=False)
 
 
+VALUE_RUNS = RESULTS / "learning.jsonl"
+"""The learned values' runs, one JSON line each (``benchmarks/learn.py run`` writes them)."""
+GAME_LABELS = {"verflixxt": "Verflixxt! (classic, 4 players)",
+               "verflixxt_hoch": "Verflixxt hoch² (4 players)", "exxtra": "EXXtra (4 players)"}
+
+
+def read_runs(path: Path) -> list[dict]:
+    """The runs of ``path``, checked: a ``ValueError`` naming the line and what is wrong."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path.name}: not readable ({exc})") from None
+    runs = []
+    for number, line in enumerate(lines, 1):
+        try:
+            run = json.loads(line)
+            points = [(p["games"], p["win_share"], p["interval"]) for p in run["curve"]]
+            ok = isinstance(run["label"], str) and run["game"] in GAME_LABELS and points and all(
+                type(g) is int and 0 <= w <= 1 and 0 <= i <= 1 for g, w, i in points)
+        except (ValueError, KeyError, TypeError):
+            ok = False
+        if not ok:
+            raise ValueError(f"{path.name}:{number}: a run needs label, game and a curve of "
+                             "games, win_share and interval")
+        runs.append(run)
+    return runs
+
+
+def value_curves(*games: str) -> str:
+    """An SVG figure, one panel per game, of the learned values' runs in `VALUE_RUNS`: the
+    win share of the one-ply value against three baselines after each round, with its 95%
+    interval, against the games of self-play so far; one line per run, the fair share
+    dashed."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
+
+    runs = read_runs(VALUE_RUNS)
+    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
+                     "font.size": 10}):
+        figure = Figure(figsize=(4.2 * len(games), 4.6), layout="constrained")
+        for axes, game in zip(figure.subplots(1, len(games), squeeze=False)[0], games,
+                              strict=True):
+            for run in (r for r in runs if r["game"] == game):
+                points = run["curve"]
+                axes.errorbar([p["games"] for p in points], [p["win_share"] for p in points],
+                              yerr=[p["interval"] for p in points], capsize=2, marker="o",
+                              markersize=3, linewidth=1.2, label=run["label"])
+            axes.axhline(0.25, color=MUTED, linestyle="--", linewidth=1, label="fair share")
+            axes.set_title(GAME_LABELS[game])
+            axes.set_xlabel("games of self-play")
+            axes.set_ylabel(f"win share against three {points[0]['against']}")
+            axes.set_ylim(0, 0.8)
+            axes.xaxis.set_major_formatter(FuncFormatter(_steps))
+            axes.grid(alpha=0.3)
+            axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8,
+                        frameon=False)
+
+
 # --- the strength ladder and text ----------------------------------------------------------
 
-_FIGURES = Path(__file__).resolve().parents[2] / "benchmarks" / "figures.py"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
-def _figures():
-    """``benchmarks/figures.py``, the one reader of the committed results."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("amigo_rules_figures", _FIGURES)
+@cache
+def benchmark(name: str) -> ModuleType:
+    """``benchmarks/NAME.py``, loaded once for every hook (the benchmarks are scripts, not a
+    package: ``figures`` is the one reader of the committed results, ``stats`` lists the
+    statistics' configurations)."""
+    spec = importlib.util.spec_from_file_location(f"amigo_rules_{name}",
+                                                  BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -327,7 +402,7 @@ def ladder_chart(*configs: str, agents: tuple[str, ...] = ("random", "mcts:400")
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    table = _figures().results("ladder.jsonl.gz", RESULTS)
+    table = benchmark("figures").results("ladder.jsonl.gz", RESULTS)
     rows = []
     for config in configs or tuple(LADDER_LABELS):
         ranked = table[config]
@@ -373,7 +448,7 @@ def terminal(text: str, command: str = "", columns: int = 80) -> str:
 def _namespace() -> dict:
     return {"verflixxt": verflixxt, "ho": verflixxt_hoch, "exxtra": exxtra, "play": play,
             "game_tree": game_tree, "learning_curves": learning_curves,
-            "ladder_chart": ladder_chart, "terminal": terminal}
+            "value_curves": value_curves, "ladder_chart": ladder_chart, "terminal": terminal}
 
 
 def _run(code: str, namespace: dict, where: str):
@@ -436,14 +511,16 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         if kind == "picture":
             uri, caption = next(pictures, (None, ""))
             if uri is not None:
-                out += _figure(page.file.src_uri, uri, caption)
+                out += figure(page.file.src_uri, uri, caption)
         else:
             out += spec_card(code, page.file.src_uri)
     out += lines[done:]
     return "\n".join(out) + "\n"
 
 
-def _figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
+def figure(page_uri: str, picture_uri: str, caption: str) -> list[str]:
+    """The lines of a ``<figure>`` showing the site's picture ``picture_uri`` on the page
+    ``page_uri``, linked to the picture alone, with its caption."""
     depth = page_uri.count("/")
     src = "../" * depth + picture_uri
     alt = caption or "A picture of the table"

@@ -6,8 +6,8 @@ import pytest
 import amigo_rules
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.agents import AGENTS, RandomAgent, VerflixxtHochGreedyAgent, make_agent
-from amigo_rules.agents.verflixxt_hoch import FRESH_HAND
 from amigo_rules.core import decide
+from amigo_rules.verflixxt_hoch import FRESH_HAND
 from amigo_rules.verflixxt_hoch.tiles import CARDS
 
 

@@ -15,10 +15,11 @@ from amigo_rules import (
     ArgumentError,
     RulesError,
     exxtra,
+    game_of,
     verflixxt,
     verflixxt_hoch,
 )
-from amigo_rules.agents import MCTSAgent, RandomAgent, game_of, make_agent, playouts
+from amigo_rules.agents import MCTSAgent, RandomAgent, make_agent, playouts
 from amigo_rules.core import sample_chance
 from amigo_rules.core.chance import sample_outcome
 from amigo_rules.verflixxt_hoch.tiles import CARDS
@@ -155,8 +156,10 @@ def test_a_forced_move_needs_no_search():
 
 def test_finds_the_game_of_an_observation():
     assert game_of(ho.observation(hoch_decision()[0], 0)) is ho
-    with pytest.raises(RulesError, match="game="):
+    with pytest.raises(RulesError, match="cannot tell the game of a object"):
         game_of(object())
+    with pytest.raises(RulesError, match="game="):
+        MCTSAgent(seed=0, simulations=2).act(object(), (1, 2))
 
 
 def test_registered_for_every_game_with_parameters():

@@ -109,12 +109,12 @@ def test_a_hoch_collection_worth_more_leads():
     assert shares[1] == pytest.approx(shares[2], abs=0.05)
 
 
-def test_the_fitted_value_is_verflixxts_default_evaluation():
-    # hoch²'s measured weaker with it: it keeps the softmax, the fitted value on request
-    assert DEFAULTS["verflixxt"].evaluation == "fitted"
-    assert DEFAULTS["verflixxt_hoch"].evaluation == "softmax"
+def test_the_fitted_value_is_the_searchs_on_request():
+    # Verflixxt!'s search scores by the learned value now, hoch²'s by the softmax (it
+    # measured weaker with the fitted value): the fitted value on request
+    assert DEFAULTS["verflixxt"].evaluation == "learned"
     assert isinstance(evaluation_for(verflixxt_hoch, kind="fitted"), Value)
-    agent = MCTSAgent(seed=0, simulations=5, game="verflixxt")
+    agent = MCTSAgent(seed=0, simulations=5, game="verflixxt", evaluation="fitted")
     state = verflixxt.new_game(verflixxt.Rules.classic(players=2), seed=1)
     assert isinstance(agent._configure(verflixxt.observation(state, 0))[3], Value)
 
@@ -126,5 +126,5 @@ def test_bad_arguments_are_refused():
         evaluation_for(type("X", (), {"NAME": "x"})(), kind="fitted")
     with pytest.raises(RulesError, match="takes 5 weights, got 2"):
         Value(verflixxt, (1.0, 2.0))
-    with pytest.raises(RulesError, match="'softmax' or 'fitted', got 'best'"):
+    with pytest.raises(RulesError, match="'fitted', 'learned', got 'best'"):
         evaluation_for(verflixxt, kind="best")

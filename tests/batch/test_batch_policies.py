@@ -11,10 +11,10 @@ from batch_helpers import option_ids, scalar_sweep
 
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
-from amigo_rules.agents.oneply import TIE
 from amigo_rules.batch import exxtra as exxtra_batch
 from amigo_rules.batch import policies
 from amigo_rules.batch import verflixxt as verflixxt_batch
+from amigo_rules.core.ties import TIE
 
 
 def positions(engine: ModuleType, rules, n: int, steps: int, seed: int):

@@ -8,10 +8,10 @@ import pytest
 from batch_helpers import scattered_states
 
 from amigo_rules import verflixxt_hoch as ho
-from amigo_rules.agents.oneply import TIE
 from amigo_rules.agents.verflixxt_hoch import VerflixxtHochGreedyAgent
 from amigo_rules.batch import verflixxt_hoch as batch
 from amigo_rules.batch.verflixxt_hoch_greedy import greedy_actions, move_values
+from amigo_rules.core.ties import TIE
 from amigo_rules.verflixxt_hoch import Rules
 
 

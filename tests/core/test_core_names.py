@@ -35,7 +35,7 @@ def test_parsing_has_one_name_and_one_home_in_every_game(game: ModuleType) -> No
 def test_the_game_agents_are_named_after_their_game(game: ModuleType) -> None:
     prefix = "".join(word.capitalize() for word in game.NAME.split("_"))
     for kind, agent in agents.AGENTS[game.NAME].items():
-        if agent in (agents.RandomAgent, agents.MCTSAgent):
+        if agent in (agents.RandomAgent, agents.MCTSAgent, agents.ValueAgent):
             continue  # every game's
         assert agent.__name__ == f"{prefix}{kind.capitalize()}Agent"
         assert getattr(agents, agent.__name__) is agent and agent.__name__ in agents.__all__
@@ -55,6 +55,32 @@ def test_old_names_still_work_with_a_deprecation_warning(module: str, old: str, 
         value = getattr(namespace, old)
     assert value is getattr(namespace, new)
     assert old not in getattr(namespace, "__all__", ())
+
+
+@pytest.mark.parametrize(("module", "old", "new"), [
+    ("amigo_rules.batch.exxtra", "ENGINE", "LOCKSTEP"),
+    ("amigo_rules.batch.verflixxt", "ENGINE", "LOCKSTEP"),
+    ("amigo_rules.batch.verflixxt_hoch", "ENGINE", "LOCKSTEP"),
+    ("amigo_rules.batch.lockstep", "Engine", "Functions"),
+])
+def test_renamed_batch_names_still_work(module: str, old: str, new: str) -> None:
+    namespace = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=rf"{module}\.{old} is deprecated.*{new}"):
+        value = getattr(namespace, old)
+    assert value is getattr(namespace, new)
+    assert old not in getattr(namespace, "__all__", ())
+
+
+@pytest.mark.parametrize(("module", "old", "home"), [
+    ("amigo_rules.agents", "game_of", "amigo_rules.core"),
+])
+def test_moved_names_still_work_with_a_deprecation_warning(module: str, old: str, home: str
+                                                           ) -> None:
+    namespace = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=rf"{module}\.{old} is deprecated.*{home}"):
+        value = getattr(namespace, old)
+    assert value is getattr(importlib.import_module(home), old)
+    assert old not in namespace.__all__
 
 
 def test_an_unknown_name_is_still_an_attribute_error() -> None:

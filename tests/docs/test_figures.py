@@ -47,8 +47,9 @@ def test_the_readme_quotes_its_measured_figures_from_the_results():
     assert any(s.startswith("speed.json search/") for s in specs)
 
 
-UNMEASURED = {"25%"}
-"""Figures of the README that are no measurement: a fair share at four players."""
+UNMEASURED = {"25%", "95%"}
+"""Figures of the README that are no measurement: a fair share at four players, the
+confidence level of an interval."""
 
 
 def test_the_readme_has_no_percentage_or_ratio_outside_a_figure():
@@ -64,6 +65,7 @@ def test_the_readme_has_no_percentage_or_ratio_outside_a_figure():
 def folder(tmp_path: Path) -> Path:
     (tmp_path / "speed.json").write_text(json.dumps({
         "batch": {"classic": {"label": "classic", "1024": 49.96}},
+        "agents": {"value:runs/a.json": {"share": 0.3}, "value:runs": {"b.json": 0.1}},
         "evaluation": [{"against": "random", "win_share": 0.85},
                        {"against": "greedy", "win_share": 0.859}],
     }), encoding="utf-8")
@@ -81,7 +83,17 @@ def test_a_figure_reads_keys_list_items_and_formats(folder: Path):
     assert figures.figure("speed.json evaluation/against=greedy/win_share {:.1%}",
                           folder) == "85.9%"
     assert figures.figure("speed.json evaluation/0/against", folder) == "random"
+    assert figures.figure("speed.json evaluation/-1/against", folder) == "greedy"
     assert figures.figure("speed.json batch/classic '{label} run'", folder) == "classic run"
+
+
+def test_a_key_holding_slashes_is_read_whole(folder: Path):
+    """An agent named by its weights file (``value:benchmarks/results/x.json``) is one key,
+    the longest run of pieces that is a key; shorter keys are read one by one."""
+    assert figures.figure("speed.json agents/value:runs/a.json/share", folder) == "0.3"
+    assert figures.figure("speed.json agents/value:runs/b.json", folder) == "0.1"
+    with pytest.raises(figures.FigureError, match=r"no key 'c\.json'"):
+        figures.figure("speed.json agents/value:runs/c.json", folder)
 
 
 def test_the_ladder_is_read_as_its_table(folder: Path):
@@ -91,6 +103,25 @@ def test_the_ladder_is_read_as_its_table(folder: Path):
     table = figures.figure("ladder.jsonl.gz table", folder)
     assert table.splitlines()[2].startswith("| Verflixxt! classic | `mcts:400` | three "
                                             "`greedy` | 4 | 4 | 62.5% ± ")
+
+
+def test_the_ladder_table_names_a_learned_search_in_words():
+    """``mcts:N:default:default:default:default:EVALUATION`` is shown as `mcts:N` (EVALUATION
+    value), in the agent's column and the opponents' alike; a name with other settings is
+    shown as it is."""
+    ladder = figures._benchmark("ladder")
+    assert ladder.shown("mcts:400:default:default:default:default:learned") == (
+        "`mcts:400` (learned value)")
+    assert ladder.shown("mcts:400:greedy:default:default:default:learned") == (
+        "`mcts:400:greedy:default:default:default:learned`")
+    assert ladder.shown("mcts:400 (fitted value, depth 20)") == (
+        "`mcts:400` (fitted value, depth 20)")
+    game = {"config": "classic", "agent": "mcts:1600:default:default:default:default:learned",
+            "baseline": "mcts:400:default:default:default:default:learned", "game": 0,
+            "seat": 0, "share": 1, "players": 2}
+    line, = ladder.table_lines({ladder.key(game): [game]})[2:]
+    assert line == ("| Verflixxt! classic | `mcts:1600` (learned value) | one `mcts:400` "
+                    "(learned value) | 2 | 1 | 100.0% ± 0.0 |")
 
 
 def test_a_stale_figure_is_found_and_rewritten(folder: Path):
@@ -133,8 +164,10 @@ def test_a_marker_naming_no_figure_says_what_is_wrong(folder: Path, spec: str, p
         figures.figure(spec, folder)
 
 
-def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture):
+def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture,
+                                               monkeypatch: pytest.MonkeyPatch):
     """The strict build fails on a stale figure: the hook logs a warning naming it."""
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "hooks"))  # as mkdocs loads hooks
     hook = load("figures_hook_under_test", ROOT / "docs" / "hooks" / "figures.py")
 
     class File:
@@ -146,5 +179,85 @@ def test_the_docs_hook_warns_of_a_stale_figure(caplog: pytest.LogCaptureFixture)
     page = ("<!-- figure: ladder.jsonl.gz classic/mcts:400/greedy/4/games -->"
             "12<!-- /figure -->")
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.figures"):
-        assert hook.on_page_markdown(page, Page(), None, None) == page
+        assert hook.on_page_markdown(page, Page(), None, None) == "12"
     assert "bots.md:1" in caplog.text and "written '12'" in caplog.text
+
+
+def test_a_results_file_of_a_benchmark_holds_its_tables(folder: Path):
+    """A file of ``TABLES`` is read with the tables its benchmark prints from it
+    (``batch.json``: each configuration's ratio to the scalar engine per batch size)."""
+    (folder / "batch.json").write_text(json.dumps({
+        "format": "amigo-rules batch speed 1", "sizes": [64, 1024],
+        "rows": [{"game": "exxtra", "label": "EXXtra, 4 players", "scalar": 100.0,
+                  "batch": {"64": 250.0, "1024": 4_000.0}}]}), encoding="utf-8")
+    assert figures.figure("batch.json tables/table", folder).splitlines() == [
+        "| configuration | n = 64 | n = 1,024 |", "|---|---:|---:|",
+        "| EXXtra, 4 players | 2.5× | 40× |"]
+    assert figures.figure("batch.json rows/0/scalar {:,.0f}", folder) == "100"
+
+
+def test_a_results_file_its_benchmark_cannot_read_says_so(folder: Path):
+    (folder / "batch.json").write_text(json.dumps({"sizes": [64]}), encoding="utf-8")
+    problem = "not a results file of benchmarks/batch.py"
+    with pytest.raises(figures.FigureError, match=re.escape(problem)):
+        figures.figure("batch.json tables/table", folder)
+
+
+@pytest.mark.parametrize(("page", "spec"), [
+    ("batch.md", "batch.json tables/table"),
+    ("ladder.md", "ladder.jsonl.gz table"),
+    ("ladder.md", "ladder-settings.jsonl.gz table"),
+    ("ladder.md", "search-speed.json tables/simulations"),
+    ("ladder.md", "search-speed-exxtra.json tables/decisions"),
+    ("frameworks.md", "adapters.json tables/table"),
+    ("frameworks.md", "adapters-vector.json tables/table"),
+    ("rl.md", "rl-speed.json tables/table"),
+    ("tournaments.md", "tournament.json tables/table"),
+])
+def test_the_measured_tables_of_the_docs_are_figures(page: str, spec: str):
+    """The pages' tables of measurements are written from their results files."""
+    body = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    assert spec in [m.group("spec") for m in figures.markers(body)]
+
+
+MEASURED = [("batch.md", "Speed"), ("frameworks.md", "Overhead"),
+            ("frameworks.md", "Vector environments"), ("tournaments.md", "Measured"),
+            ("rl.md", "What 30 minutes reach"), ("rl.md", "Throughput"), ("ladder.md", "")]
+"""Sections of the docs that report measurements (``""``: the whole page)."""
+FAIR = {"25%", "50%", "33.3%", "95%"}
+"""Shares that are no measurement: fair shares, the confidence level."""
+
+
+@pytest.mark.parametrize(("page", "heading"), MEASURED)
+def test_the_measured_sections_have_no_figure_outside_a_marker(page: str, heading: str):
+    """A share, a ratio or a rate in a section that reports measurements is a figure
+    marker's, so none can be left behind when the results change (the RL page's evaluation
+    table, made of two files, is checked row by row in tests/rl/test_learning_curves.py)."""
+    body = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    if heading:
+        start = body.index(f"## {heading}\n")
+        end = body.find("\n## ", start + 1)
+        body = body[start: end if end > 0 else None]
+    text = re.sub(r"```.*?```|<!-- rl-results -->.*?<!-- /rl-results -->", "",
+                  figures.MARKER.sub("", body), flags=re.S)
+    loose = set(re.findall(r"\d[\d.,]*\s?(?:%|×|ms\b|µs|games/s|steps/s)", text)) - FAIR
+    assert loose == set()
+
+
+def test_a_page_renders_its_figures_without_their_markers(folder: Path):
+    """The markers go, the figures stay: a marker opening a line would otherwise start a
+    block of HTML and cut its list item in two; markers shown in code stay."""
+    page = ("- wins\n  <!-- figure: speed.json batch/classic/1024 {:.0f}× -->50×<!-- /figure -->"
+            " of them\n\n`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+    assert figures.unmarked(page) == ("- wins\n  50× of them\n\n"
+                                      "`<!-- figure: speed.json nothing -->1<!-- /figure -->`\n")
+
+
+def test_no_line_of_the_readme_opens_with_a_figure():
+    """The README is rendered as it is (GitHub, the package index), where a marker opening a
+    line starts a block of HTML and cuts its paragraph; the docs' hook takes markers away."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    opening = [match.group("spec") for match in figures.markers(readme)
+               if readme[:match.start()].endswith(("\n", "\n ", "\n  "))
+               and not match.group("text").startswith("\n")]
+    assert opening == []

@@ -162,8 +162,8 @@ def test_no_table_scrolls_sideways(site, browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     pages = ["games/verflixxt", "games/verflixxt_hoch", "games/exxtra", "tournaments", "bots",
-             "frameworks", "notation", "batch", "getting-started", "protocol", "engines",
-             "sources", "contributing"]
+             "ladder", "rl", "frameworks", "notation", "batch", "getting-started", "protocol",
+             "engines", "sources", "contributing"]
     for width in (1400, 400):
         browser.set_window_size(width, 1000)
         for page in pages:

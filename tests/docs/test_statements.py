@@ -18,6 +18,10 @@ from amigo_rules.agents.playouts import DEFAULTS
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SOURCES = sorted((ROOT / "src" / "amigo_rules").rglob("*.py"))
+TESTS = [path for path in sorted((ROOT / "tests").rglob("*.py"))
+         if path.name not in ("test_statements.py", "test_docstrings.py")]
+"""The tests' docstrings, but for the two tests that name the design notes to look for
+them."""
 
 
 def text(path: Path) -> str:
@@ -39,9 +43,9 @@ def matches(pattern: str, paths: list[Path] = PAGES, flags: int = re.S) -> list[
 @pytest.mark.parametrize("name", ["PROTOCOL.md", "API.md", "ARCHITECTURE.md", "../shared",
                                   "rules contract", "a room above"])
 def test_nothing_points_to_what_a_reader_cannot_open(name: str):
-    """The project's design notes are not part of it: its pages and docstrings say what
-    they need themselves (the seat protocol's page, the sources page)."""
-    assert matches(re.escape(name), [*PAGES, *SOURCES]) == []
+    """The project's design notes are not part of it: its pages, docstrings and tests say
+    what they need themselves (the seat protocol's page, the sources page)."""
+    assert matches(re.escape(name), [*PAGES, *SOURCES, *TESTS]) == []
 
 
 def test_max_moves_counts_the_records_moves_and_the_pages_say_so():
@@ -98,3 +102,28 @@ def test_the_classic_layout_is_labelled_a_reconstruction():
     page = text(ROOT / "docs" / "games" / "verflixxt.md")
     setup = page[page.index("### VX-SETUP-1"):page.index("### VX-SETUP-2")]
     assert "*Reconstructed:*" in setup and '"laid out as shown"' in setup
+
+
+BOT_PAGES = [ROOT / "docs" / "bots.md", ROOT / "docs" / "ladder.md"]
+
+
+@pytest.mark.parametrize("pattern", [
+    r"experiment/", r"not merged", r"not met", r"not been tried", r"\btargets?\b",
+    r"first \d[\d,]* (?:had|gave|games:)", r"\bTODO\b"])
+def test_the_bot_pages_are_a_contract_and_a_report(pattern: str):
+    """The bot authors' page and the strength ladder say what is and what was measured: no
+    branch names, targets, to-do lists or run history (issue 34)."""
+    assert matches(pattern, BOT_PAGES, re.S | re.I) == []
+
+
+FAIR = {"25%", "50%", "33.3%", "95%", "10%"}
+"""Shares on the bot pages that are no measurement: fair shares, the confidence level, the
+rollouts' share of random moves."""
+
+
+@pytest.mark.parametrize("page", BOT_PAGES, ids=lambda page: page.name)
+def test_every_share_on_the_bot_pages_is_a_figure(page: Path):
+    """A win share on the bot pages is a figure marker's (read from the ladder's games), so
+    none can drift from the games kept."""
+    body = re.sub(r"<!-- figure: .+? -->.*?<!-- /figure -->", "", text(page), flags=re.S)
+    assert set(re.findall(r"\d[\d.,]*\s?%", body)) - FAIR == set()

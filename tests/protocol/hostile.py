@@ -48,6 +48,13 @@ for line in sys.stdin.buffer:
             time.sleep(60)
         elif MODE == "stale":
             message(type="move", move_number=number + 1, id=choice)
+        elif MODE == "wrong-id":
+            message(type="move", move_number=number, id=10**6)
+        elif MODE == "wrong-move":
+            message(type="move", move_number=number, move="fly away")
+        elif MODE == "disagree":  # one legal move's id, another's notation
+            other = [m["move"] for m in got["legal"] if m["id"] != choice] or ["fly away"]
+            message(type="move", move_number=number, id=choice, move=other[0])
         elif MODE == "crash":
             print("something went badly wrong", file=sys.stderr, flush=True)
             sys.exit(3)

@@ -4,10 +4,13 @@ input; a host's unknown types are ignored)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from amigo_rules import IllegalMoveError, exxtra
 from amigo_rules.protocol import messages
+from amigo_rules.protocol.host import answered_move, legal_entries
 from amigo_rules.protocol.messages import ProtocolError, read_host, read_seat
 
 
@@ -88,3 +91,18 @@ def test_the_seat_ignores_a_hosts_unknown_type_but_checks_what_it_relies_on():
                   '"players": 2}')
     with pytest.raises(ProtocolError, match="'legal' must be a non-empty list"):
         read_host('{"type": "act", "move_number": 0, "observation": {}, "legal": []}')
+
+
+@pytest.mark.parametrize(("action", "notation", "says"), [
+    (10**6, None, "id 1000000 is not a legal move here"),
+    (None, "fly away", "'fly away' is not a legal move here"),
+    (0, "place 5", "id 0 and move 'place 5' name different moves"),
+    (None, None, "needs an 'id' or a 'move'"),
+])
+def test_an_answer_naming_no_legal_move_is_refused(action, notation, says) -> None:
+    state = exxtra.apply(exxtra.new_game(), exxtra.Roll(7, 6))
+    legal = exxtra.legal_moves(state)
+    entries = legal_entries(exxtra, state, legal)
+    assert answered_move(legal, entries, entries[-1]["id"], " Place 5 ") == exxtra.Place(5)
+    with pytest.raises(IllegalMoveError, match=re.escape(says)):
+        answered_move(legal, entries, action, notation)

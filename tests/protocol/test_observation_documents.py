@@ -1,4 +1,4 @@
-"""Observation documents (PROTOCOL.md): exact round trip, strict reading, the shipped
+"""Observation documents (docs/protocol.md): exact round trip, strict reading, the shipped
 JSON Schemas, and a seat's document holding only what its observation holds."""
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,21 @@ from server_helpers import Client
 from amigo_rules.server import open_storage
 from amigo_rules.server.app import create_app
 from amigo_rules.server.settings import Settings
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """A fresh SQLite database's URL (a module may override it: PostgreSQL's tests do)."""
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[Client]:
+    """A test client (entered) of a server over the test's database."""
+    storage = open_storage(database)
+    with Client(create_app(storage)) as test_client:
+        yield test_client
+    storage.close()
 
 
 @pytest.fixture

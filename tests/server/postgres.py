@@ -1,5 +1,5 @@
 """A real PostgreSQL for the server's tests: one server per test session, a fresh database
-per test (PROTOCOL.md, last paragraph).
+per test (the game server page, "PostgreSQL and several processes").
 
 The server runs from a temporary directory on a free port of 127.0.0.1 with ``initdb -A
 trust``; as root (PostgreSQL refuses to run as root) the directory belongs to the ``postgres``

@@ -40,11 +40,10 @@ from websockets.sync.client import connect  # noqa: E402
 
 from amigo_rules import SPECTATOR, verflixxt_hoch  # noqa: E402
 from amigo_rules.core import get_game, jsonio  # noqa: E402
-from amigo_rules.core.text import plain  # noqa: E402
-from amigo_rules.scoresheet import result_lines  # noqa: E402
 from amigo_rules.server import open_storage  # noqa: E402
 from amigo_rules.server.app import MAX_FRAME, create_app  # noqa: E402
 from amigo_rules.verflixxt_hoch.tiles import CARDS  # noqa: E402
+from amigo_rules.words import ScoreSheet, ordinal, score_sheet, seen_move  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT_TRACK = ("+3", "-2", "+5", "-4", "+6", "-1")
@@ -104,6 +103,23 @@ class LiveServer:
     def socket_url(self, table: str, seat: int, token: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table}/seats/{seat}?token={token}"
 
+    def board(self, table: str, viewer: int) -> str:
+        """The board the server draws for ``viewer``: the players named as the table's
+        facts name them, the last step marked as ``viewer`` may see it."""
+        row = self.storage.table(table)
+        module = get_game(row.game)
+        state = module.new_game(jsonio.rules_from_data(module.Rules, json.loads(row.rules)),
+                                seed=row.seed)
+        last: list[Any] | None = None
+        for text in self.storage.moves(table):
+            before, move = state, module.parse_move(state, text)
+            state, events = module.apply_events(before, move)
+            seen = list(seen_move(module, before, move, events, viewer)[1])
+            last = seen if module.current_player(before) >= 0 else (last or []) + seen
+        names = [name or "" for name in self.get(f"/api/tables/{table}")["names"]]
+        svg: str = module.render_svg(state, player=viewer, names=names, highlight=last)
+        return svg
+
     def state(self, table: str) -> Any:
         """The table's state recomputed here from its stored seed, rules and moves."""
         row = self.storage.table(table)
@@ -113,6 +129,17 @@ class LiveServer:
         for text in self.storage.moves(table):
             state = module.apply(state, module.parse_move(state, text))
         return state
+
+
+def sheet_text(sheet: ScoreSheet) -> str:
+    """The end box's text as the page builds it from the ``end``'s ``sheet``."""
+    text = ""
+    for row in sheet.rows:
+        text += (f"{ordinal(row.place)} {row.name}{' (you)' if row.you else ''} score "
+                 f"{row.score}{' winner' if row.winner else ''}")
+        text += "".join(f"{part.what}: {part.sums}{f' · {part.note}' if part.note else ''}"
+                        for part in row.parts)
+    return text
 
 
 def until(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
@@ -304,19 +331,21 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
         assert open_moves(pages[mover]) == [str(m) for m in verflixxt_hoch.legal_moves(state)]
         views = [live.get(f"/api/tables/{table}/seats/{s}", tokens[s]) for s in range(3)]
         lines = [[event["text"] for event in view["events"]] for view in views]
+        names = [name or "" for name in live.get(f"/api/tables/{table}")["names"]]
         for seat, driver in pages.items():
-            # the board is this seat's picture, and the same whatever the others hold
-            picture = verflixxt_hoch.render_svg(state, player=seat)
-            wait_for(driver, board_is(picture), f"seat {seat}'s board")
+            # the board is this seat's picture (named, the last move marked), and the same
+            # whatever the others hold
+            wait_for(driver, board_is(live.board(table, seat)), f"seat {seat}'s board")
             changed = other_hands_changed(state, seat, rng)
             if changed is not None:
-                assert verflixxt_hoch.render_svg(changed, player=seat) == picture
+                assert verflixxt_hoch.render_svg(changed, player=seat, names=names) == (
+                    verflixxt_hoch.render_svg(state, player=seat, names=names))
             # the log is this seat's narration, whole; nothing only another seat reads
             wait_for(driver, log_is(lines[seat]), f"seat {seat}'s log")
-            if seat != mover:  # says whose turn it is (the table's to_move)
-                waiting = f"waiting for P{mover} "
+            if seat != mover:  # says whose turn it is (the table's to_move), by name
+                waiting = f"waiting for {names[mover]} since "
                 wait_for(driver, lambda d, waiting=waiting: status(d).startswith(waiting),
-                         f"seat {seat} to name P{mover} as the one to move")
+                         f"seat {seat} to name {names[mover]} as the one to move")
             seen = driver.execute_script(EVERYTHING)
             for other in range(3):
                 if other != seat:
@@ -340,9 +369,11 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     assert record["moves"] == live.storage.moves(table)
     winners = list(verflixxt_hoch.winners(final))
     assert bot_end["winners"] == winners
+    names = live.get(f"/api/tables/{table}")["names"]
     for seat, driver in pages.items():
         explanation = driver.find_element(By.ID, "explanation").get_attribute("textContent")
-        assert explanation == plain(result_lines(verflixxt_hoch, final, seat))
+        assert explanation == sheet_text(score_sheet(verflixxt_hoch, final, seat, names=names))
+        assert driver.find_element(By.ID, "again").is_displayed()
         assert driver.find_element(By.ID, "winners").text.startswith("Winner")
     pages[0].save_screenshot(str(screenshots / "play-over-1200.png"))
     for driver in pages.values():  # no error, no breach of the pages' security policy
@@ -350,12 +381,11 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
     # the spectators' page: the public picture, every move told
     watcher = pages[1]
     watcher.get(f"{live.base}/watch/{table}")
-    public = verflixxt_hoch.render_svg(final, player=SPECTATOR)
-    wait_for(watcher, board_is(public), "the public board")
+    wait_for(watcher, board_is(live.board(table, SPECTATOR)), "the public board")
     wait_for(watcher, lambda d: len(log_lines(d)) == len(record["moves"]), "the public log")
     names = live.get(f"/api/tables/{table}")["names"]
     assert names == ["Guest 0", "Guest 1", "docs bot"]
-    by_name = " and ".join(f"P{w} {names[w]}" for w in winners)
+    by_name = " and ".join(names[w] for w in winners)
     wait_for(watcher, lambda d: d.find_element(By.ID, "winners").text.endswith(by_name),
              "the winners by name")
     watcher.save_screenshot(str(screenshots / "watch-1200.png"))
@@ -476,9 +506,7 @@ def test_the_spectators_page_shows_only_what_is_public(
     wait_for(player, open_moves, "seat 0's next turn")  # the table waits for seat 0 now
     watcher = browsers[1]
     watcher.get(f"{live.base}/watch/{table}")
-    state = live.state(table)
-    wait_for(watcher, board_is(verflixxt_hoch.render_svg(state, player=SPECTATOR)),
-             "the public board")
+    wait_for(watcher, board_is(live.board(table, SPECTATOR)), "the public board")
     mine = [event["text"] for event in live.get(f"/api/tables/{table}/seats/0", token)["events"]]
     public = wait_for(watcher, lambda d: len(log_lines(d)) == len(mine) and log_lines(d),
                       "the public log")

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from server_helpers import free_port
 
@@ -21,6 +22,7 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg comes with the server e
 from amigo_rules.core.errors import ArgumentError, StateError  # noqa: E402
 from amigo_rules.server import Storage, TableRow, open_storage  # noqa: E402
 from amigo_rules.server.postgres import POOL_SIZE, PostgresStorage, lock_key  # noqa: E402
+from amigo_rules.server.rows import Clock  # noqa: E402
 
 WAIT = 10.0  # seconds a test waits for a notification before it fails
 
@@ -490,3 +492,44 @@ def test_a_lead_looks_past_the_tables_others_lead(
     assert signs == {True, False}
     first.create(bots_row("free"), ["a" * 64] * 3)
     assert second.lead(1).gained == ("free",)
+
+
+def test_an_open_seat_is_claimed_once_and_a_rematch_stored_once(
+    opened: Callable[[], Storage]
+) -> None:
+    first, second = opened(), opened()
+    clock = Clock(3.0, "agent")
+    first.create(attrs.evolve(row(), seats=("open", "human"), clock=clock),
+                 ["a" * 64, "b" * 64])
+    assert first.claim_seat("t1", 0, "c" * 64, "Ann")
+    assert not second.claim_seat("t1", 0, "d" * 64, "Bo")  # taken
+    assert not second.claim_seat("t1", 1, "d" * 64, "Bo")  # never open
+    assert not second.claim_seat("missing", 0, "d" * 64, "Bo")
+    table = second.table("t1")
+    assert table is not None and table.seats == ("human", "human") and table.clock == clock
+    assert second.token_hash("t1", 0) == "c" * 64 and second.seat_names("t1") == ["Ann", None]
+    again = attrs.evolve(row("t2"), seats=("human", "human"), clock=clock)
+    assert first.rematch("t1", again) == "t2"
+    assert second.rematch("t1", attrs.evolve(again, id="t3")) == "t2"  # the first stands
+    assert second.table("t3") is None and second.table("t1").rematch == "t2"  # type: ignore
+    assert second.token_hash("t2", 0) == "c" * 64 and second.seat_names("t2") == ["Ann", None]
+    with pytest.raises(StateError):
+        first.rematch("missing", attrs.evolve(again, id="t4"))
+
+
+def test_due_lists_the_tables_whose_clock_ran_out(opened: Callable[[], Storage]) -> None:
+    storage = opened()
+    clocked = attrs.evolve(row("c", created=1000.0), seats=("human", "remote"),
+                           clock=Clock(5.0, "forfeit"))
+    storage.create(clocked, ["a" * 64, "b" * 64])
+    storage.create(attrs.evolve(clocked, id="open", seats=("open", "human")), ["a" * 64] * 2)
+    storage.create(attrs.evolve(clocked, id="bot", seats=("human", "agent:random")),
+                   ["a" * 64] * 2)
+    storage.create(attrs.evolve(clocked, id="free", clock=None), ["a" * 64] * 2)
+    assert storage.due(1004.0) == []
+    assert sorted(storage.due(1005.0)) == ["bot", "c"]  # (the bot's table: who moves?)
+    assert storage.append("bot", 0, ["roll 3"], to_move=1)  # the agent to move
+    assert storage.append("c", 0, ["roll 3"], to_move=0)  # moved now: counts from now
+    assert storage.due(1005.0) == []
+    assert storage.append("c", 1, ["roll 4"], winners=(0,))
+    assert storage.due(time.time() + 10) == []

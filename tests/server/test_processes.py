@@ -1,6 +1,6 @@
 """Real ``amigo-rules serve`` processes on one PostgreSQL database serve the same tables.
 
-Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (PROTOCOL.md's
+Seat 0 plays over a WebSocket of process A, seat 1 over one of process B (the library's
 seat protocol, spoken here by a small client). Each move reaches the other process through
 the database (``LISTEN``/``NOTIFY``); both seats see every event, each in its turn, and the
 record, read from either process, is the game ``amigo_rules.play`` gives for the same seed
@@ -455,3 +455,32 @@ def test_a_move_that_looks_stale_reads_the_table_again(postgres_url: str) -> Non
         assert stale.status_code == 409 and "stale" in stale.json()["error"]
     for storage in storages:
         storage.close()
+
+
+def test_an_open_seat_taken_at_one_process_is_played_at_the_other(servers: list[int]) -> None:
+    """The other process held the table with the seat still open (its token unknown, its
+    agent waiting): the seat's WebSocket there reads the seat back, and the table's agent,
+    led by either process, plays once every seat is taken."""
+    bases = [f"http://127.0.0.1:{port}" for port in servers]
+    table = httpx2.post(f"{bases[0]}/api/tables", timeout=10.0, json={
+        "game": "verflixxt", "rules": {"players": 2}, "seats": ["agent:random", "open"],
+        "seed": SEED}).json()["table"]
+    for base in bases:  # both hold it now, the seat open
+        assert httpx2.get(f"{base}/api/tables/{table}").json()["seats"][1]["kind"] == "open"
+    claim = httpx2.post(f"{bases[0]}/api/tables/{table}/seats/1/claim", timeout=10.0,
+                        json={"name": "Ann"})
+    assert claim.status_code == 201, claim.text
+    taken = httpx2.post(f"{bases[1]}/api/tables/{table}/seats/1/claim", timeout=10.0,
+                        json={"name": "Bo"})
+    assert taken.status_code == 409
+    url = (f"ws://127.0.0.1:{servers[1]}/ws/tables/{table}/seats/1"
+           f"?token={claim.json()['token']}")
+
+    async def first_act() -> dict[str, Any]:
+        async with asyncio.timeout(WAIT), websockets_client.connect(url) as socket:
+            while (message := json.loads(await socket.recv()))["type"] != "act":
+                pass
+            return message
+
+    act = asyncio.run(first_act())
+    assert act["move_number"] >= 2  # the setup's roll, the agent's move

@@ -1,5 +1,5 @@
-"""The game server's HTTP API: PROTOCOL.md's answers and status codes, tokens that grant one
-seat of one table, bad input refused with the state untouched."""
+"""The game server's HTTP API: its answers and status codes (docs/server.md), tokens that
+grant one seat of one table, bad input refused with the state untouched."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +19,6 @@ from amigo_rules.agents import make_agent
 from amigo_rules.arena.plan import agent_seed
 from amigo_rules.server import open_storage
 from amigo_rules.server.app import MAX_BODY, create_app
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    storage = open_storage(database)
-    with Client(create_app(storage)) as test_client:
-        yield test_client
-    storage.close()
 
 
 def new_table(client: TestClient, game: str = "verflixxt", seats: Any = ("human", "human"),
@@ -132,12 +118,14 @@ async def _pause() -> None:
     (b'{"game": "verflixxt", "seats": ["human", "agent:nobody"]}', 400, "nobody"),
     # outside text picks these seats: no program, file or search budget through 'agent:'
     (b'{"game": "verflixxt", "seats": ["human", "agent:engine:true"]}', 400,
-     "takes one of random, greedy, mcts by name alone, got 'engine:true'"),
+     "takes one of random, greedy, mcts, value by name alone, got 'engine:true'"),
+    (b'{"game": "verflixxt", "seats": ["human", "agent:value:/etc/passwd"]}', 400,
+     "by name alone, got 'value:/etc/passwd'"),
     (b'{"game": "verflixxt", "seats": ["human", "agent:ppo:/etc/passwd"]}', 400, "ppo:"),
     (b'{"game": "verflixxt", "seats": ["human", "agent:mcts:999999999"]}', 400,
      "by name alone"),
     (b'{"game": "exxtra", "seats": ["human", "human", "agent:rollout:100000000"]}', 400,
-     "takes one of random, heuristic, mcts by name alone"),
+     "takes one of random, heuristic, rollout, mcts, value by name alone"),
     (b'{"game": "verflixxt", "seats": ["human", "engine:true"]}', 403, "--allow-engines"),
     (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": "x"}', 400, "seed"),
     (b'{"game": "verflixxt", "seats": ["human", "human"], "seed": -1}', 400, "seed"),
@@ -282,7 +270,7 @@ def play_seat_0_until_over(client: TestClient, tid: str, token: str) -> dict[str
 
 
 def test_a_failing_bot_seat_forfeits_and_the_table_ends(database: str) -> None:
-    """An engine that exits instead of answering forfeits its seat (PROTOCOL.md's forfeit):
+    """An engine that exits instead of answering forfeits its seat (the seat protocol's forfeit):
     the table ends where it stood, nobody wins, and a restart reads the forfeit back."""
     storage = open_storage(database)
     failing = f"engine:{sys.executable} -c 'import sys; sys.exit(3)'"
@@ -419,6 +407,29 @@ def test_serve_says_where_it_listens_and_which_database(tmp_path: Path) -> None:
     assert int(match[1]) > 0 and match[2] == f"sqlite:///{database}"
 
 
+def test_serve_freezes_its_start_up_objects_before_serving(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What exists when ``serve`` starts serving lives as long as the process: frozen out
+    of the garbage collector's passes (`gc.freeze`), the app and uvicorn's modules
+    included."""
+    import gc
+
+    import uvicorn
+
+    from amigo_rules.server.command import run
+    from amigo_rules.server.settings import Settings
+
+    frozen: list[int] = []
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda self, sockets=None: frozen.append(gc.get_freeze_count()))
+    gc.unfreeze()
+    try:
+        run(Settings(), port=0, database=f"sqlite:///{tmp_path / 'frozen.sqlite3'}")
+    finally:
+        gc.unfreeze()
+    assert len(frozen) == 1 and frozen[0] > 1000
+
+
 def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> None:
     """``benchmarks/server.py --help`` imports nothing beyond the standard library first."""
     import subprocess
@@ -434,6 +445,26 @@ def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> Non
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert "--memory N" in done.stdout and "--restart N" in done.stdout
+
+
+def test_the_server_benchmark_tells_running_from_waiting_for_a_cpu() -> None:
+    """The load run's ``event loop`` line: a main thread's share of the play running and
+    runnable but waiting (Linux's schedstat), which tells a CPU-bound thread on a shared
+    machine from an idle one."""
+    import runpy
+
+    from server_helpers import ROOT
+
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "server.py"))
+    assert bench["shares"]((1.0, 2.0), (1.5, 4.0), 4.0) == (
+        "running 12%, waiting for a CPU 50% of the play")
+    assert bench["shares"](None, (1.5, 4.0), 4.0) == "not known here"
+    mine = bench["scheduled"](os.getpid())
+    if sys.platform == "linux":
+        sum(range(10**6))  # some running
+        again = bench["scheduled"](os.getpid())
+        assert mine is not None and again is not None and again[0] > mine[0] >= 0
+    assert bench["scheduled"](2**22 + 1) is None  # no such process
 
 
 def test_the_docs_proxy_keeps_tokens_out_of_its_access_log() -> None:

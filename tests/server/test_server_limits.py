@@ -34,11 +34,6 @@ from amigo_rules.server.settings import Settings
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
-@pytest.fixture
 def server(database: str) -> Iterator[str]:
     with uvicorn_thread(database) as url:
         yield url
@@ -435,6 +430,17 @@ def test_a_sleeping_engine_forfeits_by_its_deadline(opened: Any, tmp_path: Path)
     assert facts["forfeit"] == 0 and facts["winners"] == []
     [hello] = [json.loads(path.read_text()) for path in tmp_path.glob("hello-*.json")]
     assert hello["limits"]["move_ms"] == 1500
+
+
+def test_a_table_s_clock_is_its_engines_deadline(opened: Any, tmp_path: Path) -> None:
+    client = opened(engines(engine_move_seconds=600.0))
+    table = client.post("/api/tables", headers=bearer(ADMIN), json={
+        "game": "exxtra", "seats": [sleeping_engine(tmp_path), "agent:random", "agent:random"],
+        "seed": 1, "clock": {"move_seconds": 0.5, "on_timeout": "agent"}}).json()["table"]
+    facts = wait_for_status(client, table, "over")  # by the clock, not in ten minutes
+    assert facts["forfeit"] == 0 and facts["winners"] == []
+    [hello] = [json.loads(path.read_text()) for path in tmp_path.glob("hello-*.json")]
+    assert hello["limits"]["move_ms"] == 500
 
 
 def test_finished_tables_leave_memory(opened: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,11 +24,6 @@ open(sys.argv[1], "w").write(json.dumps(dict(os.environ)))
 """An engine that writes its environment to a file (and exits: its seat forfeits)."""
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-
-
 def engine_table(marker: Path) -> dict[str, Any]:
     """A new table's body: a person and an engine that writes its environment to
     ``marker``."""

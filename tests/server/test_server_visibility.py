@@ -179,7 +179,7 @@ def test_a_seat_and_a_spectator_see_the_same_at_tables_differing_only_in_what_th
             board = client.get(f"/api/tables/{name}{cut}/board.svg")
             assert board.status_code == 200
             facts = client.get(f"/api/tables/{name}{cut}").json()
-            del facts["table"], facts["created"]
+            del facts["table"], facts["created"], facts["since"]
             with client.websocket_connect(f"/ws/tables/{name}{cut}/watch") as socket:
                 frames = receive(socket, 1 + cut)
             answers.append((board.text, facts, frames))

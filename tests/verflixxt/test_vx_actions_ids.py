@@ -1,4 +1,4 @@
-"""Integer action ids, masks and observations (API.md)."""
+"""Integer action ids, masks and observations (docs/bots.md, Integer action ids)."""
 
 from __future__ import annotations
 

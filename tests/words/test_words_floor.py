@@ -19,7 +19,7 @@ import amigo_rules
 from amigo_rules import SPECTATOR, exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.core import Event
-from amigo_rules.core.visibility import notation_seen
+from amigo_rules.core.visibility import visible_notation_from
 from amigo_rules.protocol.host import told_event
 from amigo_rules.words import Teller, foreseen, seen_move
 from amigo_rules.words.narrator import QUIET
@@ -90,7 +90,7 @@ def test_told_event_filters_the_events_already_computed(config):
             message = told_event(sealed, before, move, after, number, events, viewer, teller,
                                  hidden=hidden)
             seen = module.move_events(before, move, after, player=viewer)
-            notation = notation_seen(move, module.current_player(before), seen,
+            notation = visible_notation_from(move, module.current_player(before), seen,
                                      module.move_events(before, move, after))
             assert message["move"] == notation
             assert message["text"] == teller.sentence(seen)

@@ -50,6 +50,7 @@ from gymnasium import spaces
 from ..agents import AGENTS, make_agent
 from ..core import (
     CHANCE,
+    GAMES,
     TERMINAL,
     AgentError,
     ArgumentError,
@@ -70,12 +71,14 @@ from .episode import (
 )
 from .episode import render_mode as checked_render_mode
 
-ENV_IDS = {
-    "verflixxt": "amigo_rules/Verflixxt-v0",
-    "verflixxt_hoch": "amigo_rules/VerflixxtHoch-v0",
-    "exxtra": "amigo_rules/Exxtra-v0",
-}
-"""The Gymnasium id each game is registered under."""
+
+def _env_id(game: str, kind: str = "") -> str:
+    """``amigo_rules/<Game><kind>-v0``: the game's name in CamelCase (``VerflixxtHoch``)."""
+    return f"amigo_rules/{''.join(w.capitalize() for w in game.split('_'))}{kind}-v0"
+
+
+ENV_IDS = {game: _env_id(game) for game in GAMES}
+"""The Gymnasium id each game is registered under (``amigo_rules/VerflixxtHoch-v0``)."""
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "ENV_IDS", "AmigoEnv", "default_opponent"]
 
@@ -248,17 +251,9 @@ for _game, _id in ENV_IDS.items():
     gymnasium.register(id=_id, entry_point=f"{__name__}:AmigoEnv", kwargs={"game": _game},
                        order_enforce=False, disable_env_checker=True)
 
-VECTOR_ENV_IDS = {
-    "verflixxt": "amigo_rules/VerflixxtVec-v0",
-    "verflixxt_hoch": "amigo_rules/VerflixxtHochVec-v0",
-    "exxtra": "amigo_rules/ExxtraVec-v0",
-}
+VECTOR_ENV_IDS = {game: _env_id(game, "Vec") for game in GAMES}
 """The ``gymnasium.make_vec`` id of each game's `AmigoVectorEnv` (the batch engine)."""
-SELF_PLAY_ENV_IDS = {
-    "verflixxt": "amigo_rules/VerflixxtSelfPlayVec-v0",
-    "verflixxt_hoch": "amigo_rules/VerflixxtHochSelfPlayVec-v0",
-    "exxtra": "amigo_rules/ExxtraSelfPlayVec-v0",
-}
+SELF_PLAY_ENV_IDS = {game: _env_id(game, "SelfPlayVec") for game in GAMES}
 """The ``gymnasium.make_vec`` id of each game's `SelfPlayVectorEnv`."""
 
 for _game, _id in VECTOR_ENV_IDS.items():

@@ -38,13 +38,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from ..agents import make_agent
-from ..batch import exxtra as exxtra_batch
-from ..batch import lockstep
-from ..batch import verflixxt as verflixxt_batch
-from ..batch import verflixxt_hoch as verflixxt_hoch_batch
+from ..batch import batch_of, lockstep
 from ..batch.policies import POLICIES
 from ..core import (
     CHANCE,
+    GAMES,
     TERMINAL,
     ArgumentError,
     RulesError,
@@ -59,11 +57,7 @@ from .gymnasium import default_opponent
 
 __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
-_ENGINES = {
-    "verflixxt": verflixxt_batch,
-    "exxtra": exxtra_batch,
-    "verflixxt_hoch": verflixxt_hoch_batch,
-}
+_ENGINES = {game: batch_of(game) for game in GAMES}
 """The batch engine of each game."""
 
 SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 16}

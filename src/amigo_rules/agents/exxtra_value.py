@@ -25,8 +25,7 @@ from importlib import resources
 from typing import Any
 
 from ..core import RulesError
-from ..exxtra import FINISH, State, apply, legal_moves, returns
-from .exxtra import at_least
+from ..exxtra import FINISH, State, apply, at_least, legal_moves, returns
 
 __all__ = [
     "FEATURES", "FORMAT", "Weights", "evaluate", "features", "load", "move_values", "parse",

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -32,9 +31,19 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, ArgumentError, InformationSet, RulesError, checks, get_game
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    ArgumentError,
+    InformationSet,
+    RulesError,
+    checks,
+    game_of,
+    get_game,
+)
 from ..core.chance import draw_outcome
 from .playouts import (
+    EVALUATIONS,
     POLICY_NAMES,
     Evaluation,
     Policy,
@@ -44,28 +53,13 @@ from .playouts import (
     search_defaults,
 )
 
-_PROTOCOL = ("sample_state", "current_player", "legal_moves", "chance_outcomes", "apply",
-             "returns")
-"""The functions a game module needs for the search."""
 
-
-def game_of(observation: Any) -> ModuleType:
-    """The game module an observation comes from: the innermost package above its class's
-    module that has the protocol's search functions (``amigo_rules.verflixxt`` for a
-    ``verflixxt.Observation``).
-
-    >>> from amigo_rules import exxtra
-    >>> game_of(exxtra.observation(exxtra.new_game(), 0)).NAME
-    'exxtra'
-    """
-    parts = type(observation).__module__.split(".")
-    for end in range(len(parts), 0, -1):
-        module = sys.modules.get(".".join(parts[:end]))
-        if module is not None and all(hasattr(module, name) for name in _PROTOCOL):
-            return module
-    raise RulesError(
-        f"cannot tell the game of a {type(observation).__name__}: pass game= to MCTSAgent"
-    )
+def _game_of(observation: Any) -> ModuleType:
+    """`game_of` the observation, its error telling the caller to name the game."""
+    try:
+        return game_of(observation)
+    except RulesError as error:
+        raise RulesError(f"{error}: pass game= to MCTSAgent") from None
 
 
 class Node:
@@ -110,6 +104,10 @@ class MCTSAgent:
         floor: the share of the prior's weight that never fades, in [0, 1]: 0 is the
             classic progressive bias, which more simulations outvote; 1 a bias that does
             not fade at all. Default: the game's own default.
+        evaluation: how a rollout cut off before the end is scored: ``"softmax"``,
+            ``"fitted"`` or ``"learned"`` (`amigo_rules.agents.playouts.evaluation_for`);
+            ``"learned"`` takes the prior from the learned value too. Default: the game's
+            own default.
         memory: draw the determinisations from what the agent has seen this game (an
             `amigo_rules.core.InformationSet` fed with every observation and own move;
             ``False``: from the current observation alone, ``sample_state``). A new game
@@ -140,6 +138,7 @@ class MCTSAgent:
         exploration: float | None = None,
         prior: float | None = None,
         floor: float | None = None,
+        evaluation: str | None = None,
         memory: bool = True,
     ) -> None:
         simulations = checks.positive(simulations, "simulations")
@@ -186,6 +185,14 @@ class MCTSAgent:
         self.floor = floor
         """The share of the prior's weight that never fades, or None for the game's
         default."""
+        if evaluation is not None and not isinstance(evaluation, str):
+            raise ArgumentError(f"evaluation must be None or one of {', '.join(EVALUATIONS)}, "
+                                f"got {checks.type_name(evaluation)}")
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise RulesError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got "
+                             f"{checks.quote(evaluation)}")
+        self.evaluation = evaluation
+        """The cut-off evaluation's kind, or None for the game's default."""
         if type(memory) is not bool:
             raise ArgumentError(f"memory must be True or False, got {checks.quote(memory)}")
         self.memory = memory
@@ -199,18 +206,20 @@ class MCTSAgent:
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> MCTSAgent:
         """The agent of a registry name
-        ``mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]``: ``"mcts:400"``,
-        ``"mcts:400:random"``, ``"mcts:1600:greedy:full"``, ``"mcts:400:random:10:0.3:2"``.
+        ``mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR[:EVALUATION]]]]]``:
+        ``"mcts:400"``, ``"mcts:400:random"``, ``"mcts:1600:greedy:full"``,
+        ``"mcts:400:random:10:0.3:2"``, ``"mcts:400:default:20:default:default:learned"``.
         ``full`` plays rollouts to the end; an omitted parameter, or ``default``, takes the
         game's default.
 
         >>> MCTSAgent.from_params("100", "random", "12").depth
         12
         """
-        if not 1 <= len(params) <= 5:
-            raise ValueError("expected mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR]]]]")
-        given = [None if p == "default" else p for p in params[1:]] + [None] * (5 - len(params))
-        rollout, depth, exploration, prior = given
+        if not 1 <= len(params) <= 6:
+            raise ValueError("expected mcts:SIMULATIONS[:ROLLOUT[:DEPTH[:EXPLORATION[:PRIOR"
+                             "[:EVALUATION]]]]]")
+        given = [None if p == "default" else p for p in params[1:]] + [None] * (6 - len(params))
+        rollout, depth, exploration, prior, evaluation = given
         return cls(
             seed,
             simulations=int(params[0]),
@@ -218,6 +227,7 @@ class MCTSAgent:
             depth="default" if depth is None else None if depth == "full" else int(depth),
             exploration=None if exploration is None else float(exploration),
             prior=None if prior is None else float(prior),
+            evaluation=evaluation,
         )
 
     def act(self, observation: Any, legal_moves: tuple[Any, ...]) -> Any:
@@ -270,7 +280,7 @@ class MCTSAgent:
 
     def _configure(self, observation: Any) -> tuple[Any, ...]:
         """The game of ``observation`` and this agent's settings for it (kept per game)."""
-        game = self.game if self.game is not None else game_of(observation)
+        game = self.game if self.game is not None else _game_of(observation)
         setup = self._setups.get(id(game))
         if setup is None or setup[0] is not game:
             defaults = search_defaults(game)
@@ -280,9 +290,9 @@ class MCTSAgent:
             weight = defaults.prior if self.prior is None else self.prior
             floor = defaults.floor if self.floor is None else self.floor
             policy = policy_for(game, rollout)
-            evaluation = None if depth is None else evaluation_for(
-                game, kind=defaults.evaluation)
-            prior = prior_for(game) if weight else None
+            kind = defaults.evaluation if self.evaluation is None else self.evaluation
+            evaluation = None if depth is None else evaluation_for(game, kind=kind)
+            prior = prior_for(game, kind) if weight else None
             setup = self._setups[id(game)] = (game, policy, depth, evaluation, c, prior, weight,
                                               floor)
         return setup

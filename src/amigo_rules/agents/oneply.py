@@ -7,10 +7,8 @@ from typing import Any
 import numpy as np
 
 from ..core import checks
+from ..core.ties import TIE
 from ..track import ACTIONS, FINISH, START
-
-TIE = 1e-9
-"""Values this close count as equal."""
 
 
 class OnePlyAgent:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ..track import PATH_TILES, face_up
+from ..track import PATH_TILES, crowds, face_up
 from ..verflixxt_hoch import TRACK_TILES
 
 __all__ = ["TAKEABLE", "Pending", "ladder", "pending_for"]
@@ -42,12 +42,7 @@ class Pending:
     def __call__(self, state: Any) -> list[float]:
         board, towers, rules = state.board, state.towers, state.rules
         tiles = board.tiles
-        pieces: dict[int, int] = {}
-        for own in board.pawns:
-            for x in own:
-                pieces[x] = pieces.get(x, 0) + 1
-        for x in board.guards:
-            pieces[x] = pieces.get(x, 0) + 1
+        pieces = crowds(board.pawns, board.guards)
         takeable = self.takeable
         gains: list[float] = []
         for player, own in enumerate(board.pawns):

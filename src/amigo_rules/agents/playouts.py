@@ -29,17 +29,19 @@ import attrs
 
 from ..core import RulesError
 from ..core.checks import quote
+from ..core.ties import TIE
 from . import exxtra_value
 from .exxtra import ExxtraHeuristicAgent
-from .oneply import TIE
 from .pending import TAKEABLE, Pending, ladder, pending_for
 from .track_value import value_for
+from .value import shipped
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
 __all__ = [
     "DEFAULTS",
     "EPSILON",
+    "EVALUATIONS",
     "FITTED",
     "PENDING",
     "POLICIES",
@@ -190,14 +192,15 @@ class Defaults:
     """The share of the prior's weight that never fades: the bias is
     ``prior * rank * max(1 / (visits + 1), floor)``."""
     evaluation: str = "softmax"
-    """The cut-off evaluation: ``"softmax"`` (``softmax(b * (score + w * pending))``) or
+    """The cut-off evaluation: ``"softmax"`` (``softmax(b * (score + w * pending))``),
     ``"fitted"`` (the game's fitted value: EXXtra's in `FITTED`, the tile-track games'
-    `amigo_rules.agents.track_value.Value`)."""
+    `amigo_rules.agents.track_value.Value`) or ``"learned"`` (the game's learned value,
+    `amigo_rules.agents.value.shipped`)."""
 
 
 DEFAULTS: dict[str, Defaults] = {
-    "verflixxt": Defaults("random", 10, 1.0, evaluation="fitted"),
-    "verflixxt_hoch": Defaults("random", 10, 1.0),
+    "verflixxt": Defaults("random", 10, 1.0, evaluation="learned"),
+    "verflixxt_hoch": Defaults("random", 10, 1.0, evaluation="learned"),
     "exxtra": Defaults("random", 0, 0.05, 1.0, evaluation="fitted"),
 }
 """Per game, the settings measured best (see the bot authors' page); a game not listed
@@ -227,12 +230,18 @@ def policy_for(game: ModuleType, rollout: str | Policy) -> Policy | None:
 
 
 
-def prior_for(game: ModuleType) -> Prior | None:
-    """The prior of ``game``'s search, or None if it has none."""
+def prior_for(game: ModuleType, kind: str = "fitted") -> Prior | None:
+    """The prior of ``game``'s search, or None if it has none: with ``kind="learned"``
+    the ranking of the moves by the game's learned value of the state after each
+    (`amigo_rules.agents.value.LearnedValue.move_values`), else the game's own (`PRIORS`)."""
+    if kind == "learned":
+        return ranking(shipped(_name(game)).move_values, _itself)
     make = PRIORS.get(_name(game))
     return None if make is None else make()
 
 
+EVALUATIONS = ("softmax", "fitted", "learned")
+"""The kinds of cut-off evaluation (`Defaults.evaluation`)."""
 FITTED: dict[str, Callable[[], Evaluation]] = {
     "exxtra": lambda: partial(exxtra_value.evaluate, weights=exxtra_value.load()),
 }
@@ -244,12 +253,16 @@ def evaluation_for(game: ModuleType, sharpness: float | None = None,
                    weight: float | None = None, kind: str = "softmax") -> Evaluation:
     """The evaluation of ``game``'s cut-off rollouts: ``softmax(b * (score + w *
     pending))`` with ``b`` = `SHARPNESS` and ``w`` = `PENDING` of the game unless given,
-    or with ``kind="fitted"`` the game's fitted value (EXXtra's in `FITTED`, the tile
-    games' `amigo_rules.agents.track_value`). `DEFAULTS` say which kind a game's search
+    with ``kind="fitted"`` the game's fitted value (EXXtra's in `FITTED`, the tile
+    games' `amigo_rules.agents.track_value`), with ``kind="learned"`` its learned value
+    (`amigo_rules.agents.value.shipped`). `DEFAULTS` say which kind a game's search
     takes."""
     name = _name(game)
-    if kind not in ("softmax", "fitted"):
-        raise RulesError(f"evaluation must be 'softmax' or 'fitted', got {quote(kind)}")
+    if kind not in EVALUATIONS:
+        raise RulesError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, "
+                         f"got {quote(kind)}")
+    if kind == "learned":
+        return shipped(name)
     if kind == "fitted":
         value = FITTED[name]() if name in FITTED else value_for(game)
         if value is None:

@@ -5,50 +5,65 @@ A name may carry parameters after colons, ``name:param[:param…]``: ``make_agen
 them as strings to the agent class's ``from_params(*params, seed=...)``; a plain name calls
 the class with ``seed`` alone.
 
-A name ``engine:COMMAND`` is a program speaking the [seat protocol](../protocol.md), taken
-from this process's pool of `amigo_rules.protocol` (`PLUGINS`: loaded when first named,
-since that package imports the agents, not the other way round); ``ppo:PATH`` a trained
-``MaskablePPO`` model (`amigo_rules.agents.learned`, loaded when first named: it needs the
-``[rl]`` extra); ``rollout:ROLLOUTS[:ROUNDS]`` EXXtra's rollout agent on the batch engine
-(`amigo_rules.batch.rollout`, loaded when first named: the batch engine imports the agents,
-not the other way round).
+Some names are plug-ins (`plugins`), declared as entry points of the group
+``amigo_rules.agents`` (the package's own in its ``pyproject.toml``; another package may
+add its own): ``engine:COMMAND`` is a program speaking the [seat protocol](../protocol.md),
+taken from this process's pool of `amigo_rules.protocol` (a floor above the agents);
+``ppo:PATH`` a trained ``MaskablePPO`` model (`amigo_rules.agents.learned`: it needs the
+``[rl]`` extra). Each is loaded when first named.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from ..core import RulesError, get_game
+from ..core import GAMES, RulesError, get_game
 from ..core.checks import cut, quote
 from .exxtra import ExxtraHeuristicAgent
+from .exxtra_rollout import ExxtraRolloutAgent
 from .mcts import MCTSAgent
 from .random import RandomAgent
+from .value import ValueAgent
 from .verflixxt import VerflixxtGreedyAgent
 from .verflixxt_hoch import VerflixxtHochGreedyAgent
 
+_OWN: dict[str, dict[str, Callable[..., Any]]] = {
+    "verflixxt": {"greedy": VerflixxtGreedyAgent},
+    "exxtra": {"heuristic": ExxtraHeuristicAgent, "rollout": ExxtraRolloutAgent},
+    "verflixxt_hoch": {"greedy": VerflixxtHochGreedyAgent},
+}
+"""Each game's own agents, by name."""
+
 AGENTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "verflixxt": {"random": RandomAgent, "greedy": VerflixxtGreedyAgent, "mcts": MCTSAgent},
-    "exxtra": {"random": RandomAgent, "heuristic": ExxtraHeuristicAgent, "mcts": MCTSAgent},
-    "verflixxt_hoch": {
-        "random": RandomAgent, "greedy": VerflixxtHochGreedyAgent, "mcts": MCTSAgent,
-    },
+    game: {"random": RandomAgent, **_OWN.get(game, {}), "mcts": MCTSAgent, "value": ValueAgent}
+    for game in GAMES
 }
-"""For each game, the agent names and their classes (called with a seed)."""
+"""For each game of `amigo_rules.GAMES`, the agent names and their classes (called with a
+seed): ``random``, the game's own agents, ``mcts``."""
 
-PLUGINS: dict[str, str] = {
-    "engine": "amigo_rules.protocol.engine:pooled",
-    "ppo": "amigo_rules.agents.learned:loaded",
-    "rollout": "amigo_rules.batch.rollout:agent",
-}
-"""Prefixes of agent names served by a module loaded when first named (a package that
-imports the agents, or an optional dependency): ``prefix:REST`` calls the function named
-(``module:function``) as ``function(REST, game, seed=...)``."""
+PLUGIN_GROUP = "amigo_rules.agents"
+"""The entry point group of the agent plug-ins (`plugins`)."""
 
-SEARCH_AGENTS = frozenset({"mcts"})
-"""The names of agents that search (seconds per move at their defaults): default line-ups,
-such as the command line's, leave them out."""
+SEARCH_AGENTS = frozenset({"mcts", "rollout"})
+"""The names of agents that search or simulate (a second or more per move at their
+defaults): default line-ups, such as the command line's, leave them out."""
+
+
+@cache
+def plugins() -> dict[str, EntryPoint]:
+    """The prefixes of agent names served by a plug-in, each with its entry point of the
+    group `PLUGIN_GROUP`: ``prefix:REST`` loads the function it names (``module:function``,
+    when first named) and calls it as ``function(REST, game, seed=...)``.
+
+    >>> sorted(plugins())
+    ['engine', 'ppo']
+    >>> plugins()["engine"].value
+    'amigo_rules.protocol.engine:pooled'
+    """
+    return {point.name: point for point in entry_points(group=PLUGIN_GROUP)}
 
 
 def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
@@ -60,11 +75,11 @@ def make_agent(name: str, game: str, *, seed: int | None = None) -> Any:
     """
     game = get_game(game).NAME
     prefix, _, rest = str(name).partition(":")
-    if prefix in PLUGINS:
+    plugin = plugins().get(prefix)
+    if plugin is not None:
         if not rest.strip():
             raise RulesError(f"agent {name!r} names nothing after {prefix + ':'!r}")
-        module, _, function = PLUGINS[prefix].partition(":")
-        return getattr(importlib.import_module(module), function)(rest, game, seed=seed)
+        return plugin.load()(rest, game, seed=seed)
     factories = AGENTS.get(game, {})
     base, *params = str(name).split(":")
     if base not in factories:

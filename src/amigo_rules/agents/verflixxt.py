@@ -5,13 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, is_minus
-from ..verflixxt import Observation, Steal, Step, score_tiles
+from ..verflixxt import LANDING_WEIGHT, LUCKY_RESERVE, Observation, Steal, Step, score_tiles
 from .oneply import TrackAgent
-
-LANDING_WEIGHT = 0.2
-"""How much a tile the moved pawn will stand on alone counts, against one taken now."""
-LUCKY_RESERVE = 2.0
-"""What a lucky tile is worth when the tower holds no minus tile for it to turn yet."""
 
 
 class VerflixxtGreedyAgent(TrackAgent):

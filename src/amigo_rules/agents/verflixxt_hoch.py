@@ -7,6 +7,12 @@ from typing import Any
 from ..track import FINISH, GIFT, LUCKY, START, STEAL, is_minus
 from ..verflixxt_hoch import (
     CARD_VALUE,
+    FRESH_HAND,
+    HAT,
+    HAT_HOLD,
+    LANDING_WEIGHT,
+    LUCKY_RESERVE,
+    MEETING_WEIGHT,
     TOKEN_STACK,
     Attack,
     HatMove,
@@ -18,19 +24,6 @@ from ..verflixxt_hoch import (
 )
 from .oneply import TrackAgent
 
-HAT = 10.0
-"""What a hat is worth at the finish (HO-HAT-5): +10 lucky, -10 cursed."""
-HAT_HOLD = 0.6
-"""The share of a hat's worth counted while it is still on the way (it can change heads)."""
-LANDING_WEIGHT = 0.25
-"""How much a tile the moved pawn will stand on alone counts, against one taken now."""
-MEETING_WEIGHT = 0.3
-"""How much a hat chance on the landing tile counts, against the hat action itself."""
-LUCKY_RESERVE = 2.0
-"""What a lucky tile is worth when the collection holds no minus tile for it yet."""
-FRESH_HAND = 0.1
-"""What an attack with a pair of 0s is worth: it pushes nobody, but trades both dead cards
-for two new ones, where playing one 0 trades only one."""
 _NOT_TAKEN = (START, FINISH, GIFT, STEAL)
 
 
@@ -39,8 +32,9 @@ class VerflixxtHochGreedyAgent(TrackAgent):
 
     Each legal move gets a value from the observation alone: the change of the own score by
     the tile a move takes (`score_tiles`, so risk tiles count by the parity they would
-    make), the top finish token for an exact arrival, ±10 for a hat brought home, a share of
-    the tile the pawn will then stand on alone and of the hat chances where it lands; hat
+    make), the top finish token for an exact arrival, a hat's points (HO-HAT-5) for a hat
+    brought home, a share of the tile the pawn will then stand on alone and of the hat
+    chances where it lands; hat
     actions count the hats' worth (take the lucky hat, hand the cursed cap to an opponent,
     swap it for the lucky hat); Gift and Steal tiles count the tile lost or won; a steal
     takes the top tile that helps most; ``stop`` is worth 0, so the second card is played

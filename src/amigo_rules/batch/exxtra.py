@@ -23,13 +23,15 @@ import numpy as np
 
 from .. import exxtra as ex
 from ..core import CHANCE, TERMINAL, RulesError
+from ..core.arrays import at
 from ..core.checks import quote
+from ..core.deprecation import renamed
 from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
 from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -363,10 +365,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(_apply, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -376,7 +378,7 @@ def random_playouts(rules: ex.Rules | None, n: int, seed: int | None = None) -> 
     the legal moves, from one generator seeded with ``seed``. Without ``max_turns`` a game
     ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n), rng)
 
 
 def observation_array(
@@ -390,20 +392,22 @@ def observation_array(
     n = batch.turn.size
     viewer = lockstep.seats(player, n, players)
     to_move = current_player(batch)
-    width = 5 + RUNGS
+    where = ex.array_places(batch.rules)
     out = lockstep.observation_rows(out, (n, ex.array_length(batch.rules)))
     out[...] = 0
     each = np.arange(n)
     for p in range(players):
-        base = p * width
         rungs = batch.rungs[p].astype(np.int64)
-        out[:, base] = viewer == p
-        out[:, base + 1] = to_move == p
-        out[:, base + 2] = batch.counters[p] / FINISH
-        out[each, base + 3 + np.where(rungs < 0, RUNGS, rungs)] = 1.0
-        out[:, base + 4 + RUNGS] = batch.pairs[p] / TOP_COMBINATION
+        out[:, at(where["viewer"], p)] = viewer == p
+        out[:, at(where["to_move"], p)] = to_move == p
+        out[:, at(where["counter"], p)] = batch.counters[p] / FINISH
+        out[each, at(where["rung"], p) + np.where(rungs < 0, RUNGS, rungs)] = 1.0
+        out[:, at(where["pair"], p)] = batch.pairs[p] / TOP_COMBINATION
     waiting = batch.roll >= 0
-    out[:, -3] = waiting
-    out[:, -2] = np.where(waiting, batch.roll, 0) / TOP_COMBINATION
-    out[:, -1] = batch.first
+    out[:, where["rolling"][0]] = waiting
+    out[:, where["roll"][0]] = np.where(waiting, batch.roll, 0) / TOP_COMBINATION
+    out[:, where["first"][0]] = batch.first
     return out
+
+
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

@@ -2,8 +2,9 @@
 axis, the checks of ``step``'s ids, the uniform choice among legal moves and the
 random-playout loop.
 
-An engine describes itself by an `Engine`: how to tell finished games, how to draw chance
-outcomes and random decisions, and how to advance games in place.
+Each game describes itself by its `Functions` (its module's ``LOCKSTEP``): how to tell
+finished games, how to draw chance outcomes and random decisions, and how to advance games
+in place.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from ..core import ArgumentError, IllegalMoveError, RulesError, StateError
 from ..core.checks import quote
+from ..core.deprecation import renamed
 
 
 class ArrayBatch(attrs.AttrsInstance, Protocol):
@@ -40,7 +42,7 @@ The games are the last axis: numpy's operations run along it."""
 
 
 @attrs.frozen
-class Engine:
+class Functions:
     """The game-specific functions the shared loop calls; every array is over all games."""
 
     terminal: Callable[[Any], np.ndarray]
@@ -324,9 +326,9 @@ def random_decisions(choices: Choices, n: int, rng: np.random.Generator) -> np.n
     return ids
 
 
-def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
-    """Play every game of ``start`` to its end: chance drawn by ``engine.sample``,
-    decisions by ``engine.decide``.
+def play_out(game: Functions, start: B, rng: np.random.Generator) -> Playouts:
+    """Play every game of ``start`` to its end: chance drawn by ``game.sample``,
+    decisions by ``game.decide``.
 
     Each round first resolves every chance node, then every decision node (so games that
     fell out of step, after a Steal or a re-roll, meet again in one array operation);
@@ -335,17 +337,17 @@ def play_out(engine: Engine, start: B, rng: np.random.Generator) -> Playouts:
     """
     final = copied(start)
     lengths = np.zeros(len(start), dtype=np.int64)
-    live = np.flatnonzero(~engine.terminal(start))
+    live = np.flatnonzero(~game.terminal(start))
     work = rows_of(start, live)
     played = np.zeros(live.size, dtype=np.int64)
     while live.size:
-        for draw in (engine.sample, engine.decide):
+        for draw in (game.sample, game.decide):
             ids = draw(work, rng)
             moved = ids >= 0
             if moved.any():  # none at chance under VXV-9, say
-                engine.advance(work, ids)
+                game.advance(work, ids)
                 played += moved
-        done = engine.terminal(work)
+        done = game.terminal(work)
         finished = int(done.sum())
         if finished and 8 * finished >= live.size:
             out = np.flatnonzero(done)
@@ -382,3 +384,6 @@ def seats(player: Any, n: int, players: int) -> np.ndarray:
     if ((seat < 0) | (seat >= players)).any():
         raise RulesError(f"no player {quote(player)} in a {players}-player game")
     return np.broadcast_to(seat, (n,)).astype(np.int64)
+
+
+__getattr__ = renamed(__name__, {"Engine": "Functions"}, globals())

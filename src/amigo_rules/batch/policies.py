@@ -20,15 +20,26 @@ from typing import Any
 
 import numpy as np
 
-from ..agents.exxtra import DENIAL, WIN, at_least, reroll_worth
-from ..agents.oneply import TIE
-from ..agents.verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
-from ..exxtra import DIE_A, DIE_B, FINISH, RUNGS, TOP_COMBINATION, X, combination
+from ..core import GAMES
+from ..core.ties import TIE
+from ..exxtra import (
+    DENIAL,
+    DIE_A,
+    DIE_B,
+    FINISH,
+    RUNGS,
+    TOP_COMBINATION,
+    WIN,
+    X,
+    at_least,
+    combination,
+    reroll_worth,
+)
 from ..track import PATH_TILES
+from ..verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
+from . import batch_of, lockstep
 from . import exxtra as exxtra_batch
-from . import lockstep
 from . import verflixxt as verflixxt_batch
-from . import verflixxt_hoch as verflixxt_hoch_batch
 from .verflixxt_arrays import (
     CODES,
     EMPTY,
@@ -416,12 +427,16 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     return _best(values, ~np.isnan(values), 0.0, rng)
 
 
+_OWN: Mapping[str, Mapping[str, Policy]] = {
+    "verflixxt": {"greedy": verflixxt_greedy},
+    "exxtra": {"heuristic": exxtra_heuristic},
+    "verflixxt_hoch": {"greedy": verflixxt_hoch_greedy},
+}
+"""Each game's own policies (its agents of `amigo_rules.agents.AGENTS` played in numpy)."""
+
 POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
-    "verflixxt": MappingProxyType(
-        {"random": verflixxt_batch.sample_actions, "greedy": verflixxt_greedy}),
-    "exxtra": MappingProxyType(
-        {"random": exxtra_batch.sample_actions, "heuristic": exxtra_heuristic}),
-    "verflixxt_hoch": MappingProxyType(
-        {"random": verflixxt_hoch_batch.sample_actions, "greedy": verflixxt_hoch_greedy}),
+    game: MappingProxyType({"random": batch_of(game).sample_actions, **_OWN.get(game, {})})
+    for game in GAMES
 })
-"""Per game, the batch policies by agent name."""
+"""Per game of `amigo_rules.GAMES`, the batch policies by agent name: ``"random"`` (the
+engine's ``sample_actions``) and the game's own."""

@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import verflixxt as vx
 from ..core import CHANCE, TERMINAL
+from ..core.deprecation import renamed
 from ..track import PATH_TILES, Board
 from ..verflixxt import CARDS, PHASES
 from . import lockstep
@@ -34,7 +35,6 @@ from .lockstep import Playouts
 from .verflixxt_arrays import (
     CARD_BITS,
     DIE,
-    EMPTY,
     FIRST_PATH,
     FULL_HAND,
     LAY,
@@ -55,7 +55,7 @@ from .verflixxt_moves import choices
 from .verflixxt_turn import apply_ids, lay_track
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -309,10 +309,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(apply_ids, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=apply_ids
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -324,7 +324,7 @@ def random_playouts(
     decisions uniformly among the legal moves, everything (the shuffled tracks too) from
     one generator seeded with ``seed``."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n, rng), rng)
 
 
 # --- observations ------------------------------------------------------------------------
@@ -344,16 +344,15 @@ def observation_array(
     n, players, length = batch.phase.size, s.players, s.length
     viewer = lockstep.seats(player, n, players)
     width = vx.array_length(rules)
-    kinds_t = EMPTY + 1 + rules.hidden_tiles
-    per_slot = kinds_t + players + 1
+    where = vx.array_places(rules)  # the scalar observation's layout, read by key
+    per_slot = where["tile"][1]
     owned = players * s.pawns
-    kinds = len(PATH_TILES)
     hidden = rules.towers != "open"
-    stride = 2 * kinds + 1 + hidden
     row = np.arange(n)[:, None] * width
     towers = batch.towers.transpose(2, 0, 1)
     heights = batch.heights.T
-    tower_base = row + length * per_slot + np.arange(players) * stride
+    tower_base = row + where["tower"][0] + np.arange(players) * where["tower"][1]
+    top_base = row + where["top"][0] + np.arange(players) * where["top"][1]
     filled = np.arange(s.tower) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
     top_seen = np.ones(heights.shape, dtype=bool)
@@ -365,9 +364,8 @@ def observation_array(
             np.arange(s.tower) == heights[:, :, None] - 1)
         unseen = filled.sum(axis=2) - seen.sum(axis=2)
         filled = seen
-    rest = length * per_slot + players * stride
     pieces = batch.pieces.T.astype(np.int64)
-    guards = row + pieces[:, owned:] * per_slot + per_slot - 1
+    guards = row + pieces[:, owned:] * per_slot + where["guards"][0]
     if s.laid_guards:  # none while the track is laid
         guards = guards[batch.phase != LAY]
     rolled = batch.roll > 0
@@ -375,24 +373,28 @@ def observation_array(
     entries = [
         row + np.arange(length) * per_slot + (tables()["seen"][tiles] if rules.hidden_tiles
                                               else tiles),
-        row + pieces[:, :owned] * per_slot + kinds_t + np.arange(owned) // s.pawns,
+        row + pieces[:, :owned] * per_slot + where["pawns"][0] + np.arange(owned) // s.pawns,
         guards,
         (tower_base[:, :, None] + towers - FIRST_PATH)[filled],
-        (tower_base + kinds + tops - FIRST_PATH)[top_seen],  # EMPTY: the "empty" entry
-        row[rolled, 0] + rest + batch.roll[rolled] - 1,
-        row[:, 0] + rest + DIE + batch.phase,
-        row[:, 0] + rest + DIE + len(PHASES) + batch.player,
-        row[:, 0] + rest + DIE + len(PHASES) + players + viewer,
+        # EMPTY lands on the "empty" entry, which follows the top tiles
+        (top_base + tops - FIRST_PATH)[top_seen],
+        row[rolled, 0] + where["die"][0] + batch.roll[rolled] - 1,
+        row[:, 0] + where["phase"][0] + batch.phase,
+        row[:, 0] + where["active"][0] + batch.player,
+        row[:, 0] + where["viewer"][0] + viewer,
     ]
     if s.cards:  # VXV-9: every hand, then the cards played this turn
-        cards = rest + DIE + len(PHASES) + 2 * players
         hands = (batch.hands.T[:, :, None] & CARD_BITS[:, 0]).reshape(n, -1) != 0
         played = batch.played.T
-        entries += [(row + cards + np.arange(players * len(CARDS)))[hands],
-                    (row + cards + players * len(CARDS) + np.maximum(played, 0))[played != 0]]
+        entries += [(row + where["hand"][0] + np.arange(players * len(CARDS)))[hands],
+                    (row + where["played"][0] + np.maximum(played, 0))[played != 0]]
     flat = np.concatenate([e.ravel() for e in entries])
     out = lockstep.observation_rows(out, (n, width))
     out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
     if hidden:
-        out.reshape(-1)[tower_base + 2 * kinds + 1] = unseen
+        out.reshape(-1)[row + where["unseen"][0] + np.arange(players) * where["unseen"][1]] \
+            = unseen
     return out
+
+
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

@@ -28,6 +28,7 @@ from .. import verflixxt_hoch as ho
 from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.chance import sample_outcome
 from ..core.checks import quote
+from ..core.deprecation import renamed
 from ..track import ACTIONS, FINISH, GIFT, LUCKY, PATH_TILES, START, STEAL, Board, gift_rank
 from ..verflixxt_hoch import (
     CARD_VALUE,
@@ -35,6 +36,7 @@ from ..verflixxt_hoch import (
     COLLECTED,
     CURSED_CAP,
     GUARDS,
+    HAT_POINTS,
     LUCKY_HAT,
     PHASES,
     RISK,
@@ -51,7 +53,7 @@ from . import lockstep
 from .lockstep import Playouts
 
 __all__ = [
-    "ENGINE",
+    "LOCKSTEP",
     "Batch",
     "Playouts",
     "advance",
@@ -190,7 +192,8 @@ def _tables() -> Mapping[str, np.ndarray]:
         lucky=np.array([t == LUCKY for t in items]),
         risk=np.array([int(t[1:]) if t in RISK else 0 for t in items]),
         token=np.array([int(t[1:]) if t is not None and t[0] == "T" else 0 for t in items]),
-        hat=np.array([10 if t == LUCKY_HAT else -10 if t == CURSED_CAP else 0 for t in items]),
+        hat=np.array([HAT_POINTS if t == LUCKY_HAT else -HAT_POINTS if t == CURSED_CAP else 0
+                      for t in items]),
         rank=np.array([gift_rank(t) if t in PATH_TILES else 0 for t in items]),
         value=np.array([CARD_VALUE[c] for c in CARDS] + [0]),
         is_yellow=np.array([c[-1] == "y" for c in CARDS] + [False]),
@@ -1180,10 +1183,10 @@ def advance(batch: Batch, action_ids: np.ndarray) -> None:
     lockstep.advance(_apply, batch, ids, is_terminal(batch))
 
 
-ENGINE = lockstep.Engine(
+LOCKSTEP = lockstep.Functions(
     terminal=is_terminal, sample=sample_chance, decide=sample_actions, advance=_apply
 )
-"""The game's `lockstep.Engine`: the shared loop's functions over a whole batch (its
+"""The game's `lockstep.Functions`: the shared loop's functions over a whole batch (its
 ``advance``, `advance`'s work without the checks and the sub-batch: the loop feeds it
 writable batches of games in play, -1 where nothing moves)."""
 
@@ -1193,7 +1196,7 @@ def random_playouts(rules: ho.Rules | None, n: int, seed: int | None = None) -> 
     uniformly among the legal moves, everything (the setups too) from one generator seeded
     with ``seed``. A game ends with probability 1 but has no bound on its length."""
     rng = np.random.default_rng(seed)
-    return lockstep.play_out(ENGINE, new_games(rules, n, rng), rng)
+    return lockstep.play_out(LOCKSTEP, new_games(rules, n, rng), rng)
 
 
 def observation_array(
@@ -1208,41 +1211,44 @@ def observation_array(
     n, players, length = batch.phase.size, shape.players, shape.length
     viewer = lockstep.seats(player, n, players)
     width = ho.array_length(rules)
-    kinds = _EMPTY + 1
-    per_slot = kinds + players + 3
+    where = ho.array_places(rules)  # the scalar observation's layout, read by key
+    per_slot = where["tile"][1]
     row = np.arange(n)[:, None] * width
-    base = length * per_slot
-    collected = len(COLLECTED) + 1
     owner, pos = batch.hat_owner.T.astype(np.int64), batch.hat_pos.T.astype(np.int64)
     worn = owner >= 0
     towers = batch.towers.transpose(2, 0, 1).astype(np.int64)
     filled = np.arange(shape.items) < batch.heights.T[:, :, None]
-    tower_base = row + base + np.arange(players) * collected
-    hats_base = base + players * collected
-    table = hats_base + 2 * (players + 1)
+    items, collected = where["items"]
+    wearer, hat_stride = where["wearer"]
     hands = batch.hands.reshape(players, 2, n)[viewer, :, np.arange(n)].astype(np.int64)
     entries = [
         row + np.arange(length) * per_slot + batch.tiles[:length].T,
-        row + batch.pawns.T.astype(np.int64) * per_slot + kinds
+        row + batch.pawns.T.astype(np.int64) * per_slot + where["pawns"][0]
         + np.arange(players * shape.pawns) // shape.pawns,
-        row + batch.guards.T.astype(np.int64) * per_slot + kinds + players,
-        (row + pos * per_slot + kinds + players + 1 + np.arange(2))[worn],
-        (tower_base[:, :, None] + towers)[filled],
-        row + hats_base + np.arange(2) * (players + 1) + np.where(worn, owner, players),
-        (row + table + hands)[hands != _NO_CARD],
-        row[:, 0] + table + 2 * len(CARDS) + 6 + batch.phase,
-        row[:, 0] + table + 2 * len(CARDS) + 6 + len(PHASES) + batch.player,
-        row[:, 0] + table + 2 * len(CARDS) + 6 + len(PHASES) + players + viewer,
+        row + batch.guards.T.astype(np.int64) * per_slot + where["guards"][0],
+        # the lucky hat's entry, then the cursed cap's
+        (row + pos * per_slot + where["lucky"][0] + np.arange(2))[worn],
+        (row[:, :, None] + items + np.arange(players)[:, None] * collected + towers)[filled],
+        # "nobody" follows the wearers
+        row + wearer + np.arange(2) * hat_stride + np.where(worn, owner, players),
+        (row + where["hand"][0] + hands)[hands != _NO_CARD],
+        row[:, 0] + where["phase"][0] + batch.phase,
+        row[:, 0] + where["active"][0] + batch.player,
+        row[:, 0] + where["viewer"][0] + viewer,
     ]
     flat = np.concatenate([e.ravel() for e in entries])
     out = lockstep.observation_rows(out, (n, width))
     out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
-    out[:, base + collected - 1 : hats_base : collected] = (batch.hands != _NO_CARD).sum(
+    sizes = where["hand_size"][0]
+    out[:, sizes : sizes + players * collected : collected] = (batch.hands != _NO_CARD).sum(
         axis=1).T
-    out[:, table + len(CARDS) : table + 2 * len(CARDS)] = batch.discard.T
-    at = table + 2 * len(CARDS)
-    out[:, at : at + 6] = np.stack([
+    out[:, where["discard"][0] : where["discard"][0] + len(CARDS)] = batch.discard.T
+    counts = where["pile"][0]  # then tokens, plays, yellow, arrived, arrived_hat
+    out[:, counts : counts + 6] = np.stack([
         batch.pile.sum(axis=0), batch.tokens, batch.plays, batch.yellow, batch.arrived + 1,
         batch.arrived_hat,
     ], axis=1)
     return out
+
+
+__getattr__ = renamed(__name__, {"ENGINE": "LOCKSTEP"}, globals())

@@ -17,15 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..agents.oneply import TIE
-from ..agents.verflixxt_hoch import (
-    FRESH_HAND,
-    HAT,
-    HAT_HOLD,
-    LANDING_WEIGHT,
-    LUCKY_RESERVE,
-    MEETING_WEIGHT,
-)
+from .. import verflixxt_hoch as ho
+from ..core.ties import TIE
 from ..track import ACTIONS, FINISH, LUCKY, START
 from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
@@ -102,26 +95,26 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
     pawn_value = play + np.where((here == 1) & (target != origin), leave, 0.0)
     worn = _WORN[piece]
     home = target == finish
-    pawn_value = pawn_value + np.where((worn == 1) & home, HAT * (1 - HAT_HOLD), 0.0)
-    pawn_value = pawn_value - np.where((worn == 2) & home, HAT * (1 - HAT_HOLD), 0.0)
+    pawn_value = pawn_value + np.where((worn == 1) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
+    pawn_value = pawn_value - np.where((worn == 2) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
     pawn_value = pawn_value + np.where((worn == 2) & (steps < 0), 0.5, 0.0)
     moved = ~home & (target != origin)
     landing = np.take_along_axis(tiles, target, axis=0)
     land = (there == 0) & ~_NOT_TAKEN[landing]
-    extra = np.where(land, LANDING_WEIGHT * _gain(gains, landing), 0.0)
+    extra = np.where(land, ho.LANDING_WEIGHT * _gain(gains, landing), 0.0)
     owner, pos = batch.hat_owner.astype(np.int64), batch.hat_pos.astype(np.int64)
     lucky_there = (owner[0] >= 0) & (pos[0] == target)
     meet = (worn == 0) & lucky_there & (owner[0] != me)
     others = (_count(batch, target, opponents=True) > 0) | lucky_there
     meet |= (worn == 2) & others
-    extra = extra + np.where(meet, MEETING_WEIGHT * HAT, 0.0)
+    extra = extra + np.where(meet, ho.MEETING_WEIGHT * ho.HAT, 0.0)
     pawn_value = pawn_value + np.where(moved, extra, 0.0)
     guard_value = play + _guard_value(batch, gains, origin, target)
     plays = np.where(value == 0, 0.0, np.where(guard, guard_value, pawn_value))
     # -- hat actions (hat_value), attacks (attack_value), steals
     action = ids - base
     worn_now = batch.arrived_hat
-    hold = HAT * HAT_HOLD
+    hold = ho.HAT * ho.HAT_HOLD
     wearing = np.where(worn_now == 2, 1.0, -1.0)
     hats = np.select(
         [action == _NONE, action == _TAKE_LUCKY, action == _SWAP,
@@ -191,7 +184,7 @@ def _gains(batch: Batch) -> tuple[np.ndarray, np.ndarray]:
         default=_SIGN[(count + 1) % 2] * (total + tile_risk) - before,
     ).astype(np.float64)
     no_minus = ~(tables["minus"][tower] > 0).any(axis=0)
-    gains[COLLECTED.index(LUCKY)] += np.where(no_minus, LUCKY_RESERVE, 0.0)
+    gains[COLLECTED.index(LUCKY)] += np.where(no_minus, ho.LUCKY_RESERVE, 0.0)
     top = _top(batch, np.arange(n), batch.player)
     item = tower[np.maximum(top, 0), np.arange(n)]
     v, r = tables["minus"][item], tables["risk"][item]
@@ -253,7 +246,7 @@ def _guard_value(
         others = _count(batch, position)
         tile = np.take_along_axis(tiles, position, axis=0)
         counts = (mine == 1) & (others - (sign < 0) == 1) & ~_NOT_TAKEN[tile]
-        value = value - np.where(counts, sign * LANDING_WEIGHT
+        value = value - np.where(counts, sign * ho.LANDING_WEIGHT
                                  * np.minimum(0.0, _gain(gains, tile)), 0.0)
     return value
 
@@ -278,7 +271,7 @@ def _attack_values(batch: Batch, origin: np.ndarray) -> np.ndarray:
     owner, pos = batch.hat_owner.astype(np.int64), batch.hat_pos.astype(np.int64)
     for i, sign in ((0, -1), (1, 1)):
         hit = (owner[i] >= 0) & (owner[i] != batch.player) & (pos[i] == origin)
-        out = out + np.where(hit & (origin + value >= finish), sign * HAT * HAT_HOLD, 0.0)
-    values: np.ndarray = np.where(value == 0, FRESH_HAND, out)
+        out = out + np.where(hit & (origin + value >= finish), sign * ho.HAT * ho.HAT_HOLD, 0.0)
+    values: np.ndarray = np.where(value == 0, ho.FRESH_HAND, out)
     return values
 

@@ -1,7 +1,8 @@
 """The ``amigo-rules`` command line: watch bots play (``demo``), play against them
-(``play``), step through a saved game (``replay``, also as a web page) and measure bots
-(``simulate``, ``tournament``: `cli.tournament`), serve tables to play online (``serve``,
-the ``server`` extra, imported when run).
+(``play``), step through a saved game (``replay``, also as a web page), measure bots
+(``simulate``, ``tournament``: `cli.tournament`), learn a game's value by self-play
+(``learn``), say what many games show about the rules (``stats``: `cli.stats`) and serve
+tables to play online (``serve``, the ``server`` extra, imported when run).
 
 Games come from `amigo_rules.GAMES`; each brings its terminal view (`cli.games`), its
 narration and drawing (the game's ``move_events`` and ``render_text``) and its agents
@@ -15,10 +16,12 @@ import click
 from .. import __version__
 from ..arena.plan import agent_seed
 from .demo import demo
+from .learn import learn
 from .options import CONTEXT
 from .play import play_command
 from .replay import replay
 from .serve import serve
+from .stats import stats
 from .tournament import simulate, tournament
 from .variants import variants
 
@@ -32,5 +35,6 @@ def main() -> None:
     them, replay games, measure bots."""
 
 
-for command in (demo, play_command, replay, serve, simulate, tournament, variants):
+for command in (demo, learn, play_command, replay, serve, simulate, stats, tournament,
+                variants):
     main.add_command(command)

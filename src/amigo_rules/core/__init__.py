@@ -10,8 +10,10 @@ from .errors import (
     IllegalMoveError,
     RulesError,
     StateError,
+    WeightsError,
 )
 from .events import Event
+from .games import game_of
 from .infoset import InformationSet
 from .nodes import CHANCE, SPECTATOR, TERMINAL
 from .protocol import Agent, Game, Observation
@@ -41,9 +43,11 @@ __all__ = [
     "RulesError",
     "StateError",
     "Term",
+    "WeightsError",
     "agent_name",
     "chance_rng",
     "decide",
+    "game_of",
     "get_game",
     "play",
     "sample_chance",

@@ -1,14 +1,16 @@
 """The layout of an observation array: which entries of ``Observation.to_array()`` mean what.
 
-A game describes its array as a sequence of blocks, each a run of ``count`` equal groups
-(one per track slot, one per player, or a single one) of parts laid side by side. The
-offsets follow from the sizes, so a layout states each size once; the documentation's
-tables and the tests read it.
+A game describes its array once, as a sequence of blocks, each a run of ``count`` equal
+groups (one per track slot, one per player, or a single one) of parts laid side by side.
+The offsets follow from the sizes, so a layout states each size once; the array's length
+(`length`), where its code writes each part (`places`), the documentation's tables and the
+tests all read it, and so does the batch engine writing the same arrays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 import numpy as np
@@ -32,6 +34,8 @@ class ArrayPart:
     """What the entries hold, one of `KINDS`."""
     what: str
     """What they mean, in words (markdown)."""
+    key: str = ""
+    """The name the game's code writes the part by (`places`); empty for none."""
 
 
 @attrs.frozen
@@ -58,9 +62,10 @@ class ArrayBlock:
         return self.start + self.count * self.width
 
 
-Group = tuple[str, int, Sequence[tuple[int, str, str]]]
-"""A block as a game writes it: its name, its count and its parts as ``(size, kind, what)``;
-parts of size 0, and blocks without groups or parts, are left out."""
+Group = tuple[str, int, Sequence[tuple[int, str, str] | tuple[int, str, str, str]]]
+"""A block as a game writes it: its name, its count and its parts as ``(size, kind, what)``
+or ``(size, kind, what, key)``; parts of size 0, and blocks without groups or parts, are
+left out."""
 
 
 def layout(*groups: Group) -> tuple[ArrayBlock, ...]:
@@ -76,17 +81,55 @@ def layout(*groups: Group) -> tuple[ArrayBlock, ...]:
     for name, count, specs in groups:
         parts = []
         offset = 0
-        for size, kind, what in specs:
+        for size, kind, what, *key in specs:
             if kind not in KINDS:
                 raise ArgumentError(f"an array part's kind is one of {KINDS}, got {kind!r}")
             if size:
-                parts.append(ArrayPart(offset, size, kind, what))
+                parts.append(ArrayPart(offset, size, kind, what, *key))
                 offset += size
         if count and parts:
             block = ArrayBlock(name, start, count, tuple(parts))
             blocks.append(block)
             start = block.stop
     return tuple(blocks)
+
+
+def length(blocks: Sequence[ArrayBlock]) -> int:
+    """The length of an array laid out as ``blocks`` (`layout`'s)."""
+    return blocks[-1].stop if blocks else 0
+
+
+Place = tuple[int, int]
+"""Where a part lies: ``(start, stride)``, entry ``i`` of group ``g`` being at
+``start + g * stride + i``."""
+
+
+def at(place: Place, group: int = 0, entry: int = 0) -> int:
+    """The index of entry ``entry`` of group ``group`` of the part lying at ``place``.
+
+    >>> at((1, 4), 1, 2)
+    7
+    """
+    return place[0] + group * place[1] + entry
+
+
+def places(blocks: Sequence[ArrayBlock]) -> Mapping[str, Place]:
+    """Each part with a key, by its key: where it lies in the array (`Place`). A part left
+    out for its size 0 lies nowhere (absent); keys are unique.
+
+    >>> blocks = layout(("player", 2, [(1, "flag", "to move", "mover"),
+    ...                                (3, "one-hot", "rung", "rung")]))
+    >>> dict(places(blocks))
+    {'mover': (0, 4), 'rung': (1, 4)}
+    """
+    found: dict[str, Place] = {}
+    for block in blocks:
+        for part in block.parts:
+            if part.key:
+                if part.key in found:
+                    raise ArgumentError(f"two array parts are called {part.key!r}")
+                found[part.key] = (block.start + part.offset, block.width)
+    return MappingProxyType(found)
 
 
 def listing(names: Iterable[object]) -> str:

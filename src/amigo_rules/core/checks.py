@@ -19,6 +19,7 @@ import numpy as np
 
 from .errors import ArgumentError, IllegalMoveError, RulesError
 from .events import Event
+from .games import game_of
 from .nodes import SPECTATOR
 
 R = TypeVar("R")
@@ -87,7 +88,7 @@ def wrong_type(function: str, expected: type, value: Any) -> ArgumentError:
     >>> print(wrong_type("legal_moves", verflixxt.State, exxtra.new_game()))
     verflixxt.legal_moves expects a verflixxt State, got exxtra.State
     """
-    game = expected.__module__.split(".")[1]
+    game = game_of(expected).NAME
     article = "an" if game[0] in "aeiou" else "a"
     return ArgumentError(f"{game}.{function} expects {article} {game} {expected.__qualname__}, "
                          f"got {type_name(value)}")

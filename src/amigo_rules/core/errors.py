@@ -23,6 +23,11 @@ class StateError(AmigoRulesError):
     """A serialized state or record that is malformed or inconsistent."""
 
 
+class WeightsError(AmigoRulesError):
+    """A learned value's weights file that cannot be used: not readable, malformed, or
+    made for another game or another version's features."""
+
+
 class ArgumentError(AmigoRulesError, TypeError):
     """An argument of the wrong type: a seat that is no integer, a state of another game.
 

@@ -1,4 +1,6 @@
-"""The registry of games: each name maps to the subpackage that brings its functions."""
+"""The registry of games: each name maps to the subpackage that brings its functions.
+`GAMES` is the one list of the games; every other list of them is derived from it (the
+game of an object: `amigo_rules.core.games.game_of`)."""
 
 from __future__ import annotations
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
 from typing import Any
+
+from .games import game_of
 
 
 class StateBase:
@@ -21,15 +21,12 @@ class StateBase:
 
     def __str__(self) -> str:
         """The table as text: the game's ``render_text`` with everything shown."""
-        text: str = _game(self).render_text(self)
+        text: str = game_of(self).render_text(self)
         return text
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for Jupyter: the game's ``render_svg`` with everything shown."""
-        svg: str = _game(self).render_svg(self)
+        svg: str = game_of(self).render_svg(self)
         return svg
 
 
-def _game(state: StateBase) -> ModuleType:
-    """The game package of ``state`` (``amigo_rules.verflixxt`` for its ``State``)."""
-    return sys.modules[type(state).__module__.rpartition(".")[0]]

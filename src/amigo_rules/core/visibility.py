@@ -20,7 +20,7 @@ from .events import Event
 from .nodes import CHANCE
 
 
-def seen_notation(
+def visible_notation(
     state: Any,
     move: Any,
     player: Any,
@@ -41,10 +41,11 @@ def seen_notation(
     _, events = apply_events(state, move)
     if player is None or current_player(state) != CHANCE:
         return str(move)
-    return notation_seen(move, CHANCE, redact_events(state, events, player=player), events)
+    seen = redact_events(state, events, player=player)
+    return visible_notation_from(move, CHANCE, seen, events)
 
 
-def notation_seen(move: Any, mover: int, seen: tuple[Event, ...],
+def visible_notation_from(move: Any, mover: int, seen: tuple[Event, ...],
                   shown: tuple[Event, ...]) -> str | None:
     """``str(move)``, played by ``mover``, for a viewer who sees its events as ``seen``
     (``shown``: all of them): None when it is a chance outcome they see only in part."""

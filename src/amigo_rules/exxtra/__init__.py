@@ -16,12 +16,15 @@ The first counter on space 21 wins. See ``docs/games/exxtra.md`` for every rule 
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``DIE_A``, ``DIE_B``, ``X``, ``combination``, ``RUNGS``,
-``TOP_COMBINATION``, ``render_lines``).
+``TOP_COMBINATION``, ``render_lines``, ``array_places``: where the batch engine writes
+each part of an observation array) and the heuristic's weights and worths that the
+agents and the batch policies share (``WIN``, ``DENIAL``, ``at_least``, ``place_worth``,
+``reroll_worth``).
 """
 
 from __future__ import annotations
 
-from ..core.visibility import seen_notation
+from ..core import visibility
 from .actions import (
     action_id,
     legal_action_ids,
@@ -49,6 +52,11 @@ from .engine import (
     score,
     winners,
 )
+from .heuristic import DENIAL as DENIAL
+from .heuristic import WIN as WIN
+from .heuristic import at_least as at_least
+from .heuristic import place_worth as place_worth
+from .heuristic import reroll_worth as reroll_worth
 from .moves import RUNGS as RUNGS
 from .moves import Move, Place, Reroll, Roll, parse_notation
 from .narration import move_events, redact_events, setup_events, wording
@@ -62,6 +70,7 @@ from .observations import (
     observation_layout,
     sample_state,
 )
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .serialization import NAME, from_json, to_json
@@ -81,8 +90,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> visible_notation(exxtra.new_game(), exxtra.Roll(7, 6), player=1)
     'roll 7-6'
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [

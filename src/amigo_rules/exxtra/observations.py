@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+
 import attrs
 import numpy as np
 
-from ..core.arrays import ArrayBlock, layout
+from ..core.arrays import ArrayBlock, Place, layout, length, places
 from ..core.checks import generator, onlooker, positive, state_of, wrong_type
 from .engine import current_player
 from .moves import RUNGS
@@ -45,31 +48,66 @@ class Observation:
         hand), combination on the ladder / 76; then the pending-roll flag, the pending
         combination / 76 and the first-roll flag.
         """
-        players = self.rules.players
-        width = 5 + RUNGS
-        out = np.zeros(array_length(self.rules), dtype=np.float32)
-        for p in range(players):
-            base = p * width
-            out[base] = p == self.player
-            out[base + 1] = p == self.to_move
-            out[base + 2] = self.counters[p] / FINISH
+        where = _places(self.rules)
+        out = np.zeros(length(_layout(self.rules)), dtype=np.float32)
+        viewer, stride = where["viewer"]  # entry i of player p: start + p·stride + i
+        to_move, counter = where["to_move"][0], where["counter"][0]
+        rung, combination = where["rung"][0], where["pair"][0]
+        for p in range(self.rules.players):
+            base = p * stride
+            out[viewer + base] = p == self.player
+            out[to_move + base] = p == self.to_move
+            out[counter + base] = self.counters[p] / FINISH
             pair = self.ladder[p]
             if pair is None:
-                out[base + 3 + RUNGS] = 1.0
+                out[rung + base + RUNGS] = 1.0
             else:
-                out[base + 3 + pair[0]] = 1.0
-                out[base + 4 + RUNGS] = pair[1] / TOP_COMBINATION
+                out[rung + base + pair[0]] = 1.0
+                out[combination + base] = pair[1] / TOP_COMBINATION
         if self.roll is not None:
-            out[-3] = 1.0
-            out[-2] = self.roll / TOP_COMBINATION
-        out[-1] = self.first_roll
+            out[where["rolling"][0]] = 1.0
+            out[where["roll"][0]] = self.roll / TOP_COMBINATION
+        out[where["first"][0]] = self.first_roll
         return out
+
+
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Rules) -> tuple[ArrayBlock, ...]:
+    """The one description of the array: `observation_layout`, `array_length`,
+    `array_places`, `Observation.to_array` and the batch engine's rows read it."""
+    player = [
+        (1, "flag", "this player is the viewer", "viewer"),
+        (1, "flag", "this player is to move", "to_move"),
+        (1, "value", f"the counter / {FINISH} (0 start, 1 finish)", "counter"),
+        (RUNGS + 1, "one-hot", f"where the dice are: rung 0 … {RUNGS - 1}, then in hand",
+         "rung"),
+        (1, "value", f"the combination on the ladder / {TOP_COMBINATION} (0 in hand)", "pair"),
+    ]
+    roll = [
+        (1, "flag", "a roll is pending", "rolling"),
+        (1, "value", f"the pending combination / {TOP_COMBINATION}", "roll"),
+        (1, "flag", "it is the turn's first roll (an X then counts as 0)", "first"),
+    ]
+    return layout(("player", rules.players, player), ("", 1, roll))
 
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array`: 11 entries per player and 3 for the roll."""
     state_of("array_length", Rules, rules)
-    return (5 + RUNGS) * rules.players + 3
+    return length(_layout(rules))
+
+
+def array_places(rules: Rules) -> Mapping[str, Place]:
+    """Where each part of `Observation.to_array` lies, by its key (`core.arrays.places`
+    of `observation_layout`): what the batch engine writes its rows by."""
+    return _places(state_of("array_places", Rules, rules))
+
+
+@lru_cache(maxsize=64)
+def _places(rules: Rules) -> Mapping[str, Place]:
+    return places(_layout(rules))
 
 
 def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
@@ -78,19 +116,7 @@ def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
     viewer's."""
     if type(rules) is not Rules:
         raise wrong_type("observation_layout", Rules, rules)
-    player = [
-        (1, "flag", "this player is the viewer"),
-        (1, "flag", "this player is to move"),
-        (1, "value", f"the counter / {FINISH} (0 start, 1 finish)"),
-        (RUNGS + 1, "one-hot", f"where the dice are: rung 0 … {RUNGS - 1}, then in hand"),
-        (1, "value", f"the combination on the ladder / {TOP_COMBINATION} (0 in hand)"),
-    ]
-    roll = [
-        (1, "flag", "a roll is pending"),
-        (1, "value", f"the pending combination / {TOP_COMBINATION}"),
-        (1, "flag", "it is the turn's first roll (an X then counts as 0)"),
-    ]
-    return layout(("player", rules.players, player), ("", 1, roll))
+    return _layout(rules)
 
 
 def observation(state: State, player: int) -> Observation:

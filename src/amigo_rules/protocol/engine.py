@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core import get_game, jsonio
+from ..core import game_of, get_game, jsonio
 from ..core.checks import cut, quote
-from ..core.errors import AmigoRulesError, ArgumentError
+from ..core.errors import AmigoRulesError, ArgumentError, IllegalMoveError
 from ..core.events import Event
 from ..words import Teller
 from . import messages
-from .host import end_of, legal_entries, told_event
+from .host import answered_move, end_of, legal_entries, told_event
 from .process import Deadline, LineTooLong, Process, ProcessGone
 
 QUIT_GRACE = 2.0
@@ -250,7 +250,7 @@ class EngineAgent:
 
     def _seat_from(self, observation: Any) -> Table:
         """Driven by ``act`` alone (no hooks): the game and seat from the observation."""
-        module = get_game(type(observation).__module__.split(".")[1])
+        module = game_of(observation)
         seat = jsonio.parse(module.observation_to_json(observation))["player"]
         table = Table(module, seat, None, observation.rules)
         self.table = table
@@ -275,7 +275,6 @@ class EngineAgent:
         module = table.module
         state = table.state
         legal = legal_entries(module, state, legal_moves)
-        ids = [entry["id"] for entry in legal]
         number = table.move_number
         self._send(messages.act(number, module.observation_to_json(observation), legal,
                                 None if self.move_timeout is None
@@ -285,21 +284,10 @@ class EngineAgent:
         if answer["move_number"] != number:
             self._fail("stale", f"answered move_number {answer['move_number']} to the act "
                                 f"of move_number {number}")
-        chosen = None
-        if "id" in answer:
-            if answer["id"] not in ids:
-                self._fail("illegal", f"chose id {answer['id']}, not among the legal ids")
-            chosen = legal_moves[ids.index(answer["id"])]
-        if "move" in answer:
-            text = answer["move"].strip().lower()
-            named = [m for m in legal_moves if str(m).lower() == text]
-            if not named:
-                self._fail("illegal", f"chose the move {quote(answer['move'])}, not a legal "
-                                      f"move here")
-            if chosen is not None and named[0] != chosen:
-                self._fail("illegal", f"sent id {answer['id']} and move "
-                                      f"{quote(answer['move'])}, which disagree")
-            chosen = named[0]
+        try:
+            chosen = answered_move(legal_moves, legal, answer.get("id"), answer.get("move"))
+        except IllegalMoveError as error:
+            self._fail("illegal", f"answered: {error}")
         if state is None:
             table.move_number += 1
         return chosen

@@ -1,12 +1,14 @@
 """The host side's messages for one seat, shared by `EngineAgent` (stdio) and the game
-server (WebSockets): the legal moves of an ``act``, a move as an ``event`` told to a viewer,
-the ``end``."""
+server (WebSockets): the legal moves of an ``act``, the move a seat's answer names, a move
+as an ``event`` told to a viewer, the ``end``."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
+from ..core.checks import quote
+from ..core.errors import IllegalMoveError
 from ..core.events import Event
 from ..words import Teller, seen_move
 from . import messages
@@ -19,6 +21,39 @@ def legal_entries(module: ModuleType, state: Any,
     ids = (module.legal_action_ids(state).tolist() if state is not None
            else list(range(len(legal_moves))))
     return [{"id": i, "move": str(m)} for i, m in zip(ids, legal_moves, strict=True)]
+
+
+def answered_move(legal_moves: tuple[Any, ...], entries: list[messages.Message],
+                  action: int | None, notation: str | None) -> Any:
+    """The legal move a seat's answer names: by its ``id`` (``action``, one of the ``act``'s
+    ``entries`` of `legal_entries`), by its notation (``notation``, any case), or by both,
+    which must agree. The caller has checked the answer's types; an answer naming no legal
+    move, or two different ones, is an `IllegalMoveError` saying which.
+
+    >>> from amigo_rules import exxtra
+    >>> state = exxtra.apply(exxtra.new_game(), exxtra.Roll(7, 6))
+    >>> legal = exxtra.legal_moves(state)
+    >>> answered_move(legal, legal_entries(exxtra, state, legal), 6, "PLACE 5")
+    Place(rung=5)
+    """
+    chosen = None
+    if action is not None:
+        ids = [entry["id"] for entry in entries]
+        if action not in ids:
+            raise IllegalMoveError(f"id {action} is not a legal move here")
+        chosen = legal_moves[ids.index(action)]
+    if notation is not None:
+        text = notation.strip().lower()
+        named = [m for m in legal_moves if str(m).lower() == text]
+        if not named:
+            raise IllegalMoveError(f"{quote(notation)} is not a legal move here")
+        if chosen is not None and named[0] != chosen:
+            raise IllegalMoveError(f"id {action} and move {quote(notation)} name different "
+                                   f"moves")
+        chosen = named[0]
+    if chosen is None:
+        raise IllegalMoveError("an answer needs an 'id' or a 'move'")
+    return chosen
 
 
 def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_number: int,

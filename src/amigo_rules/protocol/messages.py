@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from ..core import GAMES
 from ..core.checks import quote
 from ..core.errors import AmigoRulesError
 
@@ -17,7 +18,6 @@ PROTOCOL = 1
 """The protocol's version."""
 MAX_LINE = 1 << 20
 """The longest message line (1 MiB); a longer one is a protocol error."""
-GAMES = ("verflixxt", "verflixxt_hoch", "exxtra")
 SEAT_TYPES = ("ready", "move", "info")
 HOST_TYPES = ("hello", "act", "event", "end", "error", "quit")
 REASONS = ("rules", "truncated", "forfeit")

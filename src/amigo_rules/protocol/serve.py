@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import __version__
 from ..agents import make_agent
-from ..core import agent_name, decide, get_game
+from ..core import GAMES, agent_name, decide, get_game
 from ..core.errors import AmigoRulesError
 from . import messages
 
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m amigo_rules.protocol.serve AGENT  (e.g. random, mcts:200)",
               file=sys.stderr)
         return 2
-    for game in ("exxtra", "verflixxt", "verflixxt_hoch"):
+    for game in GAMES:
         try:
             make_agent(args[0], game, seed=0)
             break

@@ -18,12 +18,15 @@ import asyncio
 import contextlib
 import hmac
 import json
+import math
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -32,15 +35,25 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..core import SPECTATOR, checks, get_game, jsonio
+from ..agents import AGENTS
+from ..core import GAMES, SPECTATOR, checks, get_game, jsonio
 from ..core.errors import AmigoRulesError
+from ..core.svg import ink_on, player_colour
 from ..protocol import messages
 from ..protocol.engine import split_command
 from .guard import HEADERS, Guard
-from .hall import OVER, Hall, Room, new_row
+from .hall import OVER, WAITING, Hall, Room, new_row
 from .limits import Window
-from .rows import Storage
-from .seats import NO_ENGINES, PLAYER_KINDS, TOO_BIG, Connection, house_agent, kind_of
+from .rows import OPEN, TIMEOUTS, Clock, Storage
+from .seats import (
+    NO_ENGINES,
+    PLAYER_KINDS,
+    TOO_BIG,
+    Connection,
+    default_agent,
+    house_agent,
+    kind_of,
+)
 from .settings import Settings, played_seed
 from .tables import Refused, token_hash
 
@@ -66,14 +79,41 @@ PAGES = {"lobby": "Tables", "play": "Play", "watch": "Watch"}
 """Each page's title; its body is ``STATIC/pages/NAME.html``, set in the one
 ``pages/shell.html`` that every page shares (its head: the style sheet, the script; the
 content security policy is a header of every response, `guard.HEADERS`)."""
-CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed"})
+CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed", "clock"})
 """The fields of a ``POST /api/tables`` body (another field is a 400)."""
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
 """The fields of a move's body (another field is a 400)."""
+CLAIM_FIELDS = frozenset({"name"})
+"""The fields of an open seat's claim."""
+CLOCK_FIELDS = frozenset({"move_seconds", "on_timeout"})
+"""The fields of a table's ``clock``."""
+MAX_MOVE_SECONDS = 7 * 86400
+"""The longest time for a move a clock takes (a week)."""
+SEED_TEXT = re.compile(r"[0-9]{1,39}")
+"""A seed given as a string (a page's, exact where a JavaScript number is not)."""
+PYTHON_WORDS = re.compile(r"\b(None|True|False)\b")
+"""Python's words for JSON's ``null``, ``true``, ``false`` in a library's message."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,50}")
 """A table id as the server makes them (`new_row`); any other is no table (404)."""
 SEAT_NUMBER = re.compile(r"[0-9]{1,2}")
 """A seat number in a path: ASCII digits only."""
+
+
+def _game_facts() -> list[dict[str, Any]]:
+    """`Server.games`' answer: from the games' registry and their agents'."""
+    facts = []
+    for name in GAMES:
+        spec = get_game(name).spec(get_game(name).Rules())
+        agents = list(AGENTS[name])
+        facts.append({"game": name, "players": spec.players, "min_players": spec.min_players,
+                      "max_players": spec.max_players, "agents": agents,
+                      "default_agent": default_agent(name),
+                      "seats": [*PLAYER_KINDS, OPEN, *(f"agent:{a}" for a in agents)]})
+    return facts
+
+
+GAME_FACTS = _game_facts()
+"""Each game's facts for the lobby (`Server.games`)."""
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -97,8 +137,12 @@ async def _body(request: Request, fields: frozenset[str]) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks))
-    except (ValueError, RecursionError):
+    except json.JSONDecodeError:
         raise Refused(400, "the body is not JSON") from None
+    except RecursionError:
+        raise Refused(400, "the body is nested too deep") from None
+    except ValueError:  # Python's limit on an integer's digits (a number, not a seed)
+        raise Refused(400, "an integer in the body is too large") from None
     if not isinstance(data, dict):
         raise Refused(400, "the body must be a JSON object")
     unknown = sorted(set(data) - fields)
@@ -114,6 +158,50 @@ def _bearer(connection: HTTPConnection) -> str | None:
     return header[7:].strip() or None if header[:7].lower() == "bearer " else None
 
 
+def _json_words(message: str) -> str:
+    """A library's message as a JSON client reads it: ``null``, ``true``, ``false``."""
+    return PYTHON_WORDS.sub(lambda m: {"None": "null", "True": "true",
+                                       "False": "false"}[m.group(1)], message)
+
+
+def _clock(value: Any) -> Clock | None:
+    """A table's ``clock`` from a request body (null: none)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - CLOCK_FIELDS:
+        raise Refused(400, "'clock' must be null or {\"move_seconds\": S, \"on_timeout\": "
+                           "\"forfeit\" or \"agent\"}")
+    seconds: Any = value.get("move_seconds")
+    timeout = value.get("on_timeout", "forfeit")
+    if (type(seconds) not in (int, float) or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_MOVE_SECONDS):
+        raise Refused(400, f"'clock.move_seconds' must be a number of seconds above 0, at "
+                           f"most {MAX_MOVE_SECONDS}")
+    if timeout not in TIMEOUTS:
+        raise Refused(400, "'clock.on_timeout' must be \"forfeit\" or \"agent\"")
+    return Clock(float(seconds), timeout)
+
+
+def _seed(value: Any) -> Any:
+    """A seed as given: an integer, a string of digits (exact: a page's), or null."""
+    if type(value) is str:
+        if not SEED_TEXT.fullmatch(value):
+            raise Refused(400, "'seed' must be an integer, a string of digits or null")
+        return int(value)
+    return value
+
+
+def _name(data: dict[str, Any]) -> str:
+    """A claimant's name from a request body."""
+    name = data.get("name")
+    if type(name) is not str or not name.strip() or len(name) > messages.MAX_NAME:
+        raise Refused(400, f"'name' must be a string of 1 … {messages.MAX_NAME} characters")
+    if (bad := messages.UNSHOWABLE.search(name)) is not None:  # as a `ready`'s name
+        raise Refused(400, f"'name' must hold no control or bidirectional override "
+                           f"character, got U+{ord(bad[0]):04X}")
+    return name.strip()
+
+
 def _table_row(data: dict[str, Any], settings: Settings, operator: bool) -> Any:
     """A new table's row from a ``POST /api/tables`` body (``operator``: the request
     carries the operator token); its seed mixed with the server's secret when a person or
@@ -125,7 +213,8 @@ def _table_row(data: dict[str, Any], settings: Settings, operator: bool) -> Any:
     if (not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS
             or not all(type(s) is str and 0 < len(s) <= MAX_KIND for s in seats)):
         raise Refused(400, f"'seats' must be a list of 1 … {MAX_SEATS} seat kinds")
-    seed = data.get("seed")
+    seed = _seed(data.get("seed"))
+    clock = _clock(data.get("clock"))
     try:
         module = get_game(game)
         given = data.get("rules")
@@ -136,7 +225,7 @@ def _table_row(data: dict[str, Any], settings: Settings, operator: bool) -> Any:
         seed = checks.seed(seed)
         for kind in seats:
             prefix, _, rest = kind.partition(":")
-            if kind in PLAYER_KINDS:
+            if kind in PLAYER_KINDS or kind == OPEN:
                 continue
             if prefix == "engine":
                 if not settings.allow_engines:
@@ -148,21 +237,21 @@ def _table_row(data: dict[str, Any], settings: Settings, operator: bool) -> Any:
             elif prefix == "agent":
                 house_agent(rest, module.NAME)
             else:
-                raise Refused(400, f"unknown seat kind {kind[:50]!r} (human, remote, "
+                raise Refused(400, f"unknown seat kind {kind[:50]!r} (human, remote, open, "
                                    f"agent:NAME, engine:COMMAND)")
         rules_json = json.dumps(jsonio.rules_to_data(rules), separators=(",", ":"))
     except Refused:
         raise
     except AmigoRulesError as exc:
-        raise Refused(400, str(exc)[:500]) from None
+        raise Refused(400, _json_words(str(exc))[:500]) from None
     except RecursionError:
         raise Refused(400, "the rules are nested too deep") from None
     if rules.players != len(seats):
         raise Refused(400, f"{len(seats)} seats for {rules.players} players")
     seed = secrets.randbits(63) if seed is None else seed
-    if any(kind in PLAYER_KINDS for kind in seats):
+    if any(kind in PLAYER_KINDS or kind == OPEN for kind in seats):
         seed = played_seed(settings.seed_secret, seed)
-    return new_row(module.NAME, rules_json, seed, seats)
+    return new_row(module.NAME, rules_json, seed, seats, clock)
 
 
 class Server:
@@ -207,18 +296,26 @@ class Server:
         """The table and seat of the path, the token checked (the ``Authorization: Bearer``
         header; with ``query``, a WebSocket's, the ``token`` query parameter instead)."""
         async with self._room(connection.path_params["id"]) as room:
-            text = connection.path_params["seat"]
-            if not (SEAT_NUMBER.fullmatch(text) and int(text) < len(room.kinds)):
-                raise Refused(404, f"no seat {text[:10]!r} at this table")
-            seat = int(text)
+            seat = self._seat_number(room, connection.path_params["seat"])
             token = connection.query_params.get("token") if query else _bearer(connection)
             if not token:
                 raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
+            if room.kinds[seat] == OPEN:  # taken through another process, maybe
+                await self.hall.reseat(room)
+                if room.kinds[seat] == OPEN:
+                    raise Refused(403, "this seat is open: take it first (POST …/claim)")
             expected = room.table.token_hashes[seat]
             if (len(token) > MAX_TOKEN or expected is None
                     or not hmac.compare_digest(token_hash(token), expected)):
                 raise Refused(403, "this token does not grant this seat")
             yield room, seat
+
+    @staticmethod
+    def _seat_number(room: Room, text: str) -> int:
+        """The seat a path names; `Refused` (404) if the table has none such."""
+        if not (SEAT_NUMBER.fullmatch(text) and int(text) < len(room.kinds)):
+            raise Refused(404, f"no seat {text[:10]!r} at this table")
+        return int(text)
 
     def _operator(self, request: Request) -> bool:
         """Whether the request carries the operator token."""
@@ -236,9 +333,15 @@ class Server:
         facts: dict[str, Any] = {
             "table": room.id, "game": row.game, "rules": jsonio.rules_to_data(table.rules),
             "players": len(room.kinds), "names": names, "seats": seats,
+            "colours": [{"fill": player_colour(p), "ink": ink_on(player_colour(p))}
+                        for p in range(len(room.kinds))],
             "move_number": table.move_number,
             "to_move": table.player if table.player >= 0 else None,
-            "status": room.status, "created": row.created}
+            "status": room.status, "created": row.created, "since": room.since,
+            "clock": None if row.clock is None else attrs.asdict(row.clock),
+            "deadline_ms": (None if table.deadline is None
+                            else max(0, round((table.deadline - time.time()) * 1000))),
+            "rematch": room.rematch}
         if room.status == OVER:
             facts["winners"] = list(table.module.winners(table.state))
             facts["seed"] = row.seed
@@ -267,10 +370,46 @@ class Server:
         """``GET /api/tables``: the newest tables, public facts only."""
         listed = await self.hall.list(MAX_TABLES)
         return JSONResponse({"tables": [
-            {"table": r.id, "game": r.game, "seats": list(r.seats), "status": status,
+            {"table": r.id, "game": r.game, "seats": list(r.seats),
+             "status": WAITING if status != OVER and OPEN in r.seats else status,
+             "open": [seat for seat, kind in enumerate(r.seats) if kind == OPEN],
              "move_number": moves, "created": r.created,
-             **({"winners": list(r.winners)} if status == OVER else {})}
+             "clock": None if r.clock is None else attrs.asdict(r.clock),
+             **({"winners": list(r.winners)} if status == OVER else
+                {"to_move": r.to_move, "since": r.updated or r.created})}
             for r, status, moves in listed]})
+
+    async def games(self, request: Request) -> Response:
+        """``GET /api/games``: each game the server plays, its number of players, the seat
+        kinds a table of it takes and the agent a clock lets play a missed move."""
+        return JSONResponse({"games": GAME_FACTS})
+
+    async def claim(self, request: Request) -> Response:
+        """``POST /api/tables/TABLE/seats/SEAT/claim`` ``{"name"}``: take an open seat
+        (201, its token and link; 409 once taken)."""
+        async with self._room(request.path_params["id"]) as room:
+            seat = self._seat_number(room, request.path_params["seat"])
+            name = _name(await _body(request, CLAIM_FIELDS))
+            if room.status == OVER:
+                raise Refused(409, "the game is over")
+            token = await self.hall.claim(room, seat, name)
+            return JSONResponse({"seat": seat, "token": token,
+                                 "url": f"/play/{room.id}/{seat}#{token}"}, 201)
+
+    async def rematch(self, request: Request) -> Response:
+        """``POST /api/tables/TABLE/rematch`` (any seat's token, a body ``{}``): the table
+        of the rematch (201 when made now, 200 when made before)."""
+        async with self._room(request.path_params["id"]) as room:
+            token = _bearer(request)
+            if not token:
+                raise Refused(401, "a token is needed (Authorization: Bearer TOKEN)")
+            hashed = token_hash(token) if len(token) <= MAX_TOKEN else ""
+            if not any(expected is not None and hmac.compare_digest(hashed, expected)
+                       for expected in room.table.token_hashes):
+                raise Refused(403, "this token grants no seat of this table")
+            await _body(request, frozenset())
+            table_id, made = await self.hall.rematch(room)
+            return JSONResponse({"table": table_id}, 201 if made else 200)
 
     async def table(self, request: Request) -> Response:
         """``GET /api/tables/TABLE``: the table's public facts."""
@@ -468,6 +607,9 @@ def create_app(storage: Storage, settings: Settings | None = None) -> Starlette:
         Route("/static/{file}", server.static_file),
         Route("/api/tables", server.create, methods=["POST"]),
         Route("/api/tables", server.list_tables, methods=["GET"]),
+        Route("/api/games", server.games),
+        Route("/api/tables/{id}/rematch", server.rematch, methods=["POST"]),
+        Route("/api/tables/{id}/seats/{seat}/claim", server.claim, methods=["POST"]),
         Route("/api/tables/{id}", server.table),
         Route("/api/tables/{id}/record", server.record),
         Route("/api/tables/{id}/board.svg", server.board),

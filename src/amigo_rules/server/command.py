@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 from .app import MAX_FRAME, create_app
@@ -30,6 +31,17 @@ def run(settings: Settings, port: int = 8000, database: str | None = None, *,
         shown = f"[{host}]" if ":" in host else host
         print(f"amigo-rules serve: http://{shown}:{bound}/ (database "
               f"{database_label(database)})", flush=True)
+        config.load()  # (the server's own modules imported: frozen with the rest)
+        freeze_start()
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         storage.close()
+
+
+def freeze_start() -> None:
+    """Collect once and freeze what is left (`gc.freeze`): the objects made until the
+    server starts (modules, classes, the app) live as long as its process, and the
+    cyclic garbage collector's full passes, which hold up the event loop, need not go over
+    them again and again (about a third of each pass's time at 200 tables being played)."""
+    gc.collect()
+    gc.freeze()

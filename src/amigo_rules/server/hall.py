@@ -40,10 +40,21 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import attrs
+
 from ..core import SPECTATOR, TERMINAL
-from .rows import FORFEIT, Storage, StoredTable, TableRow
-from .seats import BOT_KINDS, PLAYER_KINDS, REPLACED, Bot, Connection, kind_of
-from .settings import Settings
+from ..protocol import messages
+from .rows import FORFEIT, OPEN, Clock, Storage, StoredTable, TableRow
+from .seats import (
+    BOT_KINDS,
+    PLAYER_KINDS,
+    REPLACED,
+    Bot,
+    Connection,
+    default_agent,
+    kind_of,
+)
+from .settings import Settings, played_seed
 from .stored import Stored
 from .tables import LiveTable, Refused, token_hash
 
@@ -53,6 +64,9 @@ IDLE_ROOMS = 64
 """Rooms kept in memory with nobody connected and nothing for our bots to do."""
 LEAD_SECONDS = 1.0
 """How often a process looks for tables nobody leads (a dead process's among them)."""
+CLOCK_SECONDS = 1.0
+"""How often a process looks for tables whose clock ran out that it does not time itself
+(read back after a restart, evicted, or held by another process)."""
 EXPIRE_SECONDS = 3600.0
 """How often expired tables are deleted (and once at start)."""
 STOP_SECONDS = 5.0
@@ -88,6 +102,16 @@ class Room:
         """The seat whose bot is thinking."""
         self.users = 0
         """The requests using the room now (`Hall.using`): it is not evicted meanwhile."""
+        self.since = table.row.updated or table.row.created
+        """When (Unix time) the seat to move began to move: its clock counts from then."""
+        self.clocked = table.stored
+        """The table's stored entries when `since` was set (a new move sets it again)."""
+        self.timer: asyncio.TimerHandle | None = None
+        """The clock's timer for the seat to move."""
+        self.rematch = table.row.rematch
+        """The table of its rematch, once asked for (`Hall.rematch`)."""
+        self.substitutes: dict[int, Bot] = {}
+        """The agents playing the moves a seat's clock let pass."""
 
     @property
     def led(self) -> bool:
@@ -102,6 +126,11 @@ class Room:
             shown.append(connection.name if connection is not None and connection.name
                          else bot.name if bot is not None else name)
         return shown
+
+    @property
+    def open_seats(self) -> bool:
+        """Whether a seat is still open (the game waits until every seat is taken)."""
+        return OPEN in self.kinds
 
     def connected(self, seat: int) -> bool:
         """Whether someone plays ``seat`` now: a connection here, or the server's bot."""
@@ -144,6 +173,7 @@ class Hall:
         await self.stored(self.storage.subscribe, self._heard, self._heard_seat)
         self._spawn(self._leading())
         self._spawn(self._expiring())
+        self._spawn(self._clocking())
 
     async def stop(self) -> None:
         """Close every connection; quit the engines (killed, those thinking), in threads of
@@ -367,6 +397,7 @@ class Hall:
         seat here and in the database (another process, or this one restarted, shows it)."""
         connection.name = name
         seat = connection.viewer
+        room.table.rename(room.shown_names())
         if seat == SPECTATOR or room.names[seat] == name:
             return
         room.names[seat] = name
@@ -377,14 +408,16 @@ class Hall:
         names = await self.stored(self.storage.seat_names, room.id)
         if len(names) == len(room.names):
             room.names = names
+            room.table.rename(room.shown_names())
 
     def _restatus(self, room: Room) -> None:
         """Set the room's status from its game and connections; at the end the bots hear
         of it and the lead is given up."""
         table = room.table
         status = (OVER if table.over else
-                  WAITING if any(kind_of(kind) in PLAYER_KINDS and seat not in room.seats
-                                 for seat, kind in enumerate(room.kinds))
+                  WAITING if room.open_seats or any(
+                      kind_of(kind) in PLAYER_KINDS and seat not in room.seats
+                      for seat, kind in enumerate(room.kinds))
                   else PLAYING)
         if status == room.status:
             return
@@ -462,8 +495,11 @@ class Hall:
             self._changed(room)
 
     def _changed(self, room: Room) -> None:
-        """After the table moved: the status, every connection told, the next turn."""
+        """After the table moved: the status, the clock, every connection told, the next
+        turn."""
+        room.table.rename(room.shown_names())
         self._restatus(room)
+        self._clock(room)
         for connection in list(room.connections):
             connection.update(room.table)
         self._turn(room)
@@ -472,7 +508,7 @@ class Hall:
     def _turn(self, room: Room) -> None:
         """What the seat to move needs of the server: its bot thinks, if this process runs
         it and it is not thinking yet."""
-        if room.status == OVER or room.thinking is not None:
+        if room.status == OVER or room.thinking is not None or room.open_seats:
             return
         bot = room.bots.get(room.table.player)
         if bot is not None:
@@ -523,6 +559,142 @@ class Hall:
             table.forfeit()
             self._changed(room)
 
+    # ------------------------------------------------------------------ open seats, rematches
+
+    async def claim(self, room: Room, seat: int, name: str) -> str:
+        """Give the `OPEN` seat ``seat`` to the caller, called ``name``: its new token
+        (the seat is ``human`` from now on). `Refused` (409) once it is taken, here or in
+        another process; the game begins once every seat is taken."""
+        if room.kinds[seat] == OPEN:
+            token = secrets.token_urlsafe(24)
+            hashed = token_hash(token)
+            if await self.stored(self.storage.claim_seat, room.id, seat, hashed, name):
+                self._seat_taken(room, seat, hashed, name)
+                return token
+            await self.reseat(room)
+        raise Refused(409, f"seat {seat} is taken")
+
+    def _seat_taken(self, room: Room, seat: int, hashed: str | None, name: str | None) -> None:
+        kinds = list(room.kinds)
+        kinds[seat] = "human"
+        room.kinds = tuple(kinds)
+        hashes = list(room.table.token_hashes)
+        hashes[seat] = hashed
+        room.table.token_hashes = tuple(hashes)
+        if name is not None:
+            room.names[seat] = name
+        if not room.open_seats:  # the game begins: the clock counts from now
+            room.since, room.clocked = time.time(), room.table.stored
+            if any(kind_of(kind) in BOT_KINDS for kind in room.kinds):
+                self.wake_lead.set()
+        self._changed(room)
+
+    async def reseat(self, room: Room) -> None:
+        """Read back the open seats another process gave away (their kinds and tokens)."""
+        row = await self.stored(self.storage.table, room.id)
+        if row is None:
+            return
+        for seat, kind in enumerate(row.seats):
+            if room.kinds[seat] == OPEN and kind != OPEN:
+                hashed = await self.stored(self.storage.token_hash, room.id, seat)
+                if room.kinds[seat] == OPEN:
+                    self._seat_taken(room, seat, hashed, None)
+
+    async def rematch(self, room: Room) -> tuple[str, bool]:
+        """The rematch of the finished table of ``room`` (`Storage.rematch`): the same game,
+        rules, seats and clock, a new seed, each seat's token holding the same seat there;
+        its id, and whether it is new (then every connection is told: ``rematch``)."""
+        if room.status != OVER:
+            raise Refused(409, "the game is not over: a rematch follows its end")
+        if room.rematch is None:
+            if self.live() >= self.settings.max_live_tables:
+                raise Refused(429, f"this server plays {self.settings.max_live_tables} "
+                                   f"tables at once, its most: try again later",
+                              retry_after=60)
+            row = room.table.row
+            seed = secrets.randbits(63)
+            if any(kind_of(kind) in PLAYER_KINDS for kind in room.kinds):
+                seed = played_seed(self.settings.seed_secret, seed)
+            new = new_row(row.game, row.rules, seed, room.kinds, row.clock)
+            table_id = await self.stored(self.storage.rematch, room.id, new)
+            if any(kind_of(kind) in BOT_KINDS for kind in room.kinds):
+                self.wake_lead.set()
+            if room.rematch is None:
+                room.rematch = table_id
+                line = messages.text({"type": "rematch", "table": table_id})
+                for connection in list(room.connections):
+                    connection.push(line)
+                return table_id, table_id == new.id
+        return room.rematch, False
+
+    # ------------------------------------------------------------------ clocks
+
+    def _clock(self, room: Room) -> None:
+        """Set the clock of the seat to move (`Room.timer`; `LiveTable.deadline` for its
+        ``act``): a person's or remote bot's seat, once every seat is taken, at a table
+        with a clock. A new move starts it again."""
+        table = room.table
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        if table.stored != room.clocked:
+            room.since, room.clocked = time.time(), table.stored
+        clock, seat = table.row.clock, table.player
+        if (clock is None or room.status == OVER or room.open_seats or seat < 0
+                or kind_of(room.kinds[seat]) in BOT_KINDS):
+            table.deadline = None
+            return
+        table.deadline = room.since + clock.move_seconds
+        room.timer = asyncio.get_running_loop().call_later(
+            max(0.0, table.deadline - time.time()), self._ran_out, room, table.move_number)
+
+    def _ran_out(self, room: Room, number: int) -> None:
+        room.timer = None
+        if self.rooms.get(room.id) is room:
+            self._spawn(self._timeout(room, number))
+
+    async def _timeout(self, room: Room, number: int) -> None:
+        """The seat to move at move ``number`` let its time pass: it forfeits, or the
+        game's default agent plays that move for it (`default_agent`)."""
+        table, clock = room.table, room.table.row.clock
+        seat = table.player
+        if clock is None or table.move_number != number or table.over or seat < 0:
+            return
+        if clock.on_timeout == "forfeit":
+            await self.forfeit(room, seat, number)
+            return
+        bot = room.substitutes.get(seat)
+        if bot is None:
+            name = default_agent(table.row.game)
+            bot = room.substitutes[seat] = Bot(f"agent:{name}", table.row.game,
+                                               table.row.seed, seat, 0, self.settings)
+        steps, state = tuple(table.steps), table.state
+        move = await self._in(self.agent_pool, bot.think, table, steps, state)
+        table.substituted[number] = bot.name
+        try:
+            await self.play(room, seat, number, table.module.action_id(state, move), None)
+        except Refused:  # the seat moved meanwhile
+            table.substituted.pop(number, None)
+
+    async def _clocking(self) -> None:
+        """Every `CLOCK_SECONDS`, read back the tables whose clock ran out that this
+        process does not hold (a restart's, an evicted one): reading one back sets its
+        clock, which has run out."""
+        while True:
+            try:
+                due = await self.stored(self.storage.due, time.time())
+            except Exception:
+                LOG.exception("looking for clocks that ran out failed")
+                due = []
+            for table_id in due:
+                if table_id not in self.rooms:
+                    self._spawn(self._open(table_id))
+            await asyncio.sleep(CLOCK_SECONDS)
+
+    async def _open(self, table_id: str) -> None:
+        async with self.using(table_id):
+            pass
+
     # ------------------------------------------------------------------ other processes
 
     def _heard(self, table_id: str, count: int) -> None:
@@ -549,6 +721,8 @@ class Hall:
 
     def _seated(self, table_id: str, seat: int, claim: str) -> None:
         room = self.rooms.get(table_id)
+        if room is not None and room.kinds[seat] == OPEN:  # taken in another process
+            self._spawn(self.reseat(room))
         connection = None if room is None else room.seats.get(seat)
         if room is not None and connection is not None and connection.holder < claim:
             self.leave(room, connection, REPLACED)
@@ -582,8 +756,11 @@ class Hall:
                     await self.stored(self.storage.unlead, table_id)
                 return
             table = room.table
+            clock = table.row.clock  # an engine's deadline: the table's clock, if any
+            settings = self.settings if clock is None else attrs.evolve(
+                self.settings, engine_move_seconds=clock.move_seconds)
             room.bots = {seat: Bot(kind, table.row.game, table.row.seed, seat,
-                                   table.move_number, self.settings)
+                                   table.move_number, settings)
                          for seat, kind in enumerate(room.kinds)
                          if kind_of(kind) in BOT_KINDS}
             self._changed(room)
@@ -617,7 +794,8 @@ def _replayed(stored: StoredTable) -> LiveTable:
     return table
 
 
-def new_row(game: str, rules_json: str, seed: int, seats: Sequence[str]) -> TableRow:
+def new_row(game: str, rules_json: str, seed: int, seats: Sequence[str],
+            clock: Clock | None = None) -> TableRow:
     """A new table's row: a fresh url-safe id, created now."""
     return TableRow(secrets.token_urlsafe(8), game, rules_json, seed, tuple(seats),
-                    time.time())
+                    time.time(), clock=clock)

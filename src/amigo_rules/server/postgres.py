@@ -32,7 +32,7 @@ import psycopg
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import FORFEIT, Leads, StoredTable, TableRow, checked_moves
+from .rows import FORFEIT, OPEN, Clock, Leads, StoredTable, TableRow, checked_moves
 
 __all__ = ["CHANNEL", "LISTENER_KEEPALIVE", "POOL_SIZE", "RECONNECT_DELAYS", "SEAT_CHANNEL",
            "PostgresStorage", "parse_payload"]
@@ -74,7 +74,8 @@ CREATE TABLE IF NOT EXISTS amigo_moves (
 # reads and writes).
 _COLUMNS_MISSING = """
 SELECT table_name, column_name FROM (VALUES ('amigo_seats', 'name'), ('amigo_seats', 'holder'),
-    ('amigo_tables', 'updated'), ('amigo_tables', 'to_move')) AS wanted (table_name, column_name)
+    ('amigo_tables', 'updated'), ('amigo_tables', 'to_move'), ('amigo_tables', 'clock'),
+    ('amigo_tables', 'rematch')) AS wanted (table_name, column_name)
 EXCEPT SELECT table_name, column_name FROM information_schema.columns
 WHERE table_schema = current_schema()
 """
@@ -87,8 +88,21 @@ _ADD_COLUMN = {
         CREATE INDEX IF NOT EXISTS amigo_tables_updated ON amigo_tables (updated);
         CREATE INDEX IF NOT EXISTS amigo_tables_status ON amigo_tables (status)""",
     ("amigo_tables", "to_move"): "ALTER TABLE amigo_tables ADD COLUMN to_move INTEGER",
+    ("amigo_tables", "clock"): "ALTER TABLE amigo_tables ADD COLUMN clock TEXT",
+    ("amigo_tables", "rematch"): "ALTER TABLE amigo_tables ADD COLUMN rematch TEXT",
 }
-_COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+_COLUMNS = ("id, game, rules, seed, seats, created, status, winners, clock, updated, rematch, "
+            "to_move")
+_INSERT = f"INSERT INTO amigo_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 12)})"
+# The tables being played whose clock ran out (`Storage.due`): no seat open, the seat to
+# move not one the server plays (or not known yet).
+_DUE = f"""
+SELECT id FROM amigo_tables
+WHERE status = 'playing' AND clock IS NOT NULL AND NOT ('{OPEN}' = ANY(seats))
+  AND updated + (clock::json->>'move_seconds')::float8 <= %s
+  AND (to_move IS NULL OR NOT (seats[to_move + 1] LIKE 'agent:%%'
+                               OR seats[to_move + 1] LIKE 'engine:%%'))
+"""
 # One statement, one round trip, one transaction: lock the table's row (concurrent appends
 # to a table wait here), insert the moves from `number` on if `number` moves are stored (a
 # concurrent insert of one of them, unseen by this statement's snapshot, meets the primary
@@ -161,8 +175,17 @@ def lock_key(table_id: str) -> int:
 
 
 def _row(values: tuple[Any, ...]) -> TableRow:
-    id_, game, rules, seed, seats, created, status, winners = values
-    return TableRow(id_, game, rules, int(seed), tuple(seats), created, status, tuple(winners))
+    (id_, game, rules, seed, seats, created, status, winners, clock, updated, rematch,
+     to_move) = values
+    return TableRow(id_, game, rules, int(seed), tuple(seats), created, status, tuple(winners),
+                    Clock.from_json(clock), updated, rematch, to_move)
+
+
+def _values(table: TableRow) -> tuple[Any, ...]:
+    """A new table's row as `_INSERT` takes it."""
+    return (table.id, table.game, table.rules, table.seed, list(table.seats), table.created,
+            table.status, list(table.winners),
+            None if table.clock is None else table.clock.to_json(), table.created, None, None)
 
 
 def parse_payload(payload: str) -> tuple[str, int] | None:
@@ -296,11 +319,7 @@ class PostgresStorage:
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._pool.connection() as connection, connection.transaction():
-            connection.execute(
-                f"INSERT INTO amigo_tables ({_COLUMNS}, updated) "
-                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (table.id, table.game, table.rules, table.seed, list(table.seats),
-                 table.created, table.status, list(table.winners), table.created))
+            connection.execute(_INSERT, _values(table))
             with connection.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO amigo_seats (table_id, seat, token_hash) VALUES (%s, %s, %s)",
@@ -440,6 +459,46 @@ class PostgresStorage:
                                        ).fetchone()
         assert found is not None
         return str(found[0])
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give an open seat to its first claimant (`Storage.claim_seat`)."""
+        with self._pool.connection() as connection, connection.transaction():
+            found = connection.execute(
+                "UPDATE amigo_tables SET seats[%(place)s] = 'human', updated = %(now)s "
+                "WHERE id = %(table)s AND seats[%(place)s] = %(open)s RETURNING id",
+                {"place": seat + 1, "now": time.time(), "table": table_id, "open": OPEN}
+            ).fetchone()
+            if found is None:
+                return False
+            connection.execute(
+                "UPDATE amigo_seats SET token_hash = %s, name = %s WHERE table_id = %s "
+                "AND seat = %s", (token_hash, name, table_id, seat))
+        return True
+
+    def rematch(self, table_id: str, table: TableRow) -> str:
+        """Store and link the rematch of a table, or say the earlier one
+        (`Storage.rematch`)."""
+        with self._pool.connection() as connection, connection.transaction():
+            found = connection.execute(
+                "SELECT rematch FROM amigo_tables WHERE id = %s FOR UPDATE",
+                (table_id,)).fetchone()
+            if found is None:
+                raise StateError(f"no table {quote(table_id)} to play again")
+            if found[0] is not None:
+                return str(found[0])
+            connection.execute(_INSERT, _values(table))
+            connection.execute(
+                "INSERT INTO amigo_seats (table_id, seat, token_hash, name) SELECT %s, seat, "
+                "token_hash, name FROM amigo_seats WHERE table_id = %s", (table.id, table_id))
+            connection.execute("UPDATE amigo_tables SET rematch = %s WHERE id = %s",
+                               (table.id, table_id))
+        return table.id
+
+    def due(self, now: float) -> list[str]:
+        """The tables whose clock ran out (`Storage.due`)."""
+        with self._pool.connection() as connection:
+            found = connection.execute(_DUE, (now,)).fetchall()
+        return [str(table_id) for (table_id,) in found]
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables not moved in since ``before`` (`Storage.expire`)."""

@@ -4,6 +4,7 @@ PostgreSQL in ``amigo_rules.server.postgres``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
@@ -13,6 +14,8 @@ import attrs
 from ..core.checks import quote
 from ..core.errors import ArgumentError
 
+OPEN = "open"
+"""The seat kind of a seat nobody has taken yet (no token until `Storage.claim_seat`)."""
 FORFEIT = "forfeit"
 """The entry that ends a table's stored moves when the seat to move forfeits (the bot the
 server runs for it failed); no game writes a move so."""
@@ -39,6 +42,39 @@ class TableRow:
     """``"playing"`` or ``"over"``."""
     winners: tuple[int, ...] = ()
     """The winners' seats once over, else ``()``."""
+    clock: Clock | None = None
+    """The time each seat has for a move, if the table has a clock."""
+    updated: float | None = attrs.field(default=None, eq=False)
+    """Unix time of the last move or seat taken (a clock counts from it); None: unknown."""
+    rematch: str | None = None
+    """The table of its rematch, once one was asked for."""
+    to_move: int | None = attrs.field(default=None, eq=False)
+    """The seat to move after the last move stored (None: chance, over, or no move yet)."""
+
+
+TIMEOUTS = ("forfeit", "agent")
+"""What a clock does when a seat lets its time pass (`Clock.on_timeout`)."""
+
+
+@attrs.frozen
+class Clock:
+    """A table's clock: ``move_seconds`` for each move of a person's or remote bot's seat;
+    when they pass, the seat forfeits (``"forfeit"``) or the game's default agent plays
+    that move for it (``"agent"``)."""
+
+    move_seconds: float
+    on_timeout: str
+
+    def to_json(self) -> str:
+        return json.dumps({"move_seconds": self.move_seconds, "on_timeout": self.on_timeout},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Clock | None:
+        if text is None:
+            return None
+        data = json.loads(text)
+        return cls(float(data["move_seconds"]), str(data["on_timeout"]))
 
 
 @attrs.frozen
@@ -133,6 +169,20 @@ class Storage(Protocol):
         the database's clock (claims order as text), which every other process's
         subscribers hear (`subscribe`'s ``seated``): each closes its own connection to
         that seat if its claim is older."""
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give the `OPEN` seat ``seat`` to its first claimant: its kind becomes
+        ``"human"``, its token hash ``token_hash``, its name ``name``, the table's clock
+        counts from now; False, nothing written, if the seat is not open (any more)."""
+
+    def rematch(self, table_id: str, table: TableRow) -> str:
+        """The rematch of the finished ``table_id``: ``table`` stored (same seats, each with
+        the old seat's token hash and name) and linked, in one transaction, and its id; the
+        id of the one stored before if there is one (``table`` is then not stored)."""
+
+    def due(self, now: float) -> list[str]:
+        """The tables being played whose clock ran out by ``now`` (Unix time), no seat open,
+        a seat the server does not play to move (or not known yet)."""
 
     def expire(self, before: float) -> list[str]:
         """Delete the tables nobody created or moved in since ``before`` (Unix time), with

@@ -155,6 +155,12 @@ def house_agent(name: str, game: str) -> str:
     return name
 
 
+def default_agent(game: str) -> str:
+    """The agent that plays a move a seat's clock let pass: the game's ``greedy``, else
+    its ``heuristic`` (EXXtra's)."""
+    return "greedy" if "greedy" in AGENTS[game] else "heuristic"
+
+
 class Bot:
     """A seat the server plays: one of our agents (seeded as the command line seeds its
     bots, `agent_seed`) or an engine (`EngineAgent`, with the environment and move deadline

@@ -13,18 +13,22 @@ play move ``n``.
 from __future__ import annotations
 
 import json
+import logging
+import os
 import re
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from ..core.checks import quote
 from ..core.errors import ArgumentError, StateError
-from .rows import FORFEIT, Leads, Storage, StoredTable, TableRow, checked_moves
+from .rows import FORFEIT, OPEN, Clock, Leads, Storage, StoredTable, TableRow, checked_moves
 
+LOG = logging.getLogger("amigo_rules.server")
 SQLITE_PREFIX = "sqlite:///"
 """How an SQLite database URL starts (``sqlite:///PATH``)."""
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
@@ -48,7 +52,14 @@ _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_updated ON tables (updated);
 CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 """
-_COLUMNS = "id, game, rules, seed, seats, created, status, winners"
+CHECKPOINT_SECONDS = 0.5
+"""How often, while moves are committed, the checkpointer copies them into the database
+file."""
+WAL_LIMIT = 64 * 2**20
+"""The write-ahead log's size (bytes) beyond which the checkpointer starts it anew,
+waiting for the writer between two commits, when the copies alone never caught up."""
+_COLUMNS = ("id, game, rules, seed, seats, created, status, winners, clock, updated, rematch, "
+            "to_move")
 _BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seats LIKE '%"engine:%'
     ELSE json_extract(seats, '$[' || to_move || ']') LIKE 'agent:%'
       OR json_extract(seats, '$[' || to_move || ']') LIKE 'engine:%' END)"""
@@ -56,10 +67,84 @@ _BOT_TO_MOVE = """(CASE WHEN to_move IS NULL THEN seats LIKE '%"agent:%' OR seat
 seat kinds are a JSON list)."""
 
 
-def _row(values: tuple[str, str, str, str, str, float, str, str]) -> TableRow:
-    id_, game, rules, seed, seats, created, status, winners = values
+_DUE = f"""SELECT id FROM tables
+    WHERE status = 'playing' AND clock IS NOT NULL AND seats NOT LIKE '%"{OPEN}"%'
+    AND updated + json_extract(clock, '$.move_seconds') <= ?
+    AND (to_move IS NULL OR NOT {_BOT_TO_MOVE})"""
+"""The tables whose clock ran out (`Storage.due`)."""
+
+
+def _row(values: tuple[Any, ...]) -> TableRow:
+    (id_, game, rules, seed, seats, created, status, winners, clock, updated, rematch,
+     to_move) = values
     return TableRow(id_, game, rules, int(seed), tuple(json.loads(seats)), created, status,
-                    tuple(json.loads(winners)))
+                    tuple(json.loads(winners)), Clock.from_json(clock), updated, rematch, to_move)
+
+
+class _Checkpointer:
+    """Copies the write-ahead log of an SQLite file into the file and syncs it to disk (a
+    checkpoint), in a thread and connection of its own, every `CHECKPOINT_SECONDS` while
+    commits come: the writer, whose connection never checkpoints, never waits for a disk
+    sync (SQLite's own checkpoints run in the committing thread, every thousand pages). A
+    checkpoint that copied every commit lets the writer start the log anew; one that
+    never catches up (commits arriving throughout) leaves it growing until `WAL_LIMIT`,
+    where a checkpoint waits for the writer to pause and restarts the log."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.due = threading.Event()
+        """Set by a commit (`committed`); the thread waits for it."""
+        self.stopping = threading.Event()
+        self.checkpoints = 0
+        """Checkpoints made, those that copied all but the newest commits included."""
+        self.thread: threading.Thread | None = None
+
+    def committed(self) -> None:
+        """A transaction was committed (the writer, after each): a checkpoint is due."""
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="amigo-checkpoint",
+                                           daemon=True)
+            self.thread.start()
+        self.due.set()
+
+    def _run(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0,
+                             check_same_thread=False)
+        try:
+            while True:
+                self.due.wait()
+                if self.stopping.wait(CHECKPOINT_SECONDS):
+                    return
+                self.due.clear()
+                try:
+                    self.checkpoint(db)
+                except sqlite3.Error as exc:  # (a full disk …) the next commit tries again
+                    LOG.warning("checkpointing %s failed: %r", self.path, str(exc))
+        finally:
+            db.close()
+
+    def checkpoint(self, db: sqlite3.Connection) -> bool:
+        """Copy the log into the file (over ``db``), again if commits came meanwhile (or
+        a reader's snapshot held some back), three times at most; restart the log
+        (waiting for the writer and readers) once it outgrew `WAL_LIMIT`. Whether all of
+        it was copied."""
+        for _ in range(3):
+            _, logged, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if copied >= logged:
+                break
+        else:
+            with suppress(OSError):
+                if os.stat(f"{self.path}-wal").st_size > WAL_LIMIT:
+                    db.execute("PRAGMA wal_checkpoint(RESTART)")
+        self.checkpoints += 1
+        return bool(copied >= logged)
+
+    def stop(self) -> None:
+        """End the thread (the last connection to close checkpoints what is left)."""
+        self.stopping.set()
+        self.due.set()
+        if self.thread is not None:
+            self.thread.join()
 
 
 class SQLiteStorage:
@@ -67,10 +152,11 @@ class SQLiteStorage:
     is committed (in the write-ahead log) before `append` returns (or before the `batch`
     it is made in ends), so it survives the server's process dying (``kill -9``); the log
     is synced to disk at checkpoints, so a power cut may lose the last moments
-    (``synchronous=FULL`` would sync every move, at several times the cost). One
-    connection under a lock; the server calls it from one thread, which commits the calls
-    waiting together. One server process serves a file: it leads every table (`lead`) and
-    hears no other process's moves."""
+    (``synchronous=FULL`` would sync every move, at several times the cost). The
+    checkpoints run in a thread of their own (`_Checkpointer`): a commit never waits for
+    the disk. One connection under a lock; the server calls it from one thread, which
+    commits the calls waiting together. One server process serves a file: it leads every
+    table (`lead`) and hears no other process's moves."""
 
     threads = 1
     """The server's one storage thread (the writer): a second connection would only wait
@@ -90,13 +176,16 @@ class SQLiteStorage:
                                    timeout=30.0)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's work
+        self._checkpointer = _Checkpointer(self.path)
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
         seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
         if "name" not in seat_columns:  # a file from before seat names were kept
             self._db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
         table_columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        for column in ("updated REAL", "to_move INTEGER"):  # a file from before expiry, leads
+        for column in ("updated REAL", "to_move INTEGER",  # a file from before expiry, leads,
+                       "clock TEXT", "rematch TEXT"):  # clocks, rematches
             if column.split()[0] not in table_columns:
                 self._db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
         self._db.execute("UPDATE tables SET updated = created WHERE updated IS NULL")
@@ -107,13 +196,18 @@ class SQLiteStorage:
         if len(token_hashes) != len(table.seats):
             raise ArgumentError(f"{len(token_hashes)} token hashes for {len(table.seats)} seats")
         with self._lock, self._transaction() as db:
-            db.execute(f"INSERT INTO tables ({_COLUMNS}, updated) "
-                       f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (table.id, table.game, table.rules, str(table.seed),
-                        json.dumps(list(table.seats)), table.created, table.status,
-                        json.dumps(list(table.winners)), table.created))
+            self._insert(db, table)
             db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?, ?, ?)",
                            [(table.id, i, h) for i, h in enumerate(token_hashes)])
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, table: TableRow) -> None:
+        db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+                   (table.id, table.game, table.rules, str(table.seed),
+                    json.dumps(list(table.seats)), table.created, table.status,
+                    json.dumps(list(table.winners)),
+                    None if table.clock is None else table.clock.to_json(), table.created,
+                    None, None))
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -129,6 +223,7 @@ class SQLiteStorage:
                 raise
             else:
                 self._db.execute("COMMIT")
+                self._checkpointer.committed()
             finally:
                 self._batched = False
 
@@ -147,6 +242,8 @@ class SQLiteStorage:
                 db.execute(statement)
             raise
         db.execute(commit)
+        if not self._batched:
+            self._checkpointer.committed()
 
     def read(self, table_id: str) -> StoredTable | None:
         """The table with its seats and moves (`Storage.read`)."""
@@ -263,6 +360,42 @@ class SQLiteStorage:
         (`Storage.hold_seat`)."""
         return f"{time.time():017.6f}/{holder}"
 
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """Give an open seat to its first claimant (`Storage.claim_seat`)."""
+        with self._lock, self._transaction() as db:
+            found = db.execute("SELECT seats FROM tables WHERE id = ?", (table_id,)).fetchone()
+            kinds = [] if found is None else json.loads(found[0])
+            if not 0 <= seat < len(kinds) or kinds[seat] != OPEN:
+                return False
+            kinds[seat] = "human"
+            db.execute("UPDATE tables SET seats = ?, updated = ? WHERE id = ?",
+                       (json.dumps(kinds), time.time(), table_id))
+            db.execute("UPDATE seats SET token_hash = ?, name = ? WHERE table_id = ? AND "
+                       "seat = ?", (token_hash, name, table_id, seat))
+        return True
+
+    def rematch(self, table_id: str, table: TableRow) -> str:
+        """Store and link the rematch of a table, or say the earlier one
+        (`Storage.rematch`)."""
+        with self._lock, self._transaction() as db:
+            found = db.execute("SELECT rematch FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+            if found is None:
+                raise StateError(f"no table {quote(table_id)} to play again")
+            if found[0] is not None:
+                return str(found[0])
+            self._insert(db, table)
+            db.execute("INSERT INTO seats (table_id, seat, token_hash, name) SELECT ?, seat, "
+                       "token_hash, name FROM seats WHERE table_id = ?", (table.id, table_id))
+            db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (table.id, table_id))
+        return table.id
+
+    def due(self, now: float) -> list[str]:
+        """The tables whose clock ran out (`Storage.due`)."""
+        with self._lock:
+            found = self._db.execute(_DUE, (now,)).fetchall()
+        return [str(table_id) for (table_id,) in found]
+
     def expire(self, before: float) -> list[str]:
         """Delete the tables not moved in since ``before`` (`Storage.expire`)."""
         with self._lock, self._transaction() as db:
@@ -283,7 +416,8 @@ class SQLiteStorage:
         """A no-op: one process serves an SQLite file's tables (see the server docs)."""
 
     def close(self) -> None:
-        """Release the connection (`Storage.close`)."""
+        """Release the connection (`Storage.close`), the checkpointer's first."""
+        self._checkpointer.stop()
         with self._lock:
             self._db.close()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -21,15 +22,14 @@ import numpy as np
 
 from ..core import CHANCE, SPECTATOR, TERMINAL, GameRecord, get_game, jsonio
 from ..core.chance import sample_chance
-from ..core.errors import AmigoRulesError
+from ..core.errors import AmigoRulesError, IllegalMoveError
 from ..core.events import Event
+from ..core.names import shown_name
 from ..core.record import chance_rng
 from ..core.text import plain
-from ..foresee import foreseen
 from ..protocol import messages
-from ..protocol.host import end_of, legal_entries, told_event
-from ..scoresheet import result_lines
-from ..words import Teller
+from ..protocol.host import answered_move, end_of, legal_entries, told_event
+from ..words import Teller, foreseen, result_lines, score_sheet, seen_move
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
@@ -91,6 +91,12 @@ class LiveTable:
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
+        self.names: tuple[str, ...] | None = None
+        """The players' names the words and the board use (`rename`); None: numbers."""
+        self.substituted: dict[int, str] = {}
+        """The moves (by number) an agent played for a seat whose clock ran out: its name."""
+        self.deadline: float | None = None
+        """When (Unix time) the seat to move runs out of time on the table's clock."""
         self.player: int = self.module.current_player(self.state)
         """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
         self._legal: tuple[Any, tuple[Any, ...], list[messages.Message]] = (None, (), [])
@@ -181,22 +187,10 @@ class LiveTable:
                                f"{self.move_number}")
         if self.player != seat:
             raise Refused(409, "the game is over" if self.over else "not your turn")
-        legal, entries = self.legal()
-        chosen = None
-        if action is not None:
-            ids = [entry["id"] for entry in entries]
-            if action not in ids:
-                raise Refused(422, f"id {action} is not a legal move here")
-            chosen = legal[ids.index(action)]
-        if notation is not None:
-            text = notation.strip().lower()
-            named = [m for m in legal if str(m).lower() == text]
-            if not named:
-                raise Refused(422, f"{notation[:100]!r} is not a legal move here")
-            if chosen is not None and named[0] != chosen:
-                raise Refused(422, "'id' and 'move' name different moves")
-            chosen = named[0]
-        return chosen
+        try:
+            return answered_move(*self.legal(), action, notation)
+        except IllegalMoveError as error:
+            raise Refused(422, str(error)) from None
 
     def legal(self) -> tuple[tuple[Any, ...], list[messages.Message]]:
         """The legal moves here and their ``act`` entries (``{"id", "move"}``), worked out
@@ -213,10 +207,25 @@ class LiveTable:
 
     # ------------------------------------------------------------------ the views
 
+    def rename(self, names: Sequence[str | None]) -> None:
+        """Call the seats ``names`` (None or blank: the seat's number) from now on, in the
+        events, the board and the end; the events so far are worded again."""
+        shown = tuple(name or "" for name in names)
+        if shown != self.names:
+            self.names = shown
+            self.tellers.clear()
+            self.lines.clear()
+
     def teller(self, viewer: int) -> Teller:
         if viewer not in self.tellers:
-            self.tellers[viewer] = Teller.of(self.module, self.rules, viewer)
+            self.tellers[viewer] = Teller.of(self.module, self.rules, viewer,
+                                             names=self.names)
         return self.tellers[viewer]
+
+    def label(self, seat: int) -> str:
+        """What seat ``seat`` is called (its name as the library shows it, else ``P2``)."""
+        name = self.names[seat] if self.names is not None else ""
+        return shown_name(name) if name.strip() else f"P{seat}"
 
     def event_lines(self, viewer: int) -> list[str]:
         """Every step's ``event`` as ``viewer`` (a seat or `SPECTATOR`) may read it, encoded
@@ -224,16 +233,22 @@ class LiveTable:
         lines = self.lines.setdefault(viewer, [])
         for number in range(len(lines), len(self.steps)):
             step = self.steps[number]
-            lines.append(_line(told_event(self.module, step.before, step.move, step.after,
-                                          number, step.events, viewer, self.teller(viewer),
-                                          hidden=self.hidden)))
+            message = told_event(self.module, step.before, step.move, step.after, number,
+                                 step.events, viewer, self.teller(viewer), hidden=self.hidden)
+            if number in self.substituted:
+                message["text"] += (f" ({self.label(step.mover)}'s time ran out: "
+                                    f"{self.substituted[number]} played this move)")
+            lines.append(_line(message))
         return lines
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
-        seed: it would tell what the seat may not see (the record shows it at the end)."""
+        seed: it would tell what the seat may not see (the record shows it at the end);
+        ``limits.move_ms`` the table's clock."""
+        clock = self.row.clock
         message = messages.hello(self.module.NAME, jsonio.rules_to_data(self.rules),
-                                 self.rules.players, viewer, None, HANDSHAKE_MS, None)
+                                 self.rules.players, viewer, None, HANDSHAKE_MS,
+                                 None if clock is None else round(clock.move_seconds * 1000))
         if viewer == SPECTATOR:
             message["seat"] = None
         return _line(message)
@@ -246,7 +261,9 @@ class LiveTable:
         module = self.module
         legal_moves, entries = self.legal()
         document = module.observation_to_json(module.observation(self.state, seat))
-        message = messages.act(self.move_number, document, entries, None)
+        deadline_ms = (None if self.deadline is None
+                       else max(0, round((self.deadline - time.time()) * 1000)))
+        message = messages.act(self.move_number, document, entries, deadline_ms)
         if previews:
             teller = self.teller(seat)
             message["previews"] = [
@@ -260,13 +277,20 @@ class LiveTable:
         if not self.over:
             return None
         if self.forfeited is not None:  # returns and winners as an engine hears a forfeit
-            message = end_of(self.module, self.state, "forfeit")
-            message["explanation"] = (f"P{self.forfeited} forfeited at move "
-                                      f"{self.move_number}: the bot the server runs for that "
-                                      "seat failed. Nobody wins.")
+            # a seat the server plays forfeits when its bot fails, a person's or remote
+            # bot's only when the clock runs out (kinds as in `seats.BOT_KINDS`)
+            bot = self.row.seats[self.forfeited].partition(":")[0] in ("agent", "engine")
+            message = end_of(self.module, self.state, "forfeit" if bot else "timeout")
+            why = ("the bot the server runs for that seat failed" if bot else
+                   "its time for a move ran out")
+            message["explanation"] = (f"{self.label(self.forfeited)} forfeited at move "
+                                      f"{self.move_number}: {why}. Nobody wins.")
             return _line(message)
         message = end_of(self.module, self.state, "rules")
-        message["explanation"] = plain(result_lines(self.module, self.state, viewer))
+        message["explanation"] = plain(result_lines(self.module, self.state, viewer,
+                                                    names=self.names))
+        message["sheet"] = score_sheet(self.module, self.state, viewer,
+                                       names=self.names).to_data()
         return _line(message)
 
     def seat_view(self, seat: int) -> str:
@@ -281,8 +305,17 @@ class LiveTable:
                       "events": messages.Raw(f"[{events}]")})
 
     def svg(self, viewer: int) -> str:
-        """The board as ``viewer`` (a seat or `SPECTATOR`) sees it."""
-        svg: str = self.module.render_svg(self.state, player=viewer)
+        """The board as ``viewer`` (a seat or `SPECTATOR`) sees it, the players named and
+        the last move marked (with the chance moves after it) as the viewer may see it."""
+        highlight: list[Event] | None = None
+        last = next((n for n in range(len(self.steps) - 1, -1, -1)
+                     if self.steps[n].mover >= 0), 0)  # the last player's move, and the
+        for step in self.steps[last:]:  # chance moves after it (a card drawn, a new roll)
+            highlight = (highlight or []) + list(
+                seen_move(self.module, step.before, step.move, step.events, viewer)[1]
+                if self.hidden else step.events)
+        svg: str = self.module.render_svg(self.state, player=viewer, names=self.names,
+                                          highlight=highlight)
         return svg
 
 

@@ -2,6 +2,7 @@
 
 from .board import (
     Board,
+    crowds,
     destination,
     left_alone,
     moved,
@@ -66,6 +67,7 @@ __all__ = [
     "board_from_data",
     "board_to_data",
     "check_positions",
+    "crowds",
     "destination",
     "explain_lucky_below",
     "explain_lucky_by_count",

@@ -45,6 +45,19 @@ class Board:
         return seen
 
 
+def crowds(pawns: tuple[tuple[int, ...], ...], guards: tuple[int, ...]) -> dict[int, int]:
+    """How many pieces (pawns of anyone and guards) stand on each occupied position: a
+    board's or an observation's, counted once for every position (VX-TAKE-1's "alone" is a
+    count of 1)."""
+    counts: dict[int, int] = {}
+    for own in pawns:
+        for x in own:
+            counts[x] = counts.get(x, 0) + 1
+    for x in guards:
+        counts[x] = counts.get(x, 0) + 1
+    return counts
+
+
 def destination(board: Board, origin: int, steps: int) -> int:
     """Where a piece on ``origin`` ends after ``steps`` (negative: backward).
 

@@ -17,18 +17,25 @@ def lucky_converts(tiles: Iterable[str]) -> int:
     ...                 "+2", "+3", "+4", "+8"])
     11
     """
-    plus = 0
+    plus, minus, lucky = _sorted_out(tiles)
+    minus.sort()  # the largest minus tiles first
+    return sum(plus) - sum(minus[:lucky]) + sum(minus[lucky:])
+
+
+def _sorted_out(tiles: Iterable[str]) -> tuple[list[int], list[int], int]:
+    """The values of the plus tiles, the values of the minus tiles (negative) and the
+    number of lucky tiles, in ``tiles`` (anything else counts for nothing)."""
+    plus: list[int] = []
     minus: list[int] = []
     lucky = 0
     for tile in tiles:
         if tile == LUCKY:
             lucky += 1
         elif is_plus(tile):
-            plus += value(tile)
+            plus.append(value(tile))
         elif is_minus(tile):
-            minus.append(-value(tile))
-    minus.sort(reverse=True)
-    return plus + sum(minus[:lucky]) - sum(minus[lucky:])
+            minus.append(value(tile))
+    return plus, minus, lucky
 
 
 def lucky_below(tower: Iterable[str]) -> int:
@@ -56,16 +63,7 @@ def lucky_by_count(tower: Iterable[str]) -> int:
     >>> lucky_by_count(["-5", "-2", "+3", "L"]), lucky_by_count(["-5", "+3", "L", "L", "L"])
     (6, -8)
     """
-    plus: list[int] = []
-    minus: list[int] = []
-    lucky = 0
-    for tile in tower:
-        if tile == LUCKY:
-            lucky += 1
-        elif is_plus(tile):
-            plus.append(value(tile))
-        elif is_minus(tile):
-            minus.append(value(tile))
+    plus, minus, lucky = _sorted_out(tower)
     total = sum(plus) + sum(minus)
     if lucky == 1 and minus:
         total -= 2 * min(minus)
@@ -94,6 +92,15 @@ def _into(tiles: tuple[str, ...], turned: list[int]) -> str:
     return ", ".join(f"{tiles[i]} into {-value(tiles[i]):+d}" for i in turned)
 
 
+def _turning(lucky: int, tiles: tuple[str, ...], turned: list[int], nothing: str) -> str:
+    """How ``lucky`` lucky tiles turn the tiles at ``turned``, or that they find
+    ``nothing``."""
+    if not turned:
+        return f"{plural(lucky, 'lucky tile')}, {nothing}"
+    return f"{plural(lucky, 'lucky tile')} {'turns' if lucky == 1 else 'turn'} " \
+           f"{_into(tiles, turned)}"
+
+
 def explain_lucky_converts(tiles: Iterable[str]) -> Term:
     """`lucky_converts` term by term: the lucky tiles turn the largest minus tiles.
 
@@ -104,14 +111,9 @@ def explain_lucky_converts(tiles: Iterable[str]) -> Term:
     lucky = tower.count(LUCKY)
     minus = sorted((value(t), i) for i, t in enumerate(tower) if is_minus(t))
     turned = sorted(i for _, i in minus[:lucky])
-    note = ""
-    if lucky:
-        verb = "turns" if lucky == 1 else "turn"
-        note = f"{plural(lucky, 'lucky tile')} {verb} {_into(tower, turned)}"
-        if not turned:
-            note = f"{plural(lucky, 'lucky tile')}, no minus tile to turn"
-        elif lucky > len(turned):
-            note += f" ({lucky - len(turned)} with nothing left to turn)"
+    note = _turning(lucky, tower, turned, "no minus tile to turn") if lucky else ""
+    if turned and lucky > len(turned):
+        note += f" ({lucky - len(turned)} with nothing left to turn)"
     return _term(tower, set(turned), note)
 
 
@@ -148,8 +150,5 @@ def explain_lucky_by_count(tiles: Iterable[str]) -> Term:
     if lucky == 2:
         note = "2 lucky tiles change nothing"
     elif lucky:
-        verb = "turns" if lucky == 1 else "turn"
-        note = f"{plural(lucky, 'lucky tile')} {verb} {_into(tower, indexes)}"
-        if not indexes:
-            note = f"{plural(lucky, 'lucky tile')}, no tile to turn"
+        note = _turning(lucky, tower, indexes, "no tile to turn")
     return _term(tower, set(indexes), note)

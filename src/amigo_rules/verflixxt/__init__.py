@@ -12,13 +12,16 @@
 The library's upper floors (batch engines, agents, command line) import a game only from
 here; what they need beyond the API is imported here too, outside ``__all__``: unchecked
 helpers that may change (``CARDS``, ``LIMIT``, ``PHASES``, ``TILE_KINDS``, ``box``,
-``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``).
+``laid_out``, ``path_tiles``, ``shuffled_setup``, ``track_length``, ``render_lines``,
+``array_places``: where the batch engine writes each part of an observation array) and
+the greedy play's weights that the agents and the batch policies share (``LANDING_WEIGHT``,
+``LUCKY_RESERVE``).
 """
 
 from __future__ import annotations
 
+from ..core import visibility
 from ..core.deprecation import renamed
-from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -32,6 +35,8 @@ from .actions import (
 from .cards import CARDS as CARDS
 from .cards import LIMIT as LIMIT
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
+from .heuristic import LANDING_WEIGHT as LANDING_WEIGHT
+from .heuristic import LUCKY_RESERVE as LUCKY_RESERVE
 from .moves import GRAMMAR, Flip, Move, Pass, Roll, Steal, Step, Stop, Swap, parse_notation
 from .narration import move_events, redact_events, setup_events, wording
 from .observation_json import observation_from_json, observation_schema, observation_to_json
@@ -45,6 +50,7 @@ from .observations import (
 )
 from .observations import PHASES as PHASES
 from .observations import TILE_KINDS as TILE_KINDS
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import LAYOUTS, PRESETS, Rules
 from .sampling import consistent_states, may_lead_to, sample_state
@@ -73,8 +79,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> visible_notation(state, verflixxt.Roll(4), player=1)
     'roll 4'
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from typing import cast
 import numpy as np
 
 from ..core import CHANCE
-from ..core.actions import action_ids, action_mask, find_action, require_legal
+from ..core.actions import ActionIds
 from ..core.checks import wrong_type
 from ..track import PATH_TILES, Lay
 from .engine import current_player, legal_moves
@@ -92,35 +92,30 @@ def _id_of(state: State) -> Callable[[Move], int]:
     return lambda move: _id(move, length, rules.players, flip_base)
 
 
+_IDS: ActionIds[State, Move] = ActionIds(
+    State, legal_moves, lambda state: current_player(state) == CHANCE,
+    lambda state: num_actions(state.rules), _id_of, parse_notation)
+
+
 def action_id(state: State, move: Move) -> int:
-    """The id of the legal ``move`` in ``state``."""
-    if type(state) is not State:
-        raise wrong_type("action_id", State, state)
-    return _id_of(state)(require_legal(move, legal_moves(state)))
+    """The id of the legal ``move`` in ``state`` (the ids of the module's table)."""
+    return _IDS.action_id(state, move)
 
 
 def move_for_action(state: State, action: int) -> Move:
     """The legal move whose id is ``action``; `IllegalMoveError` if none is."""
-    if type(state) is not State:
-        raise wrong_type("move_for_action", State, state)
-    chance = current_player(state) == CHANCE
-    return find_action(legal_moves(state), _id_of(state), action, chance)
+    return _IDS.move_for_action(state, action)
 
 
 def legal_action_mask(state: State) -> np.ndarray:
     """A boolean array over `num_actions`, True at the ids of the legal moves."""
-    if type(state) is not State:
-        raise wrong_type("legal_action_mask", State, state)
-    chance = current_player(state) == CHANCE
-    return action_mask(legal_moves(state), _id_of(state), num_actions(state.rules), chance)
+    return _IDS.legal_action_mask(state)
 
 
 def legal_action_ids(state: State) -> np.ndarray:
     """The ids of `legal_moves` in their order: decision ids at a decision node, chance
     outcome ids (in `chance_outcomes` order) at a chance node, none at the end."""
-    if type(state) is not State:
-        raise wrong_type("legal_action_ids", State, state)
-    return action_ids(legal_moves(state), _id_of(state))
+    return _IDS.legal_action_ids(state)
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -128,7 +123,4 @@ def parse_move(state: State, text: str) -> Move:
 
     Raises `IllegalMoveError` for unknown notation or a move that is not legal here.
     """
-    if type(state) is not State:
-        raise wrong_type("parse_move", State, state)
-    move: Move = require_legal(parse_notation(text), legal_moves(state), text)
-    return move
+    return _IDS.parse_move(state, text)

@@ -4,13 +4,13 @@ players' towers with ``towers="top"`` / ``"hidden"`` (VXV-HIDDEN-TOWERS)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 import attrs
 import numpy as np
 
-from ..core.arrays import ArrayBlock, layout, listing
+from ..core.arrays import ArrayBlock, Place, at, layout, length, listing, places
 from ..core.checks import onlooker, state_of, wrong_type
 from ..track import ACTIONS, FACE_DOWN, FINISH, PATH_TILES, START
 from .cards import CARDS
@@ -72,61 +72,96 @@ class Observation:
         cards in hand, then the cards played this turn (one entry per card -1, 1 … 6).
         """
         rules = self.rules
-        players = rules.players
-        slots = track_length(rules)
-        kinds_t = len(TILE_KINDS) + 1 + rules.hidden_tiles
-        per_slot = kinds_t + players + 1
-        out = np.zeros(array_length(rules), dtype=np.float32)
+        where = _places(rules)
+        out = np.zeros(length(_layout(rules)), dtype=np.float32)
         index = _tile_index()
-        for s in range(slots):
-            base = s * per_slot
-            out[base + (index[self.tiles[s]] if s < len(self.tiles) else len(TILE_KINDS))] = 1
+        tiles = self.tiles
+        slot = where["tile"][1]  # entry i of slot s of a part at (start, slot): start + s·slot + i
+        for s in range(track_length(rules)):
+            out[s * slot + (index[tiles[s]] if s < len(tiles) else len(TILE_KINDS))] = 1
+        pawns, guards = where["pawns"][0], where["guards"][0]
         for p, positions in enumerate(self.pawns):
             for x in positions:
-                out[x * per_slot + kinds_t + p] += 1
+                out[pawns + x * slot + p] += 1
         for g in self.guards:
-            out[g * per_slot + per_slot - 1] += 1
-        base = slots * per_slot
-        kinds = len(PATH_TILES)
-        hidden = rules.towers != "open"
-        for tower in self.towers:
-            for tile in tower:
-                if tile == HIDDEN:
-                    out[base + 2 * kinds + 1] += 1
+            out[guards + g * slot] += 1
+        for p, tower in enumerate(self.towers):
+            base = at(where["tower"], p)
+            for t in tower:
+                if t == HIDDEN:
+                    out[at(where["unseen"], p)] += 1
                 else:
-                    out[base + PATH_TILES.index(tile)] += 1
+                    out[base + PATH_TILES.index(t)] += 1
             if not tower:
-                out[base + 2 * kinds] = 1
+                out[at(where["empty"], p)] = 1
             elif tower[-1] != HIDDEN:
-                out[base + kinds + PATH_TILES.index(tower[-1])] = 1
-            base += 2 * kinds + 1 + hidden
+                out[at(where["top"], p, PATH_TILES.index(tower[-1]))] = 1
         if self.roll:
-            out[base + self.roll - 1] = 1
-        base += 6
-        out[base + PHASES.index(self.phase)] = 1
-        base += len(PHASES)
-        out[base + self.player] = 1
+            out[at(where["die"], 0, self.roll - 1)] = 1
+        out[at(where["phase"], 0, PHASES.index(self.phase))] = 1
+        out[at(where["active"], 0, self.player)] = 1
         if self.viewer >= 0:  # none for a SPECTATOR
-            out[base + players + self.viewer] = 1
+            out[at(where["viewer"], 0, self.viewer)] = 1
         if rules.tactical_cards:
-            base += 2 * players
-            for hand in (*self.hands, self.played):
+            for p, hand in enumerate(self.hands):
                 for value in hand:
-                    out[base + CARDS.index(value)] = 1
-                base += len(CARDS)
+                    out[at(where["hand"], p, CARDS.index(value))] = 1
+            for value in self.played:
+                out[at(where["played"], 0, CARDS.index(value))] = 1
         return out
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Rules) -> tuple[ArrayBlock, ...]:
+    """The one description of the array: `observation_layout`, `array_length`,
+    `array_places`, `array_bounds`, `Observation.to_array` and the batch engine's rows read
+    it."""
+    players = rules.players
+    kinds = len(PATH_TILES)
+    hidden = rules.towers != "open"
+    cards = len(CARDS) if rules.tactical_cards else 0
+    slot = [
+        (len(TILE_KINDS) + 1 + rules.hidden_tiles, "one-hot",
+         f"the tile: {listing(TILE_KINDS)}, then no tile (not laid yet, or beyond the finish)"
+         + (", then a face-down tile (VXV-10)" if rules.hidden_tiles else ""), "tile"),
+        (players, "count", "pawns of player 0, 1, … on the slot", "pawns"),
+        (1, "count", "guards on the slot", "guards"),
+    ]
+    tower = [
+        (kinds, "count", f"tiles of each kind in the tower: {listing(PATH_TILES)}", "tower"),
+        (kinds, "one-hot or none", "the top tile, same order (none when it is hidden)", "top"),
+        (1, "one-hot or none", "the tower is empty", "empty"),
+        (hidden, "count", "tiles of the tower the viewer cannot see (VXV-HIDDEN-TOWERS)",
+         "unseen"),
+    ]
+    turn = [
+        (6, "one-hot or none", "the die rolled this turn, 1 … 6 (none before the roll)", "die"),
+        (len(PHASES), "one-hot", f"the phase: {listing(p.value for p in PHASES)}", "phase"),
+        (players, "one-hot", "the active player", "active"),
+        (players, "one-hot", "the viewer", "viewer"),
+    ]
+    hands = [(cards, "flag", f"VXV-9: tactical cards in hand, {listing(CARDS)}", "hand")]
+    played = [(cards, "flag", "VXV-9: cards the active player has played this turn", "played")]
+    return layout(("track slot", track_length(rules), slot), ("player", players, tower),
+                  ("", 1, turn), ("player", players if cards else 0, hands), ("", 1, played))
+
+
+@lru_cache(maxsize=64)
+def _places(rules: Rules) -> Mapping[str, Place]:
+    return places(_layout(rules))
 
 
 def array_length(rules: Rules) -> int:
     """The length of `Observation.to_array` for ``rules``."""
     if type(rules) is not Rules:
         raise wrong_type("array_length", Rules, rules)
-    players = rules.players
-    per_slot = len(TILE_KINDS) + 1 + rules.hidden_tiles + players + 1
-    kinds = len(PATH_TILES)
-    towers = players * (2 * kinds + 1 + (rules.towers != "open"))
-    cards = (players + 1) * len(CARDS) if rules.tactical_cards else 0
-    return track_length(rules) * per_slot + towers + 6 + len(PHASES) + 2 * players + cards
+    return length(_layout(rules))
+
+
+def array_places(rules: Rules) -> Mapping[str, Place]:
+    """Where each part of `Observation.to_array` lies, by its key (`core.arrays.places`
+    of `observation_layout`): what the batch engine writes its rows by."""
+    return _places(state_of("array_places", Rules, rules))
 
 
 def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
@@ -139,33 +174,7 @@ def observation_layout(rules: Rules) -> tuple[ArrayBlock, ...]:
     """
     if type(rules) is not Rules:
         raise wrong_type("observation_layout", Rules, rules)
-    players = rules.players
-    kinds = len(PATH_TILES)
-    hidden = rules.towers != "open"
-    cards = len(CARDS) if rules.tactical_cards else 0
-    slot = [
-        (len(TILE_KINDS) + 1 + rules.hidden_tiles, "one-hot",
-         f"the tile: {listing(TILE_KINDS)}, then no tile (not laid yet, or beyond the finish)"
-         + (", then a face-down tile (VXV-10)" if rules.hidden_tiles else "")),
-        (players, "count", "pawns of player 0, 1, … on the slot"),
-        (1, "count", "guards on the slot"),
-    ]
-    tower = [
-        (kinds, "count", f"tiles of each kind in the tower: {listing(PATH_TILES)}"),
-        (kinds, "one-hot or none", "the top tile, same order (none when it is hidden)"),
-        (1, "one-hot or none", "the tower is empty"),
-        (hidden, "count", "tiles of the tower the viewer cannot see (VXV-HIDDEN-TOWERS)"),
-    ]
-    turn = [
-        (6, "one-hot or none", "the die rolled this turn, 1 … 6 (none before the roll)"),
-        (len(PHASES), "one-hot", f"the phase: {listing(p.value for p in PHASES)}"),
-        (players, "one-hot", "the active player"),
-        (players, "one-hot", "the viewer"),
-    ]
-    hands = [(cards, "flag", f"VXV-9: tactical cards in hand, {listing(CARDS)}")]
-    played = [(cards, "flag", "VXV-9: cards the active player has played this turn")]
-    return layout(("track slot", track_length(rules), slot), ("player", players, tower),
-                  ("", 1, turn), ("player", players if cards else 0, hands), ("", 1, played))
+    return _layout(rules)
 
 
 def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -173,25 +182,20 @@ def array_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     0 and 1 for the one-hot entries, else the count's maximum (pawns per player on a slot,
     guards, tiles of a kind in a tower, hidden tiles)."""
     state_of("array_bounds", Rules, rules)
+    where = _places(rules)
     players = rules.players
-    kinds_t = len(TILE_KINDS) + 1 + rules.hidden_tiles
-    per_slot = kinds_t + players + 1
-    high = np.ones(array_length(rules), dtype=np.float32)
+    high = np.ones(length(_layout(rules)), dtype=np.float32)
     tiles = (START, *path_tiles(rules), FINISH)
     guards = len(guard_positions(rules, tiles))
     for s in range(track_length(rules)):
-        base = s * per_slot + kinds_t
-        high[base : base + players] = rules.pawns_per_player
-        high[base + players] = guards
+        high[at(where["pawns"], s) : at(where["pawns"], s, players)] = rules.pawns_per_player
+        high[at(where["guards"], s)] = guards
     counts = box(rules)
-    kinds = len(PATH_TILES)
-    width = 2 * kinds + 1 + (rules.towers != "open")
-    base = track_length(rules) * per_slot
-    for _ in range(players):
-        high[base : base + kinds] = [counts[t] for t in PATH_TILES]
-        if rules.towers != "open":
-            high[base + width - 1] = sum(counts.values())
-        base += width
+    for p in range(players):
+        high[at(where["tower"], p) : at(where["tower"], p, len(PATH_TILES))] = [
+            counts[t] for t in PATH_TILES]
+        if "unseen" in where:
+            high[at(where["unseen"], p)] = sum(counts.values())
     return np.zeros_like(high), high
 
 

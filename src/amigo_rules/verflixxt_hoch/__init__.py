@@ -12,13 +12,17 @@ here; what they need beyond the API is imported here too, outside ``__all__``: u
 helpers that may change (``TRACK_TILES``, ``top_tile``, ``CARD_VALUE``, ``TOKEN_STACK``,
 ``render_lines``; for the batch engine ``CARDS``,
 ``COLLECTED``, ``RISK``, ``LUCKY_HAT``, ``CURSED_CAP``, ``is_positive``, ``PHASES``,
-``TILE_KINDS``, ``GUARDS``, ``deck_counts``, ``hat_ties``, ``insert_action_tiles``).
+``TILE_KINDS``, ``GUARDS``, ``deck_counts``, ``hat_ties``, ``insert_action_tiles``,
+``HAT_POINTS``, ``array_places``: where the batch engine writes each part of an
+observation array) and the greedy play's weights that the agents and the batch greedy share
+(``HAT``, ``HAT_HOLD``, ``LANDING_WEIGHT``, ``MEETING_WEIGHT``, ``LUCKY_RESERVE``,
+``FRESH_HAND``).
 """
 
 from __future__ import annotations
 
+from ..core import visibility
 from ..core.deprecation import renamed
-from ..core.visibility import seen_notation
 from ..track import Lay
 from .actions import (
     action_id,
@@ -31,6 +35,12 @@ from .actions import (
 )
 from .engine import apply, apply_events, chance_outcomes, current_player, is_terminal, legal_moves
 from .gifts import top_tile as top_tile
+from .heuristic import FRESH_HAND as FRESH_HAND
+from .heuristic import HAT as HAT
+from .heuristic import HAT_HOLD as HAT_HOLD
+from .heuristic import LANDING_WEIGHT as LANDING_WEIGHT
+from .heuristic import LUCKY_RESERVE as LUCKY_RESERVE
+from .heuristic import MEETING_WEIGHT as MEETING_WEIGHT
 from .moves import (
     GRAMMAR,
     Attack,
@@ -56,6 +66,7 @@ from .observations import (
     observation,
     observation_layout,
 )
+from .observations import array_places as array_places
 from .rulebook import RULE_TEXTS, relevant_rules
 from .rules import Rules
 from .sampling import consistent_states, sample_state
@@ -75,6 +86,7 @@ from .tiles import CARD_VALUE as CARD_VALUE
 from .tiles import CARDS as CARDS
 from .tiles import COLLECTED as COLLECTED
 from .tiles import CURSED_CAP as CURSED_CAP
+from .tiles import HAT_POINTS as HAT_POINTS
 from .tiles import LUCKY_HAT as LUCKY_HAT
 from .tiles import RISK as RISK
 from .tiles import TOKEN_STACK as TOKEN_STACK
@@ -95,8 +107,9 @@ def visible_notation(state: State, move: Move, *, player: int | None = None) -> 
     >>> [visible_notation(state, draw, player=p) for p in (drawer, 1 - drawer)]
     ['draw -1y', None]
     """
-    return seen_notation(state, move, player, kind=State, apply_events=apply_events,
-                         redact_events=redact_events, current_player=current_player)
+    return visibility.visible_notation(
+        state, move, player, kind=State, apply_events=apply_events,
+        redact_events=redact_events, current_player=current_player)
 
 
 __all__ = [

@@ -12,7 +12,7 @@ from ..core.text import plural
 from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
 from .state import Phase, State
-from .tiles import COLLECTED, CURSED_CAP, HATS, LUCKY_HAT, RISK, TOKENS
+from .tiles import COLLECTED, CURSED_CAP, HAT_POINTS, HATS, LUCKY_HAT, RISK, TOKENS
 
 
 def _score(tiles: tuple[str, ...]) -> int:
@@ -20,7 +20,7 @@ def _score(tiles: tuple[str, ...]) -> int:
     risk = [int(t[1:]) for t in tiles if t in RISK]
     sign = -1 if len(risk) % 2 else 1
     tokens = sum(int(t[1:]) for t in tiles if t in TOKENS)
-    hats = 10 * tiles.count(LUCKY_HAT) - 10 * tiles.count(CURSED_CAP)
+    hats = HAT_POINTS * (tiles.count(LUCKY_HAT) - tiles.count(CURSED_CAP))
     return lucky_converts(path) + sign * sum(risk) + tokens + hats
 
 
@@ -77,9 +77,9 @@ def _terms(collection: tuple[str, ...]) -> tuple[Term, ...]:
     tokens = tuple(int(t[1:]) for t in collection if t in TOKENS)
     if tokens:
         terms.append(Term("finish tokens", tokens))
-    hats = tuple(10 if t == LUCKY_HAT else -10 for t in collection if t in HATS)
+    hats = tuple(HAT_POINTS if t == LUCKY_HAT else -HAT_POINTS for t in collection if t in HATS)
     if hats:
-        terms.append(Term("hats", hats, "lucky hat +10, cursed cap -10"))
+        terms.append(Term("hats", hats, f"lucky hat +{HAT_POINTS}, cursed cap -{HAT_POINTS}"))
     return tuple(terms)
 
 

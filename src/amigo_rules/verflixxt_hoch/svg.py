@@ -41,7 +41,7 @@ from .narration import HAT_PAWNS
 from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
-from .tiles import CARDS, CURSED_CAP, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
+from .tiles import CARDS, CURSED_CAP, HAT_POINTS, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
 
 HAT_NAMES = ("lucky hat", "cursed cap")
 SETUP = (Phase.LAY, Phase.DEAL, Phase.HATS)
@@ -64,7 +64,7 @@ def look(item: str) -> Look:
 def lucky_hat(canvas: Canvas, x: float, base: float, scale: float = 1) -> None:
     """A golden top hat standing on (x, ``base``), e.g. on top of a pawn."""
     canvas.open("g", transform=f"translate({x:g} {base:g}) scale({scale:g})")
-    canvas.title("lucky hat (+10)")
+    canvas.title(f"lucky hat (+{HAT_POINTS})")
     canvas.rect(-12, -5, 24, 5, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
     canvas.rect(-7, -18, 14, 14, rx=1.5, fill="#F6D32D", stroke=INK, stroke_width=1.3)
     canvas.rect(-7, -9, 14, 3, fill="#B8860B")
@@ -74,14 +74,14 @@ def lucky_hat(canvas: Canvas, x: float, base: float, scale: float = 1) -> None:
 def cursed_cap(canvas: Canvas, x: float, base: float, scale: float = 1) -> None:
     """A dark pointed cap standing on (x, ``base``), e.g. on top of a pawn."""
     canvas.open("g", transform=f"translate({x:g} {base:g}) scale({scale:g})")
-    canvas.title("cursed cap (\u221210)")
+    canvas.title(f"cursed cap (\u2212{HAT_POINTS})")
     canvas.polygon([(-11, -1), (11, -1), (3, -22)], fill="#3B2A63", stroke=INK,
                    stroke_width=1.3)
     canvas.circle(3, -22, 3, fill="#FFFFFF", stroke=INK, stroke_width=1)
     canvas.close("g")
 
 
-HATS = {LUCKY_HAT: (lucky_hat, "+10"), CURSED_CAP: (cursed_cap, "\u221210")}
+HATS = {LUCKY_HAT: (lucky_hat, f"+{HAT_POINTS}"), CURSED_CAP: (cursed_cap, f"\u2212{HAT_POINTS}")}
 """Each hat's drawing and its points."""
 MARKS = tuple((lambda c, x, y, draw=draw: draw(c, x, y - 10)) for draw, _ in HATS.values())
 """The lucky hat and the cursed cap on a pawn centred at (x, y)."""
@@ -168,8 +168,8 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     if marked:
         entries.append(highlight_entry())
     entries += [
-        (lambda c, x, y: lucky_hat(c, x, y + 10), "lucky hat (+10)"),
-        (lambda c, x, y: cursed_cap(c, x, y + 12), "cursed cap (\u221210)"),
+        (lambda c, x, y: lucky_hat(c, x, y + 10), f"lucky hat (+{HAT_POINTS})"),
+        (lambda c, x, y: cursed_cap(c, x, y + 12), f"cursed cap (\u2212{HAT_POINTS})"),
     ]
     top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
     return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")

@@ -16,6 +16,8 @@ LUCKY_HAT: Final = "hat+"
 CURSED_CAP: Final = "hat-"
 HATS: Final = (LUCKY_HAT, CURSED_CAP)
 """The two hats as collected by their owner (HO-HAT-5)."""
+HAT_POINTS: Final = 10
+"""What a hat counts at the finish (HO-HAT-5): the lucky hat plus, the cursed cap minus."""
 
 TOKEN_STACK: Final = ("T2", "T2", "T3", "T3", "T4", "T4", "T5", "T6")
 """The finish tokens, top of the stack first (HO-COMP-3)."""

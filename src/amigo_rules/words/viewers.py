@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from ..core.events import Event
-from ..core.visibility import notation_seen
+from ..core.visibility import visible_notation_from
 
 
 def seen_move(module: ModuleType, before: Any, move: Any, events: tuple[Event, ...],
@@ -27,7 +27,7 @@ def seen_move(module: ModuleType, before: Any, move: Any, events: tuple[Event, .
     (None, 'deal -1y')
     """
     seen = module.redact_events(before, events, player=viewer)
-    return notation_seen(move, module.current_player(before), seen, events), seen
+    return visible_notation_from(move, module.current_player(before), seen, events), seen
 
 
 __all__ = [

@@ -13,22 +13,20 @@ Every view module provides::
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 from ...core import GAMES, RulesError
 
-VIEWS: Final = {
-    "verflixxt": "amigo_rules.cli.games.verflixxt",
-    "exxtra": "amigo_rules.cli.games.exxtra",
-    "verflixxt_hoch": "amigo_rules.cli.games.verflixxt_hoch",
-}
-"""Game name → the module of its terminal view."""
+VIEWS: Final = {name: f"{__name__}.{name}" for name in GAMES}
+"""Game name → the module of its terminal view (a module of this package named as the
+game)."""
 
 
 def names() -> tuple[str, ...]:
-    """The games the command line offers: implemented (``amigo_rules.GAMES``) with a view."""
-    return tuple(name for name in GAMES if name in VIEWS)
+    """The games the command line offers: every game of ``amigo_rules.GAMES``."""
+    return GAMES
 
 
 def view(name: str) -> ModuleType:
@@ -45,6 +43,29 @@ def view(name: str) -> ModuleType:
         if exc.name != module:
             raise
         raise RulesError(f"the terminal view of {name!r} is not available yet") from None
+
+
+def chosen_options(presets: tuple[str, ...], preset: str | None,
+                   variant_options: Mapping[str, tuple[str, dict[str, Any]]],
+                   variants: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """The preset (the first of ``presets`` by default) and the `Rules` options that the
+    ``variants`` set (``variant_options``: name → (help, options)); a `RulesError` for an
+    unknown preset or variant, or two variants setting one option differently."""
+    preset = presets[0] if preset is None else preset
+    if preset not in presets:
+        raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(presets)}")
+    options: dict[str, Any] = {}
+    chosen_by: dict[str, str] = {}
+    for variant in variants:
+        if variant not in variant_options:
+            known = ", ".join(variant_options)
+            raise RulesError(f"unknown variant {variant!r}; the variants are: {known}")
+        for key, value in variant_options[variant][1].items():
+            if key in options and options[key] != value:
+                raise RulesError(f"variants {chosen_by[key]!r} and {variant!r} both set {key}")
+            options[key] = value
+            chosen_by[key] = variant
+    return preset, options
 
 
 def available() -> tuple[str, ...]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import RulesError
 from ...verflixxt import PRESETS as RULES_PRESETS
 from ...verflixxt import Rules
 from ...verflixxt import render_lines as draw
+from . import chosen_options
 
 PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
 """The ``--preset`` choices, the first one the default."""
@@ -50,20 +50,7 @@ def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...
 
     Raises `RulesError` for an unknown preset or variant and for a bad player count.
     """
-    preset = PRESETS[0] if preset is None else preset
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
-    options: dict[str, Any] = {}
-    chosen_by: dict[str, str] = {}
-    for variant in variants:
-        if variant not in VARIANT_OPTIONS:
-            known = ", ".join(VARIANTS)
-            raise RulesError(f"unknown variant {variant!r}; the variants are: {known}")
-        for key, value in VARIANT_OPTIONS[variant][1].items():
-            if key in options and options[key] != value:
-                raise RulesError(f"variants {chosen_by[key]!r} and {variant!r} both set {key}")
-            options[key] = value
-            chosen_by[key] = variant
+    preset, options = chosen_options(PRESETS, preset, VARIANT_OPTIONS, variants)
     players = DEFAULT_PLAYERS if players is None else players
     return RULES_PRESETS[preset](players=players, **options)
 

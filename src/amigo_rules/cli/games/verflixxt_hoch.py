@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import RulesError
 from ...verflixxt_hoch import Rules
 from ...verflixxt_hoch import render_lines as draw
+from . import chosen_options
 
 PRESETS: tuple[str, ...] = ("standard",)
 """The ``--preset`` choices: the game as boxed (options come as variants)."""
@@ -27,13 +27,7 @@ def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...
 
     Raises `RulesError` for an unknown preset or variant and for a bad player count.
     """
-    preset = PRESETS[0] if preset is None else preset
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        raise RulesError(f"unknown variant {unknown[0]!r}; the variants are: {', '.join(VARIANTS)}")
-    options = {key: value for v in variants for key, value in VARIANT_OPTIONS[v][1].items()}
+    _, options = chosen_options(PRESETS, preset, VARIANT_OPTIONS, variants)
     return Rules(players=DEFAULT_PLAYERS if players is None else players, **options)
 
 

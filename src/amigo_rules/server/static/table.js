@@ -9,6 +9,10 @@ const GAME_TITLES = { verflixxt: "Verflixxt!", verflixxt_hoch: "Verflixxt hoch²
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 const NAME_KEY = "amigo-rules.name";
+const GAMES_KEY = "amigo-rules.games";
+const NOTIFY_KEY = "amigo-rules.notify";
+const MY_GAMES_KEPT = 50;
+const CLOCK_TICK_MS = 250;
 const DIGIT_WAIT_MS = 700;
 const INFO_EVERY_MS = 5000;
 
@@ -47,6 +51,16 @@ async function api(path, options) {
   return body;
 }
 
+// A GET's body, or undefined after saying in the status line what could not be done.
+async function read(path, what) {
+  try {
+    return await api(path);
+  } catch (error) {
+    setStatus(`Could not ${what}: ${error.message}`, "stop");
+    return undefined;
+  }
+}
+
 function gameTitle(game) {
   return Object.prototype.hasOwnProperty.call(GAME_TITLES, game) ? GAME_TITLES[game] : String(game);
 }
@@ -58,6 +72,72 @@ function decoded(text) {
   } catch (_) {
     return "";
   }
+}
+
+/** Read and write this browser's storage; private mode (no storage) reads as empty. */
+function stored(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch (_) {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (_) {
+    // private mode: kept until the page closes
+  }
+}
+
+/**
+ * My games: the seats this browser played, newest first (table, seat, game, when, result,
+ * and the seat's link with its token: it never leaves the browser).
+ */
+function myGames() {
+  const games = stored(GAMES_KEY, []);
+  return Array.isArray(games) ? games.filter((g) => g && typeof g === "object") : [];
+}
+
+function keepGame(entry) {
+  const games = myGames().filter((g) => !(g.table === entry.table && g.seat === entry.seat));
+  const old = myGames().find((g) => g.table === entry.table && g.seat === entry.seat) || {};
+  games.unshift(Object.assign({}, old, entry));
+  store(GAMES_KEY, games.slice(0, MY_GAMES_KEPT));
+}
+
+/** The name this browser plays under ("" if none yet). */
+function savedName() {
+  try {
+    return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, 100);
+  } catch (_) {
+    return "";
+  }
+}
+
+function saveName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch (_) {
+    // private mode: the name lasts until the page closes
+  }
+}
+
+/** "12 s", "3 min 5 s": a time left. */
+function timeLeft(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+/** A Unix time (seconds) as the hour, or the day and hour when not today. */
+function when(unix) {
+  const date = new Date(Number(unix) * 1000);
+  if (Number.isNaN(date.getTime())) return "";
+  const today = new Date().toDateString() === date.toDateString();
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return today ? time : `${date.toLocaleDateString()} ${time}`;
 }
 
 /** The parts of this page's path after its prefix, e.g. /play/ID/SEAT -> [ID, SEAT]. */
@@ -106,14 +186,25 @@ class TablePage {
     this.boardBusy = false;
     this.boardAgain = false;
     this.names = [];
+    this.colours = [];
     this.players = 0;
+    this.game = null;
+    this.deadline = null;
+    this.clockTimer = null;
+    this.rematch = null;
   }
 
   start() {
     if (this.seat !== null) {
       document.addEventListener("keydown", (event) => this.onKey(event));
       this.setUpName();
+      this.setUpNotify();
+      keepGame({ table: this.tableId, seat: this.seat, when: Date.now(),
+        url: `/play/${encodeURIComponent(this.tableId)}/${this.seat}#${encodeURIComponent(this.token)}` });
     }
+    const again = $("again");
+    if (again) again.addEventListener("click", () => this.playAgain());
+    $("board").addEventListener("click", () => document.body.classList.toggle("big-board"));
     this.connect();
     // the players' names and presence change without a game message
     setInterval(() => {
@@ -173,6 +264,7 @@ class TablePage {
       case "end": this.onEnd(message); break;
       case "error": this.onError(message); break;
       case "quit": this.stopped = true; if (this.socket) this.socket.close(); break;
+      case "rematch": this.onRematch(message.table); break;
       default: break; // a later protocol version's message: ignored
     }
   }
@@ -181,8 +273,11 @@ class TablePage {
     // A (re)connection starts over: every past event follows, then an act if it is our turn.
     this.failures = 0;
     this.over = false;
+    document.body.classList.remove("over");
     this.ending = null;
     this.players = Number(message.players) || 0;
+    this.game = String(message.game);
+    if (this.seat !== null) keepGame({ table: this.tableId, seat: this.seat, game: this.game });
     $("game").textContent = gameTitle(message.game);
     document.title = `${gameTitle(message.game)} · amigo-rules`;
     $("log").replaceChildren();
@@ -214,7 +309,96 @@ class TablePage {
     const previews = Array.isArray(message.previews) ? message.previews : [];
     this.showMoves({ moveNumber: message.move_number, legal, previews });
     setStatus("your turn", "turn");
+    this.setDeadline(Number.isInteger(message.deadline_ms) ? message.deadline_ms : null);
+    if (document.hidden) this.notifyTurn();
     this.refresh();
+  }
+
+  // ---- the clock: the time left for the seat to move
+
+  setDeadline(ms) {
+    this.deadline = ms === null ? null : Date.now() + ms;
+    clearInterval(this.clockTimer);
+    this.tick();
+    if (this.deadline !== null) this.clockTimer = setInterval(() => this.tick(), CLOCK_TICK_MS);
+  }
+
+  tick() {
+    const clock = $("clock");
+    if (!clock) return;
+    clock.hidden = this.deadline === null || this.over;
+    if (clock.hidden) {
+      clearInterval(this.clockTimer);
+      return;
+    }
+    const left = this.deadline - Date.now();
+    clock.textContent = `${timeLeft(left)} left`;
+    clock.dataset.kind = left < 10000 ? "short" : "";
+  }
+
+  // ---- your turn while the tab is hidden: a notification or a sound, off by default
+
+  setUpNotify() {
+    const box = $("notify");
+    if (!box) return;
+    box.checked = stored(NOTIFY_KEY, false) === true;
+    box.addEventListener("change", () => {
+      store(NOTIFY_KEY, box.checked);
+      if (box.checked && "Notification" in window && Notification.permission === "default") {
+        Notification.requestPermission().catch(() => {});
+      }
+    });
+  }
+
+  notifyTurn() {
+    if (stored(NOTIFY_KEY, false) !== true) return;
+    if ("Notification" in window && Notification.permission === "granted") {
+      new Notification(`Your turn · ${gameTitle(this.game)}`, { tag: `amigo-${this.tableId}` });
+      return;
+    }
+    try { // a short beep where notifications are not allowed
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      tone.connect(audio.destination);
+      tone.frequency.value = 660;
+      tone.start();
+      tone.stop(audio.currentTime + 0.15);
+    } catch (_) {
+      // no sound either
+    }
+  }
+
+  // ---- play again
+
+  onRematch(table) {
+    if (typeof table !== "string" || !/^[A-Za-z0-9_-]{1,50}$/.test(table)) return;
+    this.rematch = table;
+    const again = $("again");
+    if (again) {
+      again.hidden = false;
+      again.textContent = this.seat === null ? "Watch the rematch" : "Play again (the others are there)";
+    }
+  }
+
+  async playAgain() {
+    let table = this.rematch;
+    if (!table && this.seat !== null) {
+      try {
+        const answer = await api(`/api/tables/${encodeURIComponent(this.tableId)}/rematch`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.token}` },
+          body: "{}",
+        });
+        table = answer && typeof answer.table === "string" ? answer.table : null;
+      } catch (error) {
+        this.addLog(`Could not play again: ${error.message}`, "problem");
+        return;
+      }
+    }
+    if (!table || !/^[A-Za-z0-9_-]{1,50}$/.test(table)) return;
+    this.stopped = true;
+    location.href = this.seat === null ? `/watch/${table}`
+      : `/play/${table}/${this.seat}#${encodeURIComponent(this.token)}`;
   }
 
   onError(message) {
@@ -224,10 +408,14 @@ class TablePage {
 
   onEnd(message) {
     this.over = true;
+    document.body.classList.add("over");
     this.ending = message;
     this.showMoves(null);
+    this.setDeadline(null);
     this.showWinners();
-    $("explanation").textContent = typeof message.explanation === "string" ? message.explanation : "";
+    showSheet($("explanation"), message);
+    const again = $("again");
+    if (again && this.seat !== null) again.hidden = false;
     $("end-box").hidden = false;
     setStatus("game over", "ok");
     this.refresh();
@@ -244,6 +432,11 @@ class TablePage {
       : "No winner.";
     if (message.reason && message.reason !== "rules") text += ` (the game ended: ${message.reason})`;
     $("winners").textContent = text;
+    if (this.seat !== null) {
+      const result = winners.includes(this.seat) ? "won"
+        : message.reason === "rules" ? `lost to ${names.join(" and ")}` : `ended: ${message.reason}`;
+      keepGame({ table: this.tableId, seat: this.seat, result });
+    }
   }
 
   addLog(text, kind, moveNumber) {
@@ -267,7 +460,10 @@ class TablePage {
     const list = $("moves");
     list.replaceChildren();
     box.hidden = !act;
-    if (!act) return;
+    if (!act) {
+      this.setDeadline(null);
+      return;
+    }
     act.legal.forEach((entry, index) => {
       const button = el("button", null, "move");
       button.type = "button";
@@ -286,9 +482,7 @@ class TablePage {
     const act = this.act;
     if (!act || index < 0 || index >= act.legal.length) return;
     this.send({ type: "move", move_number: act.moveNumber, id: act.legal[index].id });
-    for (const button of $("moves").querySelectorAll("button")) button.disabled = true;
-    $("moves").children[index].classList.add("chosen");
-    this.act = null;
+    this.showMoves(null); // the chooser leaves at once; the next act brings it back
     this.sent = act;
     setStatus("move sent", "ok");
   }
@@ -362,7 +556,15 @@ class TablePage {
     } catch (_) {
       return;
     }
-    this.names = Array.isArray(info.names) ? info.names : [];
+    const names = Array.isArray(info.names) ? info.names : [];
+    if (JSON.stringify(names) !== JSON.stringify(this.names)) this.boardAgain = true;
+    this.names = names;
+    if (this.boardAgain && !this.boardBusy) {
+      this.boardAgain = false;
+      this.loadBoard(); // the board names the players too
+    }
+    this.colours = Array.isArray(info.colours) ? info.colours : [];
+    if (typeof info.rematch === "string") this.onRematch(info.rematch);
     const seats = Array.isArray(info.seats) ? info.seats : [];
     const count = Math.max(this.players, Number(info.players) || 0, seats.length);
     const list = $("players");
@@ -370,36 +572,35 @@ class TablePage {
     for (let p = 0; p < count; p += 1) {
       const seat = seats[p] && typeof seats[p] === "object" ? seats[p] : {};
       const item = el("li", this.playerLabel(p), "player");
+      paint(item, this.colours[p]);
       if (p === this.seat) {
         item.classList.add("you");
         item.append(el("span", "you", "tag"));
       }
-      if (seat.connected === false) item.append(el("span", "away", "tag away"));
+      if (seat.kind === "open") item.append(el("span", "open seat", "tag away"));
+      else if (seat.connected === false) item.append(el("span", "away", "tag away"));
       if (p === info.to_move && !this.over) item.append(el("span", "to move", "tag"));
       list.append(item);
     }
     if (Number.isInteger(info.to_move) && info.to_move !== this.seat && !this.act && !this.over) {
-      setStatus(this.seat === null ? `watching: ${this.playerLabel(info.to_move)} to move`
-        : `waiting for ${this.playerLabel(info.to_move)}`, "ok");
+      const who = this.playerLabel(info.to_move);
+      const clock = Number.isInteger(info.deadline_ms) ? ` (${timeLeft(info.deadline_ms)} left)`
+        : info.since ? ` since ${when(info.since)}` : "";
+      setStatus(this.seat === null ? `watching: ${who} to move${clock}`
+        : `waiting for ${who}${clock}`, "ok");
     }
     this.showWinners();
   }
 
   playerLabel(p) {
     const name = this.names[p];
-    return typeof name === "string" && name ? `P${p} ${name}` : `P${p}`;
+    return typeof name === "string" && name.trim() ? name : `P${p}`;
   }
 
   // ---- the name a seat gives in its `ready`
 
   playerName() {
-    let stored = "";
-    try {
-      stored = localStorage.getItem(NAME_KEY) || "";
-    } catch (_) {
-      stored = "";
-    }
-    return stored.trim().slice(0, 100) || `Guest ${this.seat}`;
+    return savedName() || `Guest ${this.seat}`;
   }
 
   setUpName() {
@@ -409,15 +610,62 @@ class TablePage {
       event.preventDefault();
       const name = input.value.trim().slice(0, 100);
       if (!name) return;
-      try {
-        localStorage.setItem(NAME_KEY, name);
-      } catch (_) {
-        // private mode: the name lasts until the page closes
-      }
+      saveName(name);
       input.blur();
       if (this.socket && !this.over) this.socket.close(); // reconnect: a new `ready` names us
     });
   }
+}
+
+/** An element in a player's colours (the board's): `colour` is {fill, ink} from the server. */
+function paint(node, colour) {
+  if (!colour || typeof colour !== "object") return;
+  const hex = /^#[0-9A-Fa-f]{6}$/;
+  if (hex.test(colour.fill)) node.style.backgroundColor = colour.fill;
+  if (hex.test(colour.ink)) node.style.color = colour.ink;
+}
+
+/**
+ * The end of the game in `box`: the score sheet (`end.sheet`) as lists that reflow, each
+ * player's place, name, score and terms; the `explanation` text where there is no sheet
+ * (a forfeit). All of it as text.
+ */
+function showSheet(box, message) {
+  box.replaceChildren();
+  const sheet = message.sheet && typeof message.sheet === "object" ? message.sheet : null;
+  const rows = sheet && Array.isArray(sheet.rows) ? sheet.rows : null;
+  if (!rows) {
+    box.append(el("p", typeof message.explanation === "string" ? message.explanation : ""));
+    return;
+  }
+  const list = el("ol", null, "sheet");
+  for (const row of rows) {
+    if (!row || typeof row !== "object") continue;
+    const item = el("li", null, row.winner ? "winner" : "");
+    const head = el("p", null, "row");
+    head.append(el("span", `${ordinal(Number(row.place))} `, "place"),
+      el("strong", String(row.name ?? "")));
+    if (row.you) head.append(el("span", " (you)", "tag"));
+    head.append(el("span", ` score ${row.score}`, "score"));
+    if (row.winner) head.append(el("span", " winner", "tag win"));
+    item.append(head);
+    const parts = el("ul", null, "parts");
+    for (const part of Array.isArray(row.parts) ? row.parts : []) {
+      const line = el("li");
+      line.append(el("span", `${part.what}: `, "what"), el("span", String(part.sums ?? ""), "sums"));
+      if (part.note) line.append(el("span", ` · ${part.note}`, "note"));
+      parts.append(line);
+    }
+    if (parts.children.length) item.append(parts);
+    list.append(item);
+  }
+  box.append(list);
+}
+
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 10 && tens <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+  return `${n}${suffix}`;
 }
 
 function startPlay() {
@@ -443,51 +691,142 @@ function startWatch() {
 
 // ---------------------------------------------------------------- the lobby
 
-const SEAT_KINDS = ["human", "remote", "agent:random", "agent:greedy", "agent:heuristic", "agent:mcts"];
+/** Each game's facts from the server (`GET /api/games`): its seat kinds, its players. */
+let GAMES = {};
+
+function seatKinds() {
+  const game = GAMES[$("new-game").value];
+  return game && Array.isArray(game.seats) ? game.seats : ["human"];
+}
+
+function fillSelect(select, kinds, value) {
+  select.replaceChildren();
+  for (const option of kinds) select.append(el("option", option));
+  select.value = kinds.includes(value) ? value : kinds[0];
+}
 
 function addSeatRow(kind) {
   const list = $("new-seats");
   const item = el("li");
   const select = el("select");
-  select.setAttribute("aria-label", "seat kind");
-  for (const option of SEAT_KINDS) select.append(el("option", option));
-  select.value = kind;
+  select.setAttribute("aria-label", `seat ${list.children.length} kind`);
+  fillSelect(select, seatKinds(), kind);
   const remove = el("button", "×", "remove");
   remove.type = "button";
   remove.setAttribute("aria-label", "remove this seat");
   remove.addEventListener("click", () => {
     if (list.children.length > 1) item.remove();
   });
-  item.append(select, remove);
+  item.append(el("span", `P${list.children.length}`, "seat-number"), select, remove);
   list.append(item);
+}
+
+function chooseGame() {
+  for (const select of $("new-seats").querySelectorAll("select")) {
+    fillSelect(select, seatKinds(), select.value);
+  }
+}
+
+async function loadGames() {
+  const body = await read("/api/games", "read the games");
+  if (body === undefined) return;
+  GAMES = {};
+  const select = $("new-game");
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const game of Array.isArray(body && body.games) ? body.games : []) {
+    if (!game || typeof game.game !== "string") continue;
+    GAMES[game.game] = game;
+    const option = el("option", gameTitle(game.game));
+    option.value = game.game;
+    select.append(option);
+  }
+  select.value = GAMES[chosen] ? chosen : (GAMES.verflixxt_hoch ? "verflixxt_hoch" : select.value);
+  chooseGame();
+}
+
+/** "waiting for P2 since 14:03" or "open seats: P1, P3": what a listed table waits for. */
+function waitingFor(table) {
+  if (table.status === "over") return "";
+  const open = Array.isArray(table.open) ? table.open : [];
+  if (open.length) return `open seats: ${open.map((s) => `P${s}`).join(", ")}`;
+  if (Number.isInteger(table.to_move) && table.since) {
+    const kind = String((table.seats || [])[table.to_move] || "");
+    if (kind === "human" || kind === "remote") return `waiting for P${table.to_move} since ${when(table.since)}`;
+  }
+  return "";
+}
+
+async function claimSeat(table, seat, button) {
+  button.disabled = true;
+  const name = savedName() || `Guest ${seat}`;
+  let answer;
+  try {
+    answer = await api(`/api/tables/${encodeURIComponent(table.table)}/seats/${seat}/claim`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+  } catch (error) {
+    setStatus(`Could not take seat P${seat}: ${error.message}`, "stop");
+    listTables();
+    return;
+  }
+  if (!answer || typeof answer.url !== "string" || !answer.url.startsWith("/play/")) return;
+  keepGame({ table: String(table.table), seat, game: String(table.game), when: Date.now(), url: answer.url });
+  location.href = answer.url;
 }
 
 async function listTables() {
   const list = $("tables");
-  let body;
-  try {
-    body = await api("/api/tables");
-  } catch (error) {
-    setStatus(`Could not list the tables: ${error.message}`, "stop");
-    return;
-  }
-  const tables = Array.isArray(body) ? body : (body && Array.isArray(body.tables) ? body.tables : []);
+  const body = await read("/api/tables", "list the tables");
+  if (body === undefined) return;
+  const tables = body && Array.isArray(body.tables) ? body.tables : [];
   list.replaceChildren();
   if (!tables.length) list.append(el("li", "No tables yet.", "hint"));
   for (const table of tables) {
     if (!table || typeof table !== "object") continue;
-    const id = String(table.id ?? table.table ?? "");
+    const id = String(table.table ?? "");
     const item = el("li", null, "table");
     const link = el("a", `${gameTitle(table.game)} · ${id}`);
     link.href = `/watch/${encodeURIComponent(id)}`;
     item.append(link);
     const facts = [String(table.status ?? "")];
     if (Number.isInteger(table.move_number)) facts.push(`move ${table.move_number}`);
+    if (table.clock && Number(table.clock.move_seconds) > 0) {
+      facts.push(`${table.clock.move_seconds} s a move`);
+    }
     const seats = Array.isArray(table.seats) ? table.seats : [];
     if (seats.length) facts.push(seats.map(String).join(", "));
     item.append(el("span", facts.filter(Boolean).join(" · "), "facts"));
-    const names = Array.isArray(table.names) ? table.names.filter((n) => typeof n === "string" && n) : [];
-    if (names.length) item.append(el("span", names.join(", "), "names"));
+    const waiting = waitingFor(table);
+    if (waiting) item.append(el("span", waiting, "waiting"));
+    if (table.status !== "over") {
+      for (const seat of Array.isArray(table.open) ? table.open : []) {
+        if (!Number.isInteger(seat)) continue;
+        const button = el("button", `Take seat P${seat}`, "claim");
+        button.type = "button";
+        button.addEventListener("click", () => claimSeat(table, seat, button));
+        item.append(button);
+      }
+    }
+    list.append(item);
+  }
+}
+
+function showMyGames() {
+  const list = $("my-games");
+  list.replaceChildren();
+  const games = myGames();
+  $("my-games-box").hidden = !games.length;
+  for (const game of games) {
+    if (typeof game.url !== "string" || !game.url.startsWith("/play/")) continue;
+    const item = el("li");
+    const link = el("a", `${gameTitle(game.game)} · ${game.table} · P${game.seat}`);
+    link.href = game.url;
+    item.append(link);
+    const facts = [game.when ? when(Number(game.when) / 1000) : "", game.result ? String(game.result) : "playing"];
+    item.append(el("span", facts.filter(Boolean).join(" · "), "facts"));
     list.append(item);
   }
 }
@@ -506,7 +845,11 @@ async function createTable(event) {
       return;
     }
   }
-  const body = { game: $("new-game").value, rules, seats, seed: seedText ? Number(seedText) : null };
+  const seconds = Number($("new-clock").value);
+  const clock = $("new-clock").value.trim() && seconds > 0
+    ? { move_seconds: seconds, on_timeout: $("new-timeout").value } : null;
+  // the seed as its digits: a JavaScript number would round one above 2**53
+  const body = { game: $("new-game").value, rules, seats, seed: seedText || null, clock };
   let answer;
   try {
     answer = await api("/api/tables", {
@@ -519,27 +862,31 @@ async function createTable(event) {
     return;
   }
   setStatus("Table created.", "ok");
-  showCreated(answer);
+  showCreated(answer, body.game);
   listTables();
 }
 
-function showCreated(answer) {
+function showCreated(answer, game) {
   $("created-id").textContent = String(answer.table);
   const list = $("created-seats");
   list.replaceChildren();
   for (const seat of Array.isArray(answer.seats) ? answer.seats : []) {
     const item = el("li");
-    item.append(el("span", `Seat ${seat.seat} (${seat.kind}) `, "kind"));
+    item.append(el("span", `P${seat.seat} (${seat.kind}) `, "kind"));
     if (seat.kind === "human" && typeof seat.url === "string" && seat.url.startsWith("/play/")) {
       const link = el("a", "open");
       link.href = seat.url;
       link.target = "_blank";
       link.rel = "noopener";
+      link.addEventListener("click", () => keepGame({ table: String(answer.table), seat: seat.seat,
+        game, when: Date.now(), url: seat.url }));
       const url = el("input", null, "url");
       url.readOnly = true;
       url.value = new URL(seat.url, location.href).href;
       url.setAttribute("aria-label", `seat ${seat.seat} link`);
       item.append(link, url);
+    } else if (seat.kind === "open") {
+      item.append(el("span", "anyone may take it from the list of tables", "hint"));
     } else if (typeof seat.token === "string" && seat.token) {
       const socket = socketUrl(`/ws/tables/${encodeURIComponent(String(answer.table))}/seats/${seat.seat}`
         + `?token=${encodeURIComponent(seat.token)}`);
@@ -550,13 +897,20 @@ function showCreated(answer) {
   $("created").hidden = false;
 }
 
-function startLobby() {
-  for (let i = 0; i < 2; i += 1) addSeatRow("human");
-  addSeatRow("agent:random");
+async function startLobby() {
+  const name = $("lobby-name");
+  name.value = savedName();
+  name.addEventListener("change", () => {
+    if (name.value.trim()) saveName(name.value.trim().slice(0, 100));
+  });
+  $("new-game").addEventListener("change", chooseGame);
   $("add-seat").addEventListener("click", () => addSeatRow("human"));
   $("create").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", listTables);
+  showMyGames();
   listTables();
+  await loadGames();
+  for (const kind of ["human", "human", "agent:random"]) addSeatRow(kind);
   setInterval(() => {
     if (document.visibilityState === "visible") listTables();
   }, 10000);

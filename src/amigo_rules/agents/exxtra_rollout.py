@@ -1,11 +1,11 @@
-"""A rollout agent of EXXtra on the batch engine: every legal move is tried in ``rollouts``
+"""EXXtra's rollout agent on the batch engine: every legal move is tried in ``rollouts``
 games that the heuristic plays on (`amigo_rules.batch.policies.exxtra_heuristic`) until
 the agent's own turn comes round again, ``rounds`` times; there each game is scored by the
 fitted value (`amigo_rules.agents.exxtra_value`), and the move of highest mean is played.
 
 Simulating the opponents' next turns, rather than estimating them, settles what the value
 function only guesses: whether the pair just placed survives until it pays (EX-TURN-1,
-EX-PLACE-2). Its registry name is ``rollout:ROLLOUTS[:ROUNDS]`` (``rollout:100``); more
+EX-PLACE-2). Its registry name is ``rollout[:ROLLOUTS[:ROUNDS]]`` (``rollout:100``); more
 rollouts per move make the estimate of each move finer. Rollout ``i`` meets the same
 dice after every move (common random numbers), so the moves' means differ by what the
 moves do.
@@ -18,21 +18,20 @@ from typing import Any
 import numpy as np
 
 from .. import exxtra
-from ..agents.exxtra_value import load, value
-from ..agents.oneply import OnePlyAgent
-from ..agents.registry import with_params
-from ..core import CHANCE, RulesError, checks, get_game
-from . import exxtra as batch
-from . import lockstep
-from .policies import exxtra_heuristic
+from ..batch import exxtra as batch
+from ..batch import lockstep
+from ..batch.policies import exxtra_heuristic
+from ..core import CHANCE, checks
+from .exxtra_value import load, value
+from .oneply import OnePlyAgent
 
-__all__ = ["RolloutAgent", "agent"]
+__all__ = ["ExxtraRolloutAgent"]
 
 DICE = 32
 """Rolls drawn ahead per rollout, more when they run out."""
 
 
-class RolloutAgent(OnePlyAgent):
+class ExxtraRolloutAgent(OnePlyAgent):
     """Plays the legal move whose ``rollouts`` heuristic continuations score best (ties
     broken by its seeded generator).
 
@@ -48,7 +47,7 @@ class RolloutAgent(OnePlyAgent):
 
     >>> from amigo_rules import exxtra
     >>> state = exxtra.apply(exxtra.new_game(), exxtra.Roll(7, 6))
-    >>> agent = RolloutAgent(seed=0, rollouts=20)
+    >>> agent = ExxtraRolloutAgent(seed=0, rollouts=20)
     >>> agent.act(exxtra.observation(state, 0), exxtra.legal_moves(state))
     Place(rung=5)
     """
@@ -67,10 +66,10 @@ class RolloutAgent(OnePlyAgent):
         """The last decision: ``rollouts`` and the mean ``values`` per move."""
 
     @classmethod
-    def from_params(cls, *params: str, seed: int | None = None) -> RolloutAgent:
+    def from_params(cls, *params: str, seed: int | None = None) -> ExxtraRolloutAgent:
         """The agent of a registry name ``rollout:ROLLOUTS[:ROUNDS]``.
 
-        >>> RolloutAgent.from_params("50", "2").rounds
+        >>> ExxtraRolloutAgent.from_params("50", "2").rounds
         2
         """
         if not 1 <= len(params) <= 2:
@@ -119,10 +118,3 @@ class RolloutAgent(OnePlyAgent):
                       "values": {str(m): v for m, v in zip(legal_moves, means, strict=True)}}
         return means
 
-
-def agent(params: str, game: str, *, seed: int | None = None) -> RolloutAgent:
-    """The agent of the registry name ``rollout:PARAMS`` for ``game`` (EXXtra only)."""
-    if get_game(game) is not exxtra:
-        raise RulesError(f"the rollout agent plays EXXtra only, not {game}")
-    built: RolloutAgent = with_params(RolloutAgent, f"rollout:{params}", seed=seed)
-    return built

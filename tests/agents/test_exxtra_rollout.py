@@ -1,4 +1,4 @@
-"""The rollout agent of EXXtra (`amigo_rules.batch.rollout`): its registry name, its
+"""The rollout agent of EXXtra (`amigo_rules.agents.ExxtraRolloutAgent`): its registry name, its
 checks, and that its rollouts value moves as the game's odds say."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ import re
 import pytest
 
 from amigo_rules import RulesError, exxtra, play
-from amigo_rules.agents import make_agent
-from amigo_rules.batch.rollout import RolloutAgent
+from amigo_rules.agents import AGENTS, ExxtraRolloutAgent, make_agent
 from amigo_rules.exxtra import Place, Reroll, Roll
 
 
@@ -25,9 +24,11 @@ def decision(*rolls: Roll, players: int = 3) -> exxtra.State:
 
 def test_the_registry_builds_it_from_its_name() -> None:
     agent = make_agent("rollout:30:2", "exxtra", seed=1)
-    assert isinstance(agent, RolloutAgent)
+    assert isinstance(agent, ExxtraRolloutAgent)
     assert (agent.name, agent.rollouts, agent.rounds) == ("rollout", 30, 2)
     assert make_agent("rollout:7", "exxtra").rounds == 1
+    assert make_agent("rollout", "exxtra").rollouts == 100
+    assert AGENTS["exxtra"]["rollout"] is ExxtraRolloutAgent
 
 
 @pytest.mark.parametrize(("name", "game", "message"), [
@@ -35,8 +36,8 @@ def test_the_registry_builds_it_from_its_name() -> None:
     ("rollout:5:0", "exxtra", "rounds must be at least 1, got 0"),
     ("rollout:many", "exxtra", "bad parameters for agent 'rollout'"),
     ("rollout:5:1:1", "exxtra", "expected rollout:ROLLOUTS[:ROUNDS]"),
-    ("rollout:", "exxtra", "names nothing after 'rollout:'"),
-    ("rollout:5", "verflixxt", "plays EXXtra only, not verflixxt"),
+    ("rollout:", "exxtra", "bad parameters for agent 'rollout' in 'rollout:'"),
+    ("rollout:5", "verflixxt", "no agent 'rollout' for verflixxt"),
 ])
 def test_bad_names_are_refused(name: str, game: str, message: str) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):
@@ -45,7 +46,7 @@ def test_bad_names_are_refused(name: str, game: str, message: str) -> None:
 
 def test_the_same_seed_plays_the_same_game() -> None:
     records = [
-        play("exxtra", [RolloutAgent(seed=3, rollouts=6), make_agent("heuristic", "exxtra",
+        play("exxtra", [ExxtraRolloutAgent(seed=3, rollouts=6), make_agent("heuristic", "exxtra",
              seed=1), make_agent("heuristic", "exxtra", seed=2)], exxtra.Rules(players=3),
              seed=5)
         for _ in range(2)
@@ -59,7 +60,7 @@ def test_the_top_pair_goes_to_the_top_rung() -> None:
     removes it (EX-PLACE-2), so it pays 5 spaces next turn far more often than any rung
     pays less."""
     state = decision(Roll(7, 6))
-    agent = RolloutAgent(seed=0, rollouts=60)
+    agent = ExxtraRolloutAgent(seed=0, rollouts=60)
     move = agent.act(exxtra.observation(state, 0), exxtra.legal_moves(state))
     values = agent.stats["values"]
     assert move == Place(5)
@@ -71,7 +72,7 @@ def test_a_low_first_roll_is_rolled_again() -> None:
     """21 (EX-ROLL-2) is knocked off by almost any later placement below it; a re-roll is
     worth more than any place for it."""
     state = decision(Roll(1, 2))
-    agent = RolloutAgent(seed=0, rollouts=60)
+    agent = ExxtraRolloutAgent(seed=0, rollouts=60)
     assert agent.act(exxtra.observation(state, 0), exxtra.legal_moves(state)) == Reroll()
     values = agent.stats["values"]
     assert values["reroll"] == max(values.values())
@@ -79,7 +80,7 @@ def test_a_low_first_roll_is_rolled_again() -> None:
 
 def test_a_single_legal_move_is_played_without_rollouts() -> None:
     state = exxtra.new_game(exxtra.Rules(players=3))
-    agent = RolloutAgent(seed=0, rollouts=5)
+    agent = ExxtraRolloutAgent(seed=0, rollouts=5)
     roll = exxtra.chance_outcomes(state)[0][0]
     assert agent.act(exxtra.observation(state, 0), (roll,)) == roll
     assert agent.stats == {}
@@ -90,6 +91,6 @@ def test_every_move_meets_the_same_dice() -> None:
     same dice, so the two means are equal, not two draws of noise."""
     state = decision(Roll(4, 3), players=4)
     for seed in range(3):
-        values = RolloutAgent(seed=seed, rollouts=40).values(
+        values = ExxtraRolloutAgent(seed=seed, rollouts=40).values(
             exxtra.observation(state, 0), (Place(5), Reroll(), Place(5)))
         assert values[0] == values[2] != values[1]

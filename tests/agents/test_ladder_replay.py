@@ -1,0 +1,62 @@
+"""The strength ladder's committed games of the learned agents play again to the same
+results: six games of the `value` rows (two per game), by ``benchmarks/ladder.py``'s own
+``play_one``, with the shipped weights."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results" / "ladder.jsonl.gz"
+
+
+def ladder():
+    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def committed(config, agent, baseline):
+    rows = [json.loads(line) for line in gzip.decompress(RESULTS.read_bytes()).splitlines()]
+    found = [r for r in rows if (r["config"], r["agent"], r["baseline"]) == (config, agent,
+                                                                            baseline)
+             and "players" not in r]
+    assert len(found) == 400
+    return sorted(found, key=lambda r: r["game"])
+
+
+@pytest.mark.parametrize(("config", "baseline"), [
+    ("classic", "greedy"), ("hoch", "greedy"), ("exxtra", "heuristic"),
+])
+def test_value_games_replay_to_their_results(config, baseline):
+    replays_two(config, "value", baseline)
+
+
+def replays_two(config, agent, baseline):
+    """The first two committed games of the row play again to their seat, share and length."""
+    play_one = ladder().play_one
+    for row in committed(config, agent, baseline)[:2]:
+        again = play_one(config, agent, row["game"], baseline)
+        assert {k: again[k] for k in ("seat", "share", "moves")} == {
+            k: row[k] for k in ("seat", "share", "moves")}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("config", "agent", "baseline"), [
+    ("classic", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("amigo", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("hoch", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("hoch", "value", "value:benchmarks/results/value-verflixxt_hoch-8192.json"),
+    ("exxtra", "value", "value:benchmarks/results/value-exxtra-16384.json"),
+])
+def test_learned_search_games_replay_to_their_results(config, agent, baseline, monkeypatch):
+    """The search rows cut off by the learned value (and the rows against an earlier value of
+    the same run) play again to their committed results: two games each."""
+    monkeypatch.chdir(ROOT)  # the earlier values are named by their path in the repository
+    replays_two(config, agent, baseline)
