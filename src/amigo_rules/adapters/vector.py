@@ -241,8 +241,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
         """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
         their copy) in place; -1: the game stays as it is. Unchecked: the ids come from the
-        masks, the chance draws and the policy (the engine's `lockstep.Engine`)."""
-        self.engine.ENGINE.advance(games, ids)
+        masks, the chance draws and the policy (the engine's `lockstep.Functions`)."""
+        self.engine.LOCKSTEP.advance(games, ids)
         self._moved(rows, ids)
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
