@@ -119,10 +119,10 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         (its generator is the environment's)."""
         self.scalar_tail = (SCALAR_TAIL[game] if scalar_tail is None
                             else checks.integer(scalar_tail, "scalar_tail"))
-        if self.scalar_tail < 0:
-            raise RulesError(f"scalar_tail must be 0 or more, got {self.scalar_tail}")
         """Once this many games or fewer are left to play in a step (chance and the
         others' moves), the scalar engine finishes them (`SCALAR_TAIL`); 0: never."""
+        if self.scalar_tail < 0:
+            raise RulesError(f"scalar_tail must be 0 or more, got {self.scalar_tail}")
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
