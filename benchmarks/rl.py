@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from amigo_rules import exxtra, verflixxt
+from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 
 RESULTS = Path(__file__).parent / "results"
 FORMAT = "amigo-rules learning curve 1"
@@ -45,6 +45,8 @@ CONFIGS: dict[str, tuple[str, Any, str]] = {
     "verflixxt": ("Verflixxt! classic, 2 players", verflixxt.Rules.classic(players=2),
                   "greedy"),
     "exxtra": ("EXXtra, 4 players", exxtra.Rules(players=4), "heuristic"),
+    "verflixxt_hoch": ("Verflixxt hoch², 4 players", verflixxt_hoch.Rules(players=4),
+                       "greedy"),
 }
 """Per game: its label, the rules trained on and the opponents' agent."""
 

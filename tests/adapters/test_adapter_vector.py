@@ -89,15 +89,21 @@ def test_the_vector_env_follows_gymnasiums_conventions(game, rules, make):
 
 class Recorded:
     """A vector env that records what its games go through: every id array applied and
-    every batch of new games, in order (the mixin overrides the two places they happen)."""
+    every batch of new games, in order (the mixin overrides the two places they happen),
+    and how many games the scalar engine finished a step of."""
 
     def __init__(self, *args, **kwargs):
         self.events = []
+        self.finished = 0  # games the scalar engine finished a step of
         super().__init__(*args, **kwargs)
 
-    def _advance(self, games, rows, ids):
+    def _finish(self, rows, games):
+        self.finished += len(rows)
+        super()._finish(rows, games)
+
+    def _moved(self, rows, ids):
         self.events.append(("ids", (rows.copy(), ids.copy())))
-        super()._advance(games, rows, ids)
+        super()._moved(rows, ids)
 
     def _new_games(self, n):
         fresh = super()._new_games(n)
@@ -135,11 +141,14 @@ def replay(game, engine, states, events, restarted):
 @pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
 @pytest.mark.parametrize("make", [RecordedVectorEnv, RecordedSelfPlayVectorEnv],
                          ids=["learner", "self"])
-def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, make):
+@pytest.mark.parametrize("tail", [0, 2, None], ids=["batch", "tail-2", "tail-default"])
+def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, make, tail):
     """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
-    observations, masks, rewards, flags and final observations."""
+    observations, masks, rewards, flags and final observations; the batch engine alone
+    (``scalar_tail=0``), and with the last games of a step finished by the scalar engine."""
     module = get_game(game)
-    env = make(game, rules, num_envs=6, max_game_length=limit(game, rules))
+    env = make(game, rules, num_envs=6, max_game_length=limit(game, rules),
+               scalar_tail=tail)
     observations, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     states = env.engine.to_states(env.games)
@@ -172,6 +181,10 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
                 assert rewards[row] == 0 and not truncated[row]
         ended += len(done)
     assert ended >= 3
+    if env.scalar_tail == 0:
+        assert env.finished == 0
+    elif make is RecordedVectorEnv:  # self-play leaves only chance, none under VXV-9
+        assert env.finished > 0
 
 
 def test_the_ids_are_registered_for_make_vec():
@@ -219,6 +232,8 @@ def test_the_move_limit_truncates_with_zero_reward():
     ({"render_mode": "human"}, RulesError),
     ({"num_envs": 0}, RulesError),
     ({"player": 2}, RulesError),
+    ({"scalar_tail": -1}, RulesError),
+    ({"scalar_tail": 1.5}, ArgumentError),
 ])
 def test_bad_arguments_raise_the_librarys_errors(kwargs, error):
     with pytest.raises(error):

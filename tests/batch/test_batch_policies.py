@@ -128,9 +128,9 @@ def test_the_greedy_policy_values_every_variant_as_the_scalar_agent_sweep(option
                         seed=5) > 2_000
 
 
-def test_the_heuristics_numpy_values_equal_the_scalar_functions():
-    """The two ways the heuristic values new positions (numpy for many, the scalar agent's
-    functions for a few) give the same floats."""
+def test_the_heuristics_numpy_rerolls_equal_the_scalar_functions():
+    """The two ways the heuristic values the re-roll of new positions (numpy for many, the
+    scalar agent's function for a few) give the same floats."""
     rules = exxtra.Rules(players=4)
     compared = 0
     for games in positions(exxtra_batch, rules, 32, 80, seed=11):
@@ -140,8 +140,9 @@ def test_the_heuristics_numpy_values_equal_the_scalar_functions():
             continue
         deciding = exxtra_batch.from_states([exxtra_batch.to_states(games)[r] for r in rows])
         me = deciding.turn % rules.players
-        numpy_values = policies._heuristic_values(deciding, me, legal[rows])
-        scalar_values = policies._scalar_values(deciding, np.arange(rows.size), me, legal[rows])
+        numpy_values = policies._reroll_values(deciding, me, legal[rows])
+        scalar_values = policies._scalar_rerolls(deciding, np.arange(rows.size), me,
+                                                 legal[rows])
         np.testing.assert_array_equal(numpy_values, scalar_values)
         compared += rows.size
     assert compared > 500

@@ -37,9 +37,20 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from ..agents import make_agent
 from ..batch import batch_of, lockstep
 from ..batch.policies import POLICIES
-from ..core import CHANCE, GAMES, TERMINAL, ArgumentError, RulesError, StateError, checks
+from ..core import (
+    CHANCE,
+    GAMES,
+    TERMINAL,
+    ArgumentError,
+    RulesError,
+    StateError,
+    checks,
+    decide,
+    sample_chance,
+)
 from ..core.checks import quote
 from .episode import observation_bounds, table
 from .gymnasium import default_opponent
@@ -48,6 +59,11 @@ __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 
 _ENGINES = {game: batch_of(game) for game in GAMES}
 """The batch engine of each game."""
+
+SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 16}
+"""Per game the default ``scalar_tail``: once this many games or fewer are left to play in
+a step, the scalar engine finishes them (a round of the batch engine costs about as much
+for one game as for a hundred; a move of the scalar engine, a few dozen microseconds)."""
 
 
 class AmigoVectorEnv(gymnasium.vector.VectorEnv):
@@ -77,6 +93,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         max_game_length: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        scalar_tail: int | None = None,
     ) -> None:
         if not isinstance(game, str) or game not in _ENGINES:
             raise RulesError(f"the vector environments play {', '.join(_ENGINES)}, got "
@@ -97,6 +114,15 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """The batch policy playing the other seats (`POLICIES`)."""
         self.policy = POLICIES[game][self.opponent]
         """``policy(batch, rng)``: the opponents' choices."""
+        self.agent = make_agent(self.opponent, game)
+        """The scalar agent the policy equals, for the games the scalar engine finishes
+        (its generator is the environment's)."""
+        self.scalar_tail = (SCALAR_TAIL[game] if scalar_tail is None
+                            else checks.integer(scalar_tail, "scalar_tail"))
+        """Once this many games or fewer are left to play in a step (chance and the
+        others' moves), the scalar engine finishes them (`SCALAR_TAIL`); 0: never."""
+        if self.scalar_tail < 0:
+            raise RulesError(f"scalar_tail must be 0 or more, got {self.scalar_tail}")
         self.illegal_reward = checks.real(illegal_reward, "illegal_reward")
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
@@ -214,48 +240,75 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
         """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
-        their copy) in place; -1: the game stays as it is."""
-        self.engine.advance(games, ids)
+        their copy) in place; -1: the game stays as it is. Unchecked: the ids come from the
+        masks, the chance draws and the policy (the engine's `lockstep.Functions`)."""
+        self.engine.LOCKSTEP.advance(games, ids)
+        self._moved(rows, ids)
+
+    def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
+        """Count the moves ``ids`` made in the games ``rows`` (-1: none)."""
         self.moves[rows] += ids >= 0
 
-    def _play_others(self) -> None:
-        """Resolve chance and the environment's seats until every game is at the learner's
-        turn, over, or at its move limit.
+    def _play_others(self, rows: np.ndarray | None = None) -> None:
+        """Resolve chance and the environment's seats of the games ``rows`` (None: all)
+        until each is at the learner's turn, over, or at its move limit.
 
-        The games still to play are stepped as a copy of their own, shrunk as games reach
-        their end of the step and written back: the long tail of games that roll again
-        and again costs only their own rows; the policy sees only the games at its
-        decisions."""
+        The games still to play are a copy of their own, compacted once one in eight has
+        stopped (those are written back): the long tail of games that roll again and again
+        costs only their own rows, and its last ``scalar_tail`` games are finished on the
+        scalar engine (`_finish`). Every chance node is resolved first, again while a roll
+        leads to another (EXXtra's lost turns), then every decision in one call of the
+        policy, so that games that fell out of step meet again in one call."""
         rng = self.np_random
         limit = self.table.max_game_length
-        rows = np.arange(self.num_envs)
-        work = self.games
+        current_player = self.engine.current_player
+        rows = np.arange(self.num_envs) if rows is None else rows
+        work = lockstep.rows_of(self.games, rows)
+        moved = False
         while True:
-            to_move = self.engine.current_player(work)
+            to_move = current_player(work)
             live = self._others(to_move) & (self.moves[rows] < limit)
-            waiting = rows.size - np.count_nonzero(live)
-            if waiting == rows.size or 8 * waiting >= rows.size:
-                if work is not self.games:
-                    lockstep.put_rows(self.games, rows, work, np.arange(rows.size))
-                if waiting == rows.size:
-                    return
+            playing = np.count_nonzero(live)
+            if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
+                if moved:
+                    gone = np.flatnonzero(~live)
+                    lockstep.put_rows(self.games, rows[gone], work, gone)
                 keep = np.flatnonzero(live)
+                if playing <= self.scalar_tail:
+                    if playing:
+                        self._finish(rows[keep], lockstep.rows_of(work, keep))
+                    return
                 rows, to_move, live = rows[keep], to_move[keep], live[keep]
-                work = lockstep.rows_of(self.games, rows)
-            # a round: every chance node, then every decision (games that fell out of step
-            # meet again in one call of the policy)
+                work = lockstep.rows_of(work, keep)
             chance = live & (to_move == CHANCE)
-            if chance.any():
-                ids = np.where(chance, self.engine.sample_chance(work, rng), -1)
-                self._advance(work, rows, ids)
-                to_move = self.engine.current_player(work)
-            deciding = np.flatnonzero(self._others(to_move) & (to_move != CHANCE)
-                                      & (self.moves[rows] < limit))
-            if deciding.size:
-                seated = work if deciding.size == rows.size else lockstep.rows_of(work, deciding)
-                ids = np.full(rows.size, -1)
-                ids[deciding] = self.policy(seated, rng)
-                self._advance(work, rows, ids)
+            choose = self.engine.sample_chance if chance.any() else self.policy
+            self._advance(work, rows, np.where(live, choose(work, rng), -1))
+            moved = True
+
+    def _finish(self, rows: np.ndarray, games: Any) -> None:
+        """`_play_others` of ``games``, the environment's games ``rows`` (or their copy), on
+        the scalar engine, game by game: chance drawn with its exact probabilities and the
+        others' moves chosen by `agent`, both from the environment's generator (as the
+        batch draws them); written back into the environment's games."""
+        module = self.table.module
+        rng = self.np_random
+        self.agent.rng = rng
+        limit = self.table.max_game_length
+        states = list(self.engine.to_states(games))
+        for k, row in enumerate(rows.tolist()):
+            state, at = states[k], np.array([row])
+            while self.moves[row] < limit and self._others(
+                    np.array([player := module.current_player(state)]))[0]:
+                if player == CHANCE:
+                    move = sample_chance(module, state, rng)
+                else:
+                    move = decide(self.agent, module.observation(state, player),
+                                  module.legal_moves(state))
+                self._moved(at, np.array([module.action_id(state, move)]))
+                state = module.apply(state, move)
+            states[k] = state
+        lockstep.put_rows(self.games, rows, self.engine.from_states(states, check=False),
+                          np.arange(rows.size))
 
     def _restart(self, rows: np.ndarray, seats: np.ndarray) -> dict[str, Any]:
         """Replace the ended games ``rows`` by new ones; their final observations (of
@@ -269,7 +322,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         fresh = self._new_games(rows.size)
         lockstep.put_rows(self.games, rows, fresh, np.arange(rows.size))
         self.moves[rows] = 0
-        self._play_others()
+        self._play_others(rows)
         return {"final_obs": final, "_final_obs": ended, "final_info": {},
                 "_final_info": ended}
 
@@ -295,10 +348,11 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
         max_game_length: int | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        scalar_tail: int | None = None,
     ) -> None:
         super().__init__(game, rules, num_envs=num_envs, opponent="random",
                          max_game_length=max_game_length, illegal_reward=illegal_reward,
-                         render_mode=render_mode)
+                         render_mode=render_mode, scalar_tail=scalar_tail)
 
     def _others(self, to_move: np.ndarray) -> np.ndarray:
         chance: np.ndarray = to_move == CHANCE

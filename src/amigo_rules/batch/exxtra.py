@@ -123,10 +123,11 @@ def _empty(rules: ex.Rules, n: int) -> Batch:
     )
 
 
-def from_states(states: Iterable[ex.State]) -> Batch:
+def from_states(states: Iterable[ex.State], *, check: bool = True) -> Batch:
     """The batch whose game ``i`` is ``states[i]``: states of one `Rules`, each checked
-    like `amigo_rules.exxtra.from_json` checks a document (`StateError` if inconsistent)."""
-    rules, distinct, rows = lockstep.distinct_states(states, ex)
+    like `amigo_rules.exxtra.from_json` checks a document (`StateError` if inconsistent);
+    ``check=False`` skips that check, for states the scalar engine made."""
+    rules, distinct, rows = lockstep.distinct_states(states, ex, check)
     batch = _empty(rules, len(distinct))
     for index, state in enumerate(distinct):
         batch.counters[:, index] = state.counters

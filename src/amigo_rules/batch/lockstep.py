@@ -158,15 +158,16 @@ def advance(apply: Callable[[B, np.ndarray], None], batch: B, ids: np.ndarray,
 
 
 def distinct_states(
-    states: Iterable[Any], game: ModuleType
+    states: Iterable[Any], game: ModuleType, check: bool = True
 ) -> tuple[Any, list[Any], np.ndarray]:
     """The `Rules` of ``states`` (states of the scalar ``game``, all of one `Rules`), the
     distinct states among them and, per state, its index among those: a batch packs each
     distinct state once.
 
     Each distinct state is checked like ``game.from_json`` checks a document (it must come
-    back equal from ``game.from_json(game.to_json(state))``); anything else raises
-    `StateError` or, for states of other rules, `RulesError`.
+    back equal from ``game.from_json(game.to_json(state))``; not with ``check=False``, for
+    states the scalar engine made); anything else raises `StateError` or, for states of
+    other rules, `RulesError`.
     """
     states = tuple(states)
     if not states:
@@ -188,7 +189,8 @@ def distinct_states(
         except TypeError:  # a field that is not a tuple, so no state of the game
             raise StateError(f"from_states: state {index} is malformed (unhashable)") from None
         if row is None:
-            _check(game, state, index)
+            if check:
+                _check(game, state, index)
             row = distinct[state] = len(distinct)
         rows[index] = row
     return rules, list(distinct), rows

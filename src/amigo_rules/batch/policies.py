@@ -33,7 +33,6 @@ from ..exxtra import (
     X,
     at_least,
     combination,
-    place_worth,
     reroll_worth,
 )
 from ..track import PATH_TILES
@@ -332,92 +331,92 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
     return np.where(counter >= FINISH, WIN + FINISH, worth)
 
 
-_VALUES: dict[bytes, tuple[float, ...]] = {}
-"""`exxtra_heuristic_values` of one game by its position (counters, rungs, pairs, the player
-to move, the roll in hand, as bytes): like the scalar agent's caches, for the positions
-that come back (every game starts alike; a turn of re-rolls asks again and again);
-cleared at `_VALUES_KEPT` entries."""
-_VALUES_KEPT = 1 << 16
+_REROLLS: dict[bytes, float] = {}
+"""`reroll_worth` of one game by its position (counters, rungs, pairs, the player to move,
+as bytes; not the roll in hand, on which it does not depend): like the scalar agent's
+cache, for the positions that come back (every game starts alike; a turn of re-rolls asks
+again and again); cleared at `_REROLLS_KEPT` entries."""
+_REROLLS_KEPT = 1 << 16
 
 
 def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
-    """Per game the key of its position in `_VALUES`."""
+    """Per game the key of its position in `_REROLLS`."""
     position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
-                               me[None].astype(np.int8), batch.roll[None].astype(np.int8)])
+                               me[None].astype(np.int8)])
     raw, width = position.T.tobytes(), len(position)
     return [raw[i : i + width] for i in range(0, len(raw), width)]
 
 
-def _heuristic_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
-                      ) -> np.ndarray:
-    """``float64[n, 1 + RUNGS]``: `exxtra_heuristic_values` of games all at a decision: a
-    place by `place_worth` of the roll in hand, the re-roll by `reroll_worth` (re-rolling,
-    then placing at best on a legal rung; the 36 rolls summed in the scalar order), both
-    from one `_place_worth` of the roll in hand and the 36 rolls."""
+def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
+                   ) -> np.ndarray:
+    """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
+    at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from one `_place_worth`
+    of the 25 rolls without an X; the 36 rolls summed in the scalar order."""
     n = len(batch)
     _, rolls = _exxtra_tables(batch.rules.players)
-    xs, combinations, doubles = (column[:, None, None] for column in rolls.T)
-    shape = (len(rolls), 1, n)
-    worth = _place_worth(
-        batch, me,
-        np.concatenate([batch.roll[None, None, :], np.broadcast_to(combinations, shape)]),
-        np.concatenate([np.zeros((1, 1, n), dtype=np.int64), np.broadcast_to(doubles, shape)]),
-    )
-    best = np.where(legal[:, 1:].T, worth[1:], -np.inf).max(axis=1)  # [36, n]
+    xs = rolls[:, 0]
+    plain = np.flatnonzero(xs == 0)
+    shape = (plain.size, 1, n)
+    worth = _place_worth(batch, me, np.broadcast_to(rolls[plain, 1, None, None], shape),
+                         np.broadcast_to(rolls[plain, 2, None, None], shape))
     counter = batch.counters[me, np.arange(n)].astype(np.int64)
-    each_roll = np.where(xs[:, 0] > 0, -np.minimum(counter, xs[:, 0]), best)
-    reroll = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
-    return np.where(legal, np.concatenate([reroll[:, None], worth[0].T], axis=1), np.nan)
+    each_roll = np.empty((len(rolls), n))
+    each_roll[:] = -np.minimum(counter, xs[:, None])
+    each_roll[plain] = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
+    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+    return rerolls
 
 
-_FEW = 12
-"""Up to this many new positions in a call, `_scalar_values` values them faster than
+_FEW = 1
+"""Up to this many new positions in a call, `_scalar_rerolls` values them faster than
 numpy's calls over arrays of a few games."""
 
 
-def _scalar_values(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
-                   legal: np.ndarray) -> np.ndarray:
-    """`_heuristic_values` of the games ``rows`` by the scalar agent's own functions
-    (`place_worth`, `reroll_worth`), game by game."""
+def _scalar_rerolls(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
+                    legal: np.ndarray) -> np.ndarray:
+    """`_reroll_values` of the games ``rows`` by the scalar agent's own `reroll_worth`, game
+    by game (``me`` and ``legal`` of those games)."""
     players = batch.rules.players
-    out = np.full(legal.shape, np.nan)
+    out = np.empty(rows.size)
     for k, row in enumerate(rows.tolist()):
         counters = tuple(batch.counters[:, row].tolist())
         ladder = tuple(None if rung < 0 else (rung, pair) for rung, pair in
                        zip(batch.rungs[:, row].tolist(), batch.pairs[:, row].tolist(),
                            strict=True))
-        seat, roll = int(me[row]), int(batch.roll[row])
         rungs = tuple(r for r in range(RUNGS) if legal[k, 1 + r])
-        if legal[k, 0]:
-            out[k, 0] = reroll_worth(players, counters, ladder, seat, rungs)
-        for r in rungs:
-            out[k, 1 + r] = place_worth(players, counters, ladder, seat, r, roll, 0)
+        out[k] = reroll_worth(players, counters, ladder, int(me[k]), rungs)
     return out
 
 
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
-    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere; kept in
-    `_VALUES`)."""
+    `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): each place by
+    `place_worth` of the roll in hand, in numpy; the re-roll by `reroll_worth`, kept in
+    `_REROLLS`."""
     legal = exxtra_batch.legal_action_mask(batch)
     deciding = legal.any(axis=1)
     out = np.full(legal.shape, np.nan)
     if not deciding.any():
         return out
     games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
+    legal = legal[deciding]
+    m = len(games)
     me = games.turn % games.rules.players
+    places = _place_worth(games, me, games.roll[None, None, :],
+                          np.zeros((1, 1, m), dtype=np.int64))[0].T
     keys = _positions(games, me)
-    known = [_VALUES.get(key) for key in keys]
+    known = [_REROLLS.get(key) for key in keys]
     missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
     if missing.size:
-        legal = legal[deciding][missing]
-        fresh = (_heuristic_values(lockstep.rows_of(games, missing), me[missing], legal)
-                 if missing.size > _FEW else _scalar_values(games, missing, me, legal))
-        if len(_VALUES) >= _VALUES_KEPT:
-            _VALUES.clear()
-        for i, row in zip(missing.tolist(), fresh.tolist(), strict=True):
-            known[i] = _VALUES[keys[i]] = tuple(row)
-    out[deciding] = known
+        fresh = (_reroll_values(lockstep.rows_of(games, missing), me[missing], legal[missing])
+                 if missing.size > _FEW
+                 else _scalar_rerolls(games, missing, me[missing], legal[missing]))
+        if len(_REROLLS) >= _REROLLS_KEPT:
+            _REROLLS.clear()
+        for i, value in zip(missing.tolist(), fresh.tolist(), strict=True):
+            known[i] = _REROLLS[keys[i]] = value
+    out[deciding] = np.where(legal, np.concatenate([np.array(known)[:, None], places], axis=1),
+                             np.nan)
     return out
 
 
