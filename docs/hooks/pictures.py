@@ -395,21 +395,36 @@ LADDER_LABELS = {"classic": "Verflixxt! classic", "amigo": "Verflixxt! amigo",
                  "hoch": "Verflixxt hoch²", "exxtra": "EXXtra"}
 
 
-def ladder_chart(*configs: str, agents: tuple[str, ...] = ("random", "mcts:400")) -> str:
-    """An SVG bar chart of the strength ladder's committed games: for each configuration,
-    the win share of each of ``agents`` (and of the baseline itself) against three copies of
-    the baseline at four players, with its 95% interval, and the fair share (25%) dashed."""
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
+LEARNED = ":default:default:default:default:learned"
+"""The end of a search agent's name that cuts its rollouts off by the learned value."""
 
+
+def ladder_rows(configs: tuple[str, ...],
+                agents: tuple[str, ...]) -> list[tuple[str, float, float]]:
+    """The bars of `ladder_chart`: for each configuration (every one by default), ``agents[0]``,
+    the baseline and the other agents, each as (label, win share, half-width of its 95%
+    interval) against three copies of the baseline at four players. Where the agent's row
+    with the learned value exists (``NAME`` + `LEARNED`: the tile games' default, whose
+    older rows named ``NAME`` were played with the evaluation before it), that row is the
+    agent's."""
     table = benchmark("figures").results("ladder.jsonl.gz", RESULTS)
     rows = []
     for config in configs or tuple(LADDER_LABELS):
         ranked = table[config]
         baseline = next(iter(ranked[agents[-1]]))
         for agent in (agents[0], baseline, *agents[1:]):
-            row = ranked[agent][baseline]["4"]
+            row = ranked[agent + LEARNED if agent + LEARNED in ranked else agent][baseline]["4"]
             rows.append((f"{LADDER_LABELS[config]}: {agent}", row["share"], row["half"]))
+    return rows
+
+
+def ladder_chart(*configs: str, agents: tuple[str, ...] = ("random", "mcts:400")) -> str:
+    """An SVG bar chart of the strength ladder's committed games (`ladder_rows`), with each
+    bar's 95% interval and the fair share (25%) dashed."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    rows = ladder_rows(configs, agents)
     with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
                      "font.size": 11}):
         figure = Figure(figsize=(7.68, 0.32 * len(rows) + 0.9), layout="constrained")

@@ -261,3 +261,24 @@ def test_no_line_of_the_readme_opens_with_a_figure():
                if readme[:match.start()].endswith(("\n", "\n ", "\n  "))
                and not match.group("text").startswith("\n")]
     assert opening == []
+
+
+def test_the_home_pages_ladder_chart_draws_each_games_default_search():
+    """The chart's `mcts:400` bar of a tile game is its row played with the learned value
+    (the default evaluation there), EXXtra's its plain row; the baseline's bar is its own."""
+    spec = importlib.util.spec_from_file_location("pictures_hook",
+                                                  ROOT / "docs" / "hooks" / "pictures.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    ladder = figures.results("ladder.jsonl.gz")
+    bars = {label: share for label, share, _ in hook.ladder_rows(("classic", "hoch", "exxtra"),
+                                                                ("random", "mcts:400"))}
+    learned = "mcts:400" + hook.LEARNED
+    def share(config: str, agent: str, against: str) -> float:
+        return ladder[config][agent][against]["4"]["share"]
+
+    assert bars["Verflixxt! classic: mcts:400"] == share("classic", learned, "greedy")
+    assert bars["Verflixxt hoch²: mcts:400"] == share("hoch", learned, "greedy")
+    assert bars["EXXtra: mcts:400"] == share("exxtra", "mcts:400", "heuristic")
+    assert bars["EXXtra: heuristic"] == share("exxtra", "heuristic", "heuristic")
