@@ -3,9 +3,9 @@ moved, the tile taken or its action run, finish tokens and hats home, attacks, h
 steals, draws, and the turn passed on (HO-TURN-*, HO-FIN-1, HO-HAT-*, HO-ATTACK-1,
 HO-COMBINE-1, HO-END-1).
 
-`apply_ids` applies one legal id per game of a whole batch; the callers (``step`` and
-``advance`` of `amigo_rules.batch.verflixxt_hoch`) check the ids or take them from the legal
-moves.
+`apply_ids` applies one legal id per game of a whole batch. Each kind of move runs once
+over the games making it; where a move leads (a hat action, a second card, the draw, the
+next player) is gathered, so that each step of the end of a turn also runs once.
 """
 
 from __future__ import annotations
