@@ -89,12 +89,7 @@ def tournament(
         if not move_timeout > 0:
             raise RulesError(f"move_timeout must be a positive number of seconds, got "
                              f"{quote(move_timeout)}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, got "
-                            f"{checks.quote(executor)} ({checks.type_name(executor)})")
-    if results is not None and not isinstance(results, str | os.PathLike):
-        raise ArgumentError(f"results must be a path or None, got {checks.quote(results)} "
-                            f"({checks.type_name(results)})")
+    checks.executor_and_results(executor, results)
     setup = Setup(module.NAME, rules, factories,
                   None if move_timeout is None else float(move_timeout))
     matches = schedule(tuple(factories), rules.players, count, start, seating)

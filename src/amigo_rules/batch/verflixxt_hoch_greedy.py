@@ -22,23 +22,23 @@ from ..core.ties import TIE
 from ..track import ACTIONS, FINISH, LUCKY, START
 from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
-from .verflixxt_hoch import (
-    _GIVE,
-    _NONE,
-    _SWAP,
-    _TAKE_LUCKY,
-    _TRADEABLE,
-    _WORN,
+from .verflixxt_hoch_arrays import (
+    GIVE,
+    GUARD_PIECE,
+    NONE,
+    SWAP,
+    TAKE_LUCKY,
+    TRADEABLE,
+    WORN,
     Batch,
-    _choices,
-    _shape,
-    _tables,
-    _top,
+    shape,
+    tables,
 )
+from .verflixxt_hoch_moves import choices
+from .verflixxt_hoch_turn import top_tradeable
 
 __all__ = ["greedy_actions", "move_values"]
 
-_GUARD_PIECE = 3
 _NOT_TAKEN = np.array([t in (START, FINISH, *ACTIONS) for t in (*TILE_KINDS, None)])
 """Per tile code: the tiles nobody takes (start, finish, action tiles, no tile)."""
 _GIFT_TILE, _STEAL_TILE = (TILE_KINDS.index(t) for t in ACTIONS)
@@ -52,7 +52,7 @@ def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     chance and terminal nodes."""
     n = batch.phase.size
     ids = np.full(n, -1, dtype=np.int64)
-    for games, candidates, legal in _choices(batch):
+    for games, candidates, legal in choices(batch):
         values = np.where(legal, move_values(batch, np.broadcast_to(candidates, legal.shape)),
                           -np.inf)
         best = values >= values.max(axis=0) - TIE
@@ -66,20 +66,20 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
     """``float64[k, n]``: the greedy agent's value of each decision id of ``ids``
     (``[k, n]``, legal ids of each game's column) to the player to act, from what that
     player observes."""
-    shape = _shape(batch.rules)
-    tables = _tables()
+    s = shape(batch.rules)
+    t = tables()
     n = batch.phase.size
     each = np.arange(n)
     me = batch.player
-    length = shape.length
-    base = shape.base
+    length = s.length
+    base = s.base
     gains, loss = _gains(batch)
     finish = batch.length - 1
     # -- plays: the tile left, the landing tile, finish tokens, hats (play_value)
     card = ids // (8 * length)
     piece = ids // (2 * length) % 4
     origin = ids // 2 % length
-    value = tables["value"][np.minimum(card, len(tables["value"]) - 1)]
+    value = t["value"][np.minimum(card, len(t["value"]) - 1)]
     steps = np.where(ids % 2 == 1, -value, value)
     target = np.clip(origin + steps, 0, finish)
     token = _token(batch)
@@ -87,13 +87,13 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
     tiles = batch.tiles.astype(np.int64)
     here = _count(batch, origin)
     there = _count(batch, target)
-    guard = piece == _GUARD_PIECE
+    guard = piece == GUARD_PIECE
     left = np.take_along_axis(tiles, origin, axis=0)
     leave = np.where(left == _GIFT_TILE, loss,
                      np.where(left == _STEAL_TILE, _best_steal(batch, gains),
                               _gain(gains, left)))
     pawn_value = play + np.where((here == 1) & (target != origin), leave, 0.0)
-    worn = _WORN[piece]
+    worn = WORN[piece]
     home = target == finish
     pawn_value = pawn_value + np.where((worn == 1) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
     pawn_value = pawn_value - np.where((worn == 2) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
@@ -117,19 +117,19 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
     hold = ho.HAT * ho.HAT_HOLD
     wearing = np.where(worn_now == 2, 1.0, -1.0)
     hats = np.select(
-        [action == _NONE, action == _TAKE_LUCKY, action == _SWAP,
-         (action >= _GIVE) & (action - _GIVE == me)],
+        [action == NONE, action == TAKE_LUCKY, action == SWAP,
+         (action >= GIVE) & (action - GIVE == me)],
         [0.0, hold, 2 * hold * wearing, 0.0],
-        default=np.where(action >= _GIVE, hold * wearing, -hold),
+        default=np.where(action >= GIVE, hold * wearing, -hold),
     )
-    attacks = _attack_values(batch, action - 5 - shape.players)
-    victim = np.clip(action - 5 - shape.players - length, 0, shape.players - 1)
+    attacks = _attack_values(batch, action - 5 - s.players)
+    victim = np.clip(action - 5 - s.players - length, 0, s.players - 1)
     tops = _top_tiles(batch)
     steal = np.where(tops[victim, each] >= 0, _gain(gains, np.maximum(tops[victim, each], 0),
                                                      items=True), 0.0)
-    players = shape.players
+    players = s.players
     out: np.ndarray = np.select(
-        [ids < base, action == 0, action < _GIVE + players, action < _GIVE + players + length],
+        [ids < base, action == 0, action < GIVE + players, action < GIVE + players + length],
         [plays, 0.0, hats, attacks],
         default=steal,
     )
@@ -138,7 +138,7 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
 
 def _token(batch: Batch) -> np.ndarray:
     """``float64[n]``: the points of the next finish token (0 once the stack is empty)."""
-    points = np.append(_tables()["token"][_tables()["stack"]], 0)
+    points = np.append(tables()["token"][tables()["stack"]], 0)
     token: np.ndarray = points[batch.tokens].astype(np.float64)
     return token
 
@@ -146,11 +146,11 @@ def _token(batch: Batch) -> np.ndarray:
 def _count(batch: Batch, position: np.ndarray, opponents: bool = False) -> np.ndarray:
     """``int64[k, n]``: the pawns and guards on each ``position`` (``[k, n]``); with
     ``opponents`` only the pawns of the player to act's opponents."""
-    shape = _shape(batch.rules)
-    pawns = batch.pawns.reshape(shape.players, shape.pawns, 1, -1)
+    s = shape(batch.rules)
+    pawns = batch.pawns.reshape(s.players, s.pawns, 1, -1)
     on = (pawns == position).sum(axis=1)
     if opponents:
-        theirs: np.ndarray = (on * (np.arange(shape.players)[:, None, None]
+        theirs: np.ndarray = (on * (np.arange(s.players)[:, None, None]
                                     != batch.player)).sum(axis=0)
         return theirs
     guards = (batch.guards[:, None] == position).sum(axis=0)
@@ -163,35 +163,35 @@ def _gains(batch: Batch) -> tuple[np.ndarray, np.ndarray]:
     their collection (``float64[kinds, n]`` by item code, with `LUCKY_RESERVE` for a lucky
     tile while the collection holds no minus tile), and by losing its top path or risk tile
     to a Gift (``float64[n]``, 0 without one)."""
-    tables = _tables()
+    t = tables()
     n = batch.phase.size
     tower = batch.towers[batch.player, :, np.arange(n)].T.astype(np.int64)
-    minus = -np.sort(-tables["minus"][tower], axis=0)
+    minus = -np.sort(-t["minus"][tower], axis=0)
     minus = np.vstack([minus, np.zeros((1, n), dtype=np.int64)])
-    lucky = tables["lucky"][tower].sum(axis=0)
-    risk = tables["risk"][tower]
+    lucky = t["lucky"][tower].sum(axis=0)
+    risk = t["risk"][tower]
     count, total = (risk > 0).sum(axis=0), risk.sum(axis=0)
     kth = np.where(lucky > 0, minus[np.maximum(lucky - 1, 0), np.arange(n)], 0)
     next_minus = minus[np.minimum(lucky, len(minus) - 1), np.arange(n)]
     kinds = np.arange(len(TRACK_TILES))[:, None]
-    plus, worse = tables["plus"][kinds], tables["minus"][kinds]
-    tile_risk = tables["risk"][kinds]
+    plus, worse = t["plus"][kinds], t["minus"][kinds]
+    tile_risk = t["risk"][kinds]
     before = _SIGN[count % 2] * total
     added = np.where(lucky > 0, -worse + 2 * np.maximum(0, worse - kth), -worse)
     gains = np.select(
-        [plus > 0, worse > 0, tables["lucky"][kinds]],
+        [plus > 0, worse > 0, t["lucky"][kinds]],
         [plus + 0 * lucky, added, 2 * next_minus + 0 * kinds],
         default=_SIGN[(count + 1) % 2] * (total + tile_risk) - before,
     ).astype(np.float64)
-    no_minus = ~(tables["minus"][tower] > 0).any(axis=0)
+    no_minus = ~(t["minus"][tower] > 0).any(axis=0)
     gains[COLLECTED.index(LUCKY)] += np.where(no_minus, ho.LUCKY_RESERVE, 0.0)
-    top = _top(batch, np.arange(n), batch.player)
+    top = top_tradeable(batch, np.arange(n), batch.player)
     item = tower[np.maximum(top, 0), np.arange(n)]
-    v, r = tables["minus"][item], tables["risk"][item]
+    v, r = t["minus"][item], t["risk"][item]
     turned = (lucky > 0) & (v >= kth)
     removed = np.select(
-        [tables["plus"][item] > 0, v > 0, tables["lucky"][item]],
-        [-tables["plus"][item], np.where(turned, 2 * next_minus - v, v), -2 * kth],
+        [t["plus"][item] > 0, v > 0, t["lucky"][item]],
+        [-t["plus"][item], np.where(turned, 2 * next_minus - v, v), -2 * kth],
         default=_SIGN[(count - 1) % 2] * (total - r) - before,
     )
     loss = np.where(top >= 0, removed, 0).astype(np.float64)
@@ -201,8 +201,8 @@ def _gains(batch: Batch) -> tuple[np.ndarray, np.ndarray]:
 def _gain(gains: np.ndarray, tiles: np.ndarray, items: bool = False) -> np.ndarray:
     """The gains of ``tiles`` (tile codes, or item codes with ``items``; ``[k, n]``); 0 for
     a tile nobody takes."""
-    codes = tiles if items else _tables()["item"][tiles]
-    takeable = codes < _TRADEABLE
+    codes = tiles if items else tables()["item"][tiles]
+    takeable = codes < TRADEABLE
     gain: np.ndarray = np.where(
         takeable, np.take_along_axis(gains, np.where(takeable, codes, 0), axis=0), 0.0)
     return gain
@@ -212,10 +212,10 @@ def _top_tiles(batch: Batch) -> np.ndarray:
     """``int64[players, n]``: each collection's top path or risk tile (item code), -1 if
     none."""
     n = batch.phase.size
-    players = _shape(batch.rules).players
+    players = shape(batch.rules).players
     tops = []
     for p in range(players):
-        top = _top(batch, np.arange(n), np.full(n, p))
+        top = top_tradeable(batch, np.arange(n), np.full(n, p))
         item = batch.towers[p, np.maximum(top, 0), np.arange(n)]
         tops.append(np.where(top >= 0, item, -1))
     return np.stack(tops).astype(np.int64)
@@ -236,9 +236,9 @@ def _guard_value(
 ) -> np.ndarray:
     """`TrackAgent.guard_value`: a guard protecting an own pawn alone on a bad tile, or
     leaving it alone there."""
-    shape = _shape(batch.rules)
+    s = shape(batch.rules)
     n = batch.phase.size
-    own = batch.pawns.reshape(shape.players, shape.pawns, n)[batch.player, :, np.arange(n)].T
+    own = batch.pawns.reshape(s.players, s.pawns, n)[batch.player, :, np.arange(n)].T
     tiles = batch.tiles.astype(np.int64)
     value = np.zeros(origin.shape)
     for position, sign in ((target, 1), (origin, -1)):
@@ -254,17 +254,17 @@ def _guard_value(
 def _attack_values(batch: Batch, origin: np.ndarray) -> np.ndarray:
     """`VerflixxtHochGreedyAgent.attack_value`: a share per piece pushed on, the finish
     tokens of pieces pushed exactly home, the hats pushed home for their owners."""
-    tables = _tables()
+    t = tables()
     n = batch.phase.size
-    players = _shape(batch.rules).players
-    origin = np.clip(origin, 0, _shape(batch.rules).length - 1)
+    players = shape(batch.rules).players
+    origin = np.clip(origin, 0, shape(batch.rules).length - 1)
     hand = batch.hands.reshape(players, 2, n)[batch.player, 0, np.arange(n)]
-    value = tables["value"][hand]
+    value = t["value"][hand]
     finish = batch.length - 1
     pushed = _count(batch, origin, opponents=True) + (batch.guards[:, None] == origin).sum(
         axis=0)
     out = 0.1 * pushed
-    stack = tables["token"][tables["stack"]]
+    stack = t["token"][t["stack"]]
     won = np.concatenate([[0], np.cumsum(stack)])  # the points of the first k tokens
     taken = won[np.minimum(batch.tokens + pushed, len(stack))] - won[batch.tokens]
     out = out + np.where(origin + value == finish, taken.astype(np.float64), 0.0)

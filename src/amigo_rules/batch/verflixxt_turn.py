@@ -48,8 +48,8 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
     phase = np.where(ids >= 0, batch.phase, OVER)
     rolling = phase == ROLL
     moving = phase == MOVE
-    stealing = _where(phase == STEALING)
-    laying = _where(phase == LAY)
+    stealing = lockstep.indices(phase == STEALING)
+    laying = lockstep.indices(phase == LAY)
     closing = passing = None
     if not moving.any():
         ending = moving
@@ -62,7 +62,7 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
         _hand_over(batch, stealing, victims, batch.player[stealing])
         ending[stealing] = True
     if s.hidden_tiles:
-        flipping = _where(phase == FLIP)
+        flipping = lockstep.indices(phase == FLIP)
         if flipping.size:  # VXV-10: the tile lies face down from now on
             batch.tiles[ids[flipping] - s.flip_base, flipping] += DOWN
             passing = _union(passing, phase == FLIP)
@@ -75,11 +75,6 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
         _lay(batch, s, laying, ids[laying])
     np.copyto(batch.roll, ids + 1, where=rolling)  # VX-TURN-2
     np.copyto(batch.phase, MOVE, where=rolling)
-
-
-def _where(mask: np.ndarray) -> np.ndarray:
-    """The indices where the 1-d ``mask`` holds."""
-    return mask.nonzero()[0]
 
 
 def _union(mask: np.ndarray | None, more: np.ndarray) -> np.ndarray:
@@ -98,14 +93,14 @@ def _variant_move(
         swapping = moving & (ids >= 2 * s.length + s.players)
         steps = moving & ~swapping
         if swapping.any():
-            _swap(batch, s, _where(swapping), ids[swapping])
+            _swap(batch, s, lockstep.indices(swapping), ids[swapping])
     if s.cards:
         stop = 16 * s.length + s.players
         closing = moving & (ids == stop)
         passing = moving & (ids == stop + 1)
         steps = moving & (ids < stop)
         if passing.any():  # VXV-9: the cards in hand are laid out as played
-            batch.hands[batch.player[passing], _where(passing)] = 0
+            batch.hands[batch.player[passing], lockstep.indices(passing)] = 0
     if s.roll_one == "swap":
         return _move(batch, steps, ids, batch.roll) | (moving & ~steps), None, None
     # a step's id: the plain id (block 0), or N + block·2L + the plain id
@@ -174,17 +169,17 @@ def _move(batch: Batch, moving: np.ndarray, ids: np.ndarray, distance: np.ndarra
         _blend(crowd[:length], crowd[1:], gap)
         pieces -= ((pieces > origin) & remove).view(np.int8)
         np.subtract(batch.length, remove, out=batch.length)
-    taken = _where(take)
+    taken = lockstep.indices(take)
     if taken.size:
         _push(batch, taken, player[taken], t["up"][tile[taken]] if s.hidden_tiles
               else tile[taken])
     ending = moving.copy()
     if s.action_tiles:
-        gift = _where(alone & (tile == GIFT_CODE))
+        gift = lockstep.indices(alone & (tile == GIFT_CODE))
         if gift.size:  # VX-ACT-1
             batch.tiles[origin[gift], gift] = STEAL_CODE
             _gift(batch, gift, player[gift])
-        steal = _where(alone & (tile == STEAL_CODE))
+        steal = lockstep.indices(alone & (tile == STEAL_CODE))
         if steal.size:  # VX-ACT-2
             batch.tiles[origin[steal], steal] = GIFT_CODE
             victims = (batch.heights[:, steal] > 0) & (
@@ -356,7 +351,7 @@ def _pass_tiles(batch: Batch, s: Shape, ending: np.ndarray) -> None:
     rearmost = batch.pieces[: s.players * s.pawns].min(axis=0)
     position = np.arange(s.length + 1)[:, None]
     passed = (position < rearmost) & tables()["takeable"][batch.tiles] & (batch.crowd == 0)
-    rows = _where(passed.any(axis=0) & ending)
+    rows = lockstep.indices(passed.any(axis=0) & ending)
     if not rows.size:
         return
     passed = passed[:, rows]
@@ -388,7 +383,7 @@ def _early_over(batch: Batch, s: Shape) -> np.ndarray:
 def _end_early(batch: Batch, s: Shape, over: np.ndarray) -> None:
     """The ``over`` games end early, with VXV-4's sweep, VXV-5's penalty or VXV-8b's last
     player receiving the track; the turn stays as it was (the cards played too)."""
-    rows = _where(over)
+    rows = lockstep.indices(over)
     if s.early_end == "first_home":
         _sweep(batch, s, rows)
     elif s.early_end == "one_pawn_left":

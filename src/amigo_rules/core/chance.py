@@ -18,6 +18,7 @@ from .errors import IllegalMoveError
 from .registry import get_game
 
 T = TypeVar("T", bound=Hashable)
+S = TypeVar("S")
 
 _TABLES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], int]] = {}
 """Sampling tables by the identity of the outcome tuple (games reuse constant tuples, and
@@ -194,3 +195,16 @@ def arrangements(counts: Mapping[T, int], limit: int) -> list[tuple[T, ...]] | N
 
     place()
     return found
+
+
+def dealings(counts: Mapping[T, int], limit: int,
+             deal: Callable[[tuple[T, ...]], S]) -> tuple[S, ...] | None:
+    """``deal`` of every distinct arrangement of the multiset ``counts``, each once
+    (`arrangements`), or None when there are more than ``limit``: the states of an
+    information set, one per way of dealing what its viewer has not seen.
+
+    >>> dealings({"a": 1, "b": 1}, 2, "".join)
+    ('ab', 'ba')
+    """
+    found = arrangements(counts, limit)
+    return None if found is None else tuple(map(deal, found))

@@ -10,6 +10,7 @@ function (the hot path pays nothing more); `wrong_type` only builds its error.
 from __future__ import annotations
 
 import operator
+import os
 import reprlib
 from collections.abc import Callable
 from itertools import islice
@@ -217,6 +218,18 @@ def seed(value: Any) -> int | None:
         raise RulesError(f"seed must be None or a non-negative integer below 2**128, "
                          f"got {quote(number)}")
     return number
+
+
+def executor_and_results(executor: Any, results: Any) -> None:
+    """The ``executor`` (None or anything with a callable ``submit``, as a
+    ``concurrent.futures.Executor``) and ``results`` (None or a path) that a long run takes;
+    `ArgumentError` for others."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, got "
+                            f"{quote(executor)} ({type_name(executor)})")
+    if results is not None and not isinstance(results, str | os.PathLike):
+        raise ArgumentError(f"results must be a path or None, got {quote(results)} "
+                            f"({type_name(results)})")
 
 
 def notation(text: Any) -> str:

@@ -3,6 +3,8 @@ of a finished game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 
@@ -43,6 +45,16 @@ class GameSpec:
     """Whether an observation ever hides part of the state."""
     returns_range: tuple[float, float] = (0.0, 1.0)
     """The least and greatest value of ``returns(state)[p]``."""
+
+
+def top_scorers(scores: Sequence[float]) -> tuple[int, ...]:
+    """The seats with the highest score, all of them when several tie.
+
+    >>> top_scorers([3, 7, 7])
+    (1, 2)
+    """
+    best = max(scores)
+    return tuple(p for p, s in enumerate(scores) if s == best)
 
 
 def shares(winners: tuple[int, ...], players: int) -> tuple[float, ...]:

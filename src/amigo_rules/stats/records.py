@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..core import CHANCE, GameRecord, RulesError, StateError, get_game
+from ..core.spec import top_scorers
 from .tally import STAGES, Tally
 from .turns import TURNS
 
@@ -76,5 +77,5 @@ def _count(tally: Tally, record: GameRecord) -> None:
 
 def _leader(scores: Any) -> int:
     """The seat with the highest score, -1 on a tie."""
-    best = max(scores)
-    return scores.index(best) if scores.count(best) == 1 else -1
+    top = top_scorers(scores)
+    return top[0] if len(top) == 1 else -1

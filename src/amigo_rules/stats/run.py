@@ -118,12 +118,7 @@ def measure(
 
 def _measure(plan: Setup, executor: Executor | None, results: str | os.PathLike[str] | None,
              progress: Progress | None) -> Summary:
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, got "
-                            f"{quote(executor)} ({checks.type_name(executor)})")
-    if results is not None and not isinstance(results, str | os.PathLike):
-        raise ArgumentError(f"results must be a path or None, got {quote(results)} "
-                            f"({checks.type_name(results)})")
+    checks.executor_and_results(executor, results)
     run = Run(plan, set(), Tally(plan.rules.players))
     if results is not None and Path(results).exists():
         run = _resumed(results, plan)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import partial
 
 import numpy as np
 
 from ..core import StateError
-from ..core.chance import arrangement, arrangements
+from ..core.chance import arrangement, dealings
 from ..core.checks import generator, positive, wrong_type
 from ..track import FACE_DOWN, PATH_TILES, Board
 from .observations import HIDDEN, Observation
@@ -39,8 +40,7 @@ def consistent_states(observation: Observation, limit: int) -> tuple[State, ...]
     if type(observation) is not Observation:
         raise wrong_type("consistent_states", Observation, observation)
     limit = positive(limit, "limit")
-    deals = arrangements(_unseen(observation), limit)
-    return None if deals is None else tuple(_dealt(observation, deal) for deal in deals)
+    return dealings(_unseen(observation), limit, partial(_dealt, observation))
 
 
 def _unseen(obs: Observation) -> Counter[str]:

@@ -8,6 +8,7 @@ from ..core import shares
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import state_of, tiles_of, wrong_type
 from ..core.names import names_of
+from ..core.spec import top_scorers
 from ..track import (
     LUCKY,
     PATH_TILES,
@@ -96,13 +97,11 @@ def winners(state: State) -> tuple[int, ...]:
         raise wrong_type("winners", State, state)
     if state.phase is not Phase.OVER:
         return ()
-    scores = score(state)
-    best = max(scores)
-    tied = [p for p, s in enumerate(scores) if s == best]
+    tied = top_scorers(score(state))
     if state.rules.tie_break_fewer_lucky and len(tied) > 1:
         fewest = min(state.towers[p].count(LUCKY) for p in tied)
-        tied = [p for p in tied if state.towers[p].count(LUCKY) == fewest]
-    return tuple(tied)
+        tied = tuple(p for p in tied if state.towers[p].count(LUCKY) == fewest)
+    return tied
 
 
 def returns(state: State) -> tuple[float, ...]:

@@ -8,6 +8,7 @@ from ..core import shares
 from ..core.breakdown import Breakdown, Term
 from ..core.checks import state_of, tiles_of, wrong_type
 from ..core.names import names_of
+from ..core.spec import top_scorers
 from ..core.text import plural
 from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
 from .rules import Rules
@@ -89,9 +90,7 @@ def winners(state: State) -> tuple[int, ...]:
         raise wrong_type("winners", State, state)
     if state.phase is not Phase.OVER:
         return ()
-    scores = score(state)
-    best = max(scores)
-    return tuple(p for p, s in enumerate(scores) if s == best)
+    return top_scorers(score(state))
 
 
 def returns(state: State) -> tuple[float, ...]:

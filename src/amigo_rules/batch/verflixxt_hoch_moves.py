@@ -1,0 +1,178 @@
+"""The legal decisions of a Verflixxt hoch² batch, as the ids of
+`amigo_rules.verflixxt_hoch.action_id`: card plays by card and piece (HO-TURN-1, HO-HAT-3,
+HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat actions (HO-HAT-2) and steals
+(HO-COMBINE-1)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from . import lockstep
+from .verflixxt_hoch_arrays import (
+    CURSED_PIECE,
+    DOUBLE,
+    GIVE,
+    GUARD_PIECE,
+    HAT,
+    LUCKY_PIECE,
+    NO_CARD,
+    NONE,
+    PAWN_PIECE,
+    PLAY,
+    STEALING,
+    STOP,
+    SWAP,
+    TAKE_CURSED,
+    TAKE_LUCKY,
+    TRADEABLE,
+    Batch,
+    shape,
+    tables,
+)
+
+
+def choices(batch: Batch) -> lockstep.Choices:
+    """The legal decision ids of the decision games: card plays by card and piece
+    (HO-TURN-1, HO-HAT-3, HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat
+    actions (HO-HAT-2) and steals (HO-COMBINE-1)."""
+    s = shape(batch.rules)
+    phase = batch.phase
+    out: lockstep.Choices = []
+    carding = (phase == PLAY) | (phase == DOUBLE)
+    if carding.any():
+        out.append(_plays(batch, carding))
+    hatting = phase == HAT
+    if hatting.any():
+        out.append(_hat_choices(batch, hatting))
+    stealing = phase == STEALING
+    if stealing.any():
+        victims = holders(batch) & (np.arange(s.players)[:, None] != batch.player)
+        ids = s.base + 5 + s.players + s.length + np.arange(s.players)
+        out.append((stealing, ids[:, None], victims & stealing))
+    return out
+
+
+def holders(batch: Batch) -> np.ndarray:
+    """``bool[players, n]``: the collections holding a path or risk tile."""
+    held: np.ndarray = np.any(batch.towers < TRADEABLE, axis=1)
+    return held
+
+
+def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per card in hand (each kind once; in the DOUBLE phase the one left) and piece: own
+    pawns by position, the lucky hat's pawn, the cursed cap's both ways, the guards beside a
+    pawn (VX-TURN-2, VX-TURN-4); a 0 card alone; then attacks and ``stop``. The ids are
+    int16 (numpy runs those fastest), written in place into one array."""
+    s = shape(batch.rules)
+    t = tables()
+    length, p = s.length, s.pawns
+    n = batch.phase.size
+    each = np.arange(n)
+    finish = (batch.length - 1).astype(np.int16)
+    player = batch.player
+    own = batch.pawns.reshape(-1)[(player * p + np.arange(p)[:, None]) * n + each].astype(
+        np.int16)
+    hand = batch.hands.reshape(-1)[(player * 2 + np.arange(2)[:, None]) * n + each].astype(
+        np.int16)
+    held = (hand != NO_CARD) & carding
+    held[1] &= (hand[1] != hand[0]) & (batch.phase == PLAY)
+    value = t["value"][hand].astype(np.int16)
+    first = np.ones(own.shape, dtype=bool)
+    first[1:] = own[1:] != own[:-1]
+    owner, pos = batch.hat_owner, batch.hat_pos.astype(np.int16)
+    mine = owner == player
+    count = (own[:, None] == own).sum(axis=0)
+    hatted = (mine[:, None] & (pos[:, None] == own)).sum(axis=0)
+    guards = batch.guards.astype(np.int16)
+    piece_ids, pieces = _piece_rows(p, s.guards, length)
+    x = np.empty((pieces, n), dtype=np.int16)  # where each candidate piece stands
+    ok = np.empty(x.shape, dtype=bool)  # whether it may move
+    x[:p], x[p], x[p + 1 : p + 3], x[p + 3 :] = own, pos[0], pos[1], guards
+    ok[:p] = (own != finish) & first & (count > hatted)
+    ok[p], ok[p + 1 : p + 3] = mine[0], mine[1]
+    ok[p + 3 :] = (guards != finish) & (batch.pawns[:, None] == batch.guards).any(axis=0)
+    ok[p + 4 :] &= guards[1:] != guards[:-1]
+    attacks = p if batch.rules.attack else 0
+    ids = np.empty((2 * pieces + 2 + attacks + 1, n), dtype=np.int16)
+    legal = np.empty(ids.shape, dtype=bool)
+    by_card = hand * (8 * length)  # ``card C`` alone, and the base of every play of C
+    np.add(by_card[:, None], 2 * x + piece_ids, out=ids[: 2 * pieces].reshape(2, pieces, n))
+    plays = legal[: 2 * pieces].reshape(2, pieces, n)
+    np.logical_and((held & (value != 0))[:, None], ok, out=plays)
+    in_play = (own != finish).sum(axis=0)
+    plays[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
+    plays[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
+    plays[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
+    at = 2 * pieces
+    ids[at : at + 2], legal[at : at + 2] = by_card, held & (value == 0)
+    if attacks:
+        ids[at + 2 : at + 2 + p] = s.base + 5 + s.players + own
+        legal[at + 2 : at + 2 + p] = _attackable(batch, own, first, hand, value) & (
+            batch.phase == PLAY)
+    ids[-1], legal[-1] = s.base + STOP, batch.phase == DOUBLE
+    return carding, ids, legal
+
+
+@cache
+def _piece_rows(pawns: int, guards: int, length: int) -> tuple[np.ndarray, int]:
+    """Per candidate piece of `_plays` (own pawns, the lucky hat's pawn, the cursed cap's
+    both ways, the guards) what its play id adds to twice its position: its kind in the
+    play id and the cursed cap's other way (``int16[pieces, 1]``); and how many there
+    are."""
+    kind = np.array([PAWN_PIECE] * pawns + [LUCKY_PIECE, CURSED_PIECE, CURSED_PIECE]
+                    + [GUARD_PIECE] * guards)
+    back = np.array([0] * pawns + [0, 0, 1] + [0] * guards)
+    return lockstep.read_only((kind * 2 * length + back).astype(np.int16)[:, None]), len(kind)
+
+
+def _attackable(
+    batch: Batch, own: np.ndarray, first: np.ndarray, hand: np.ndarray, value: np.ndarray
+) -> np.ndarray:
+    """HO-ATTACK-1: per own pawn (first of its tile) whether a pair of equal cards may
+    attack from its tile: an opponent's pawn or a guard shares it, and no lucky-hat pawn of
+    an opponent would be pushed home while its owner keeps another pawn in play. Only the
+    games holding a pair are looked at."""
+    s = shape(batch.rules)
+    last = np.where(hand[1] == NO_CARD, hand[0], hand[1])
+    pair = (hand[0] != NO_CARD) & (value[0] == tables()["value"][last])
+    legal = np.zeros(own.shape, dtype=bool)
+    games = lockstep.indices(pair & (batch.phase == PLAY))
+    if not games.size:
+        return legal
+    own, player, finish = own[:, games], batch.player[games], batch.length[games] - 1
+    pawns = batch.pawns[:, games].reshape(s.players, s.pawns, 1, games.size)
+    on = (pawns == own).sum(axis=1)
+    mine = np.arange(s.players)[:, None, None] == player
+    others = ((on * ~mine).sum(axis=0) + (batch.guards[:, games, None].transpose(0, 2, 1)
+                                          == own).sum(axis=0)) > 0
+    owner = batch.hat_owner[0, games].astype(np.int64)
+    pos = batch.hat_pos[0, games].astype(np.int64)
+    theirs = pawns[np.maximum(owner, 0), :, 0, np.arange(games.size)].T
+    elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
+    blocked = ((owner >= 0) & (owner != player) & (pos == own)
+               & (own + value[0, games] >= finish) & elsewhere)
+    legal[:, games] = (own != finish) & first[:, games] & others & ~blocked
+    return legal
+
+
+def _hat_choices(
+    batch: Batch, hatting: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none."""
+    s = shape(batch.rules)
+    tile = batch.arrived
+    worn = batch.arrived_hat
+    owner, pos = batch.hat_owner, batch.hat_pos
+    there = (owner >= 0) & (pos == tile)
+    bare = worn == 0
+    other = np.where(worn == 1, there[1], there[0])
+    on = (batch.pawns.reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
+    seats = np.arange(s.players)[:, None]
+    hats_here = ((owner[:, None] == seats) & (pos[:, None] == tile)).sum(axis=0)
+    give = (on > hats_here) & ~bare
+    legal = np.vstack([hatting, bare & there[0], bare & there[1], ~bare & other, give])
+    ids = s.base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP],
+                                       GIVE + np.arange(s.players)])
+    return hatting, ids[:, None], legal & hatting

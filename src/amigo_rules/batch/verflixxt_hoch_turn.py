@@ -1,0 +1,520 @@
+"""What a move does to a Verflixxt hoch² batch, in place: a card played and its piece
+moved, the tile taken or its action run, finish tokens and hats home, attacks, hat actions,
+steals, draws, and the turn passed on (HO-TURN-*, HO-FIN-1, HO-HAT-*, HO-ATTACK-1,
+HO-COMBINE-1, HO-END-1).
+
+`apply_ids` applies one legal id per game of a whole batch. Each kind of move runs once
+over the games making it; where a move leads (a hat action, a second card, the draw, the
+next player) is gathered, so that each step of the end of a turn also runs once.
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from ..track import GIFT
+from ..verflixxt_hoch import COLLECTED, CURSED_CAP, LUCKY_HAT, TILE_KINDS, TOKEN_STACK
+from . import lockstep
+from .verflixxt_hoch_arrays import (
+    DOUBLE,
+    DRAW,
+    GIVE,
+    GUARD_PIECE,
+    HAT,
+    NO_CARD,
+    NO_ITEM,
+    OVER,
+    PLAY,
+    STEALING,
+    STOP,
+    SWAP,
+    TAKE_CURSED,
+    TAKE_LUCKY,
+    TRADEABLE,
+    WORN,
+    Batch,
+    shape,
+    tables,
+)
+from .verflixxt_hoch_moves import holders
+
+
+@attrs.define
+class _Then:
+    """Where each game's move leads, gathered over one `apply_ids`: each step of the end of
+    a turn then runs once, over every game that reaches it (rows of a step are disjoint:
+    one move per game)."""
+
+    action: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = attrs.Factory(list)
+    """`_after_action`: games, the position of the pawn that arrived (or -1), its hat."""
+    move: list[np.ndarray] = attrs.Factory(list)
+    """`_after_move`: games."""
+    plays_end: list[np.ndarray] = attrs.Factory(list)
+    """`_end_of_plays`: games."""
+    next: list[np.ndarray] = attrs.Factory(list)
+    """`_next_player`: games."""
+
+
+def apply_ids(batch: Batch, ids: np.ndarray) -> None:
+    """Apply one legal id per game in place; games given -1 stay as they are."""
+    s = shape(batch.rules)
+    phase = np.where(ids >= 0, batch.phase, OVER)
+    base = s.base
+    then = _Then()
+    carding = (phase == PLAY) | (phase == DOUBLE)
+    rows = lockstep.indices(carding & (ids < base))
+    if rows.size:
+        _play(batch, rows, ids[rows], then)
+    then.plays_end.append(lockstep.indices((phase == DOUBLE) & (ids == base + STOP)))
+    rows = lockstep.indices((phase == PLAY) & (ids >= base))
+    if rows.size:
+        _attack(batch, rows, ids[rows] - base - 5 - s.players, then)
+    rows = lockstep.indices(phase == HAT)
+    if rows.size:
+        _hat(batch, rows, ids[rows] - base, then)
+    rows = lockstep.indices(phase == STEALING)
+    if rows.size:
+        _steal(batch, rows, ids[rows] - base - 5 - s.players - s.length, then)
+    rows = lockstep.indices(phase == DRAW)
+    if rows.size:
+        _draw(batch, rows, ids[rows], then)
+    if then.action:
+        rows, arrived, worn = (np.concatenate(x) for x in zip(*then.action, strict=True))
+        then.move.append(_after_action(batch, rows, arrived, worn))
+    if then.move:
+        then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
+    rows = np.concatenate(then.plays_end)
+    if rows.size:
+        then.next.append(_end_of_plays(batch, rows))
+    if then.next:
+        _next_player(batch, np.concatenate(then.next))
+
+
+_HAT_ITEMS = np.array([COLLECTED.index(LUCKY_HAT), COLLECTED.index(CURSED_CAP)])
+
+
+def _hand_at(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """The flat indices of ``player``'s first hand slot in games ``rows`` (the second is
+    ``n`` further): numpy serves flat indices several times faster than index tuples."""
+    at: np.ndarray = player * 2 * batch.phase.size + rows
+    return at
+
+
+def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
+    """HO-TURN-1, HO-TURN-2, HO-FIN-1, HO-HAT-4/5: play a card, move its piece, take the
+    tile left alone (or run its action, HO-COMBINE-1), the finish token, a hat home."""
+    s = shape(batch.rules)
+    t = tables()
+    length = s.length
+    card = ids // (8 * length)
+    piece = ids // (2 * length) % 4
+    origin = ids // 2 % length
+    reverse = ids % 2 == 1
+    player = batch.player[rows]
+    n = batch.phase.size
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, player)
+    hand0, hand1 = hands[at].astype(np.int64), hands[at + n].astype(np.int64)
+    hands[at] = np.where(hand0 == card, hand1, hand0)
+    hands[at + n] = NO_CARD
+    batch.discard.reshape(-1)[card * n + rows] += 1
+    first = batch.plays[rows] == 0
+    batch.yellow[rows] = np.where(first, t["is_yellow"][card], batch.yellow[rows])
+    batch.plays[rows] += 1
+    value = t["value"][card]
+    zero = value == 0
+    then.move.append(rows[zero])
+    moving = ~zero
+    rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
+    steps = np.where(reverse[moving], -value[moving], value[moving])
+    finish = batch.length[rows] - 1
+    target = np.minimum(np.maximum(origin + steps, 0), finish)
+    exact = origin + steps == finish
+    stayed = target == origin
+    worn = WORN[piece]
+    guard = piece == GUARD_PIECE
+    if guard.any():
+        _move_guard(batch, rows[guard], origin[guard], target[guard])
+    pawn = ~guard
+    alone = _alone(batch, rows, origin)
+    leaves = pawn & alone & ~stayed
+    _move_pawn(batch, rows[pawn], player[pawn], origin[pawn], target[pawn])
+    for i in (0, 1):
+        mine = worn == i + 1
+        batch.hat_pos[i, rows[mine]] = target[mine]
+    tile = batch.tiles[origin, rows]
+    take = leaves & t["takeable"][tile]
+    if take.any():
+        _remove_tile(batch, rows[take], origin[take])
+        _push(batch, rows[take], player[take], t["item"][tile[take]])
+        target = target - (take & (target > origin))
+        finish = finish - take
+    token = exact & (batch.tokens[rows] < len(TOKEN_STACK))
+    if token.any():
+        _take_token(batch, rows[token], player[token])
+    home = (worn > 0) & (target == finish)
+    if home.any():
+        _hat_home(batch, rows[home], worn[home] - 1)
+    hat_next = pawn & (target != finish) & ~stayed & _hat_possible(batch, rows, target, worn)
+    arrived = np.where(hat_next, target, -1)
+    acting = leaves & t["action"][tile]
+    waiting = np.zeros(rows.size, dtype=bool)
+    if acting.any():
+        waiting = _act(batch, rows, acting, origin, tile, player, arrived, worn)
+    rest = ~waiting
+    then.action.append((rows[rest], arrived[rest], worn[rest]))
+
+
+def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
+    """Whether exactly one piece stands on ``origin`` in each of the games ``rows``
+    (VX-TAKE-1); every game is counted (the others at -1, where nothing stands)."""
+    at = np.full(batch.phase.size, -1, dtype=np.int8)
+    at[rows] = origin
+    pieces = (batch.pawns == at).sum(axis=0, dtype=np.int8) + (batch.guards == at).sum(
+        axis=0, dtype=np.int8)
+    alone: np.ndarray = pieces[rows] == 1
+    return alone
+
+
+def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
+    """One guard on ``origin`` moves to ``target``; the guards stay ascending: the first
+    on ``origin`` leaves its column, and the target goes in before the first guard beyond
+    it (a sort per game would cost numpy a call of its sort per column)."""
+    guards = batch.guards[:, rows]
+    if len(guards) == 1:
+        batch.guards[0, rows] = target
+        return
+    slot = np.arange(len(guards))[:, None]
+    gone = (guards == origin).argmax(axis=0)
+    rest = np.where(slot[:-1] < gone, guards[:-1], guards[1:])  # the others, ascending
+    at = (rest < target).sum(axis=0)
+    batch.guards[:, rows] = np.where(slot < at, np.vstack([rest, rest[-1:]]), np.where(
+        slot == at, target, np.vstack([rest[:1], rest])))
+
+
+def _move_pawn(
+    batch: Batch, rows: np.ndarray, player: np.ndarray, origin: np.ndarray, target: np.ndarray
+) -> None:
+    """One of ``player``'s pawns on ``origin`` moves to ``target``; they stay ascending."""
+    pawns = shape(batch.rules).pawns
+    at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
+    flat = batch.pawns.reshape(-1)
+    own = flat[at].astype(np.int64)
+    one = (own == origin).argmax(axis=0)
+    own[one, np.arange(rows.size)] = target
+    for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
+        for k in range(last):
+            low = np.minimum(own[k], own[k + 1])
+            own[k + 1] = np.maximum(own[k], own[k + 1])
+            own[k] = low
+    flat[at] = own
+
+
+def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
+    """The tile on ``origin`` leaves the track and the gap closes (VX-TURN-3): every piece
+    and hat beyond moves one back. Every game takes part (the others cut beyond their
+    track), blending int8 arrays, which numpy runs faster than gathering the games."""
+    cut = np.full(batch.phase.size, np.iinfo(np.int8).max, dtype=np.int8)
+    cut[rows] = origin
+    tiles = batch.tiles
+    gap = np.arange(len(tiles) - 1, dtype=np.int8)[:, None] >= cut
+    tiles[:-1] += (tiles[1:] - tiles[:-1]) * gap.view(np.int8)
+    batch.length[rows] -= 1
+    for array in (batch.pawns, batch.guards, batch.hat_pos):
+        array -= (array > cut).view(np.int8)
+
+
+def _push(batch: Batch, rows: np.ndarray, player: np.ndarray, items: np.ndarray) -> None:
+    """Each item goes on top of its player's collection (VX-TAKE-4)."""
+    n = batch.phase.size
+    at = player * n + rows
+    heights = batch.heights.reshape(-1)
+    height = heights[at]
+    batch.towers.reshape(-1)[(player * batch.towers.shape[1] + height) * n + rows] = items
+    heights[at] = height + 1
+
+
+def _take_token(batch: Batch, rows: np.ndarray, player: np.ndarray) -> None:
+    """HO-FIN-1: the top finish token goes to ``player``."""
+    _push(batch, rows, player, tables()["stack"][batch.tokens[rows]])
+    batch.tokens[rows] += 1
+
+
+def _hat_home(batch: Batch, rows: np.ndarray, hat: np.ndarray) -> None:
+    """HO-HAT-5: the hat reaches the finish and goes to its wearer's owner."""
+    owner = batch.hat_owner[hat, rows].astype(np.int64)
+    _push(batch, rows, owner, _HAT_ITEMS[hat])
+    batch.hat_owner[hat, rows] = -1
+    batch.hat_pos[hat, rows] = -1
+
+
+def _hat_possible(
+    batch: Batch, rows: np.ndarray, tile: np.ndarray, worn: np.ndarray
+) -> np.ndarray:
+    """Whether a pawn wearing ``worn`` that arrived on ``tile`` has a hat action there
+    (HO-HAT-2): a hatless one meets a hat; one wearing a hat meets the other hat or a pawn
+    without one."""
+    owner, pos = batch.hat_owner, batch.hat_pos
+    there = [(owner[i][rows] >= 0) & (pos[i][rows] == tile) for i in (0, 1)]
+    possible: np.ndarray = there[0] | there[1]
+    wearing = lockstep.indices(worn > 0)
+    if wearing.size:  # a pawn without a hat is there when pawns outnumber the hats there
+        on = (batch.pawns[:, rows[wearing]] == tile[wearing]).sum(axis=0)
+        hats = there[0][wearing].view(np.int8) + there[1][wearing].view(np.int8)
+        other = np.where(worn[wearing] == 1, there[1][wearing], there[0][wearing])
+        possible[wearing] = other | (on > hats)
+    return possible
+
+
+def _act(
+    batch: Batch, rows: np.ndarray, acting: np.ndarray, origin: np.ndarray, tile: np.ndarray,
+    player: np.ndarray, arrived: np.ndarray, worn: np.ndarray,
+) -> np.ndarray:
+    """HO-COMBINE-1 (VX-ACT-1/2): the action tile left alone flips; a Gift gives the
+    mover's top tile away, a Steal waits for the victim's choice when there is one. Returns
+    the games (of ``rows``) now stealing."""
+    t = tables()
+    batch.tiles[origin[acting], rows[acting]] = t["flipped"][tile[acting]]
+    gift = acting & (tile == TILE_KINDS.index(GIFT))
+    if gift.any():
+        _gift(batch, rows[gift], player[gift])
+    steal = acting & ~gift
+    held = holders(batch)[:, rows] & (np.arange(shape(batch.rules).players)[:, None]
+                                       != player)
+    waiting: np.ndarray = steal & held.any(axis=0)
+    stealing = rows[waiting]
+    batch.phase[stealing] = STEALING
+    batch.arrived[stealing] = arrived[waiting]
+    batch.arrived_hat[stealing] = np.where(arrived[waiting] >= 0, worn[waiting], 0)
+    return waiting
+
+
+def top_tradeable(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """The index of the top-most path or risk tile of each collection, -1 if none."""
+    tower = batch.towers[player, :, rows].T
+    ranks = np.arange(len(tower))[:, None]
+    top: np.ndarray = np.where(tower < TRADEABLE, ranks, -1).max(axis=0)
+    return top
+
+
+def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
+    """``source``'s top-most path or risk tile goes on top of ``target``'s collection (the
+    items above it close up)."""
+    top = top_tradeable(batch, rows, source)
+    tower = batch.towers[source, :, rows].T
+    item = tower[top, np.arange(rows.size)]
+    above = np.arange(len(tower) - 1)[:, None] >= top
+    tower[:-1] = np.where(above, tower[1:], tower[:-1])
+    tower[-1] = NO_ITEM
+    batch.towers[source, :, rows] = tower.T
+    batch.heights[source, rows] -= 1
+    _push(batch, rows, target, item)
+
+
+def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
+    """VX-ACT-1 on hoch² collections: the giver's top path or risk tile goes to the player
+    whose top tile ranks highest (a bad tile) or lowest (a good one), ties to the nearest
+    clockwise; risk tiles rank by ``risk_rank``; nothing happens without such a tile."""
+    t = tables()
+    towers = batch.towers[:, :, rows].astype(np.int64)  # [players, items, games]
+    depth = np.arange(towers.shape[1])[:, None]
+    tops = np.where(towers < TRADEABLE, depth, -1).max(axis=1)
+    each = np.arange(rows.size)
+    tiles = towers[np.arange(len(towers))[:, None], np.maximum(tops, 0), each]
+    ranks = np.where(tops >= 0, t["rank"][tiles], 0)
+    risk = t["risk"][tiles]
+    if batch.rules.risk_rank == "parity":  # ±N by the holder's parity
+        odd = (t["risk"][towers] > 0).sum(axis=1) % 2
+        ranks = np.where((tops >= 0) & (risk > 0), (1 - 2 * odd) * risk, ranks)
+    giving = tops[giver, each] >= 0
+    tile = tiles[giver, each]
+    if batch.rules.risk_rank == "zero":
+        bad = (t["minus"][tile] > 0) | (risk[giver, each] > 0)
+    else:
+        bad = (t["minus"][tile] > 0) | ((risk[giver, each] > 0)
+                                             & (ranks[giver, each] < 0))
+    players = len(towers)
+    seats = np.arange(players)[:, None]
+    key = np.where(seats != giver, ranks * np.where(bad, 1, -1), np.iinfo(np.int64).min)
+    tied = key == key.max(axis=0)
+    receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
+    _hand_over(batch, rows[giving], giver[giving], receiver[giving])
+
+
+def _after_action(
+    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray
+) -> np.ndarray:
+    """The end of a play: game over (HO-END-1), the hat action of the pawn that arrived
+    (HO-HAT-2), or on: returns the games that go on (to `_after_move`)."""
+    over = _over(batch, rows)
+    _finish(batch, rows[over])
+    hat = ~over & (arrived >= 0)
+    batch.phase[rows[hat]] = HAT
+    batch.arrived[rows[hat]] = arrived[hat]
+    batch.arrived_hat[rows[hat]] = worn[hat]
+    on: np.ndarray = rows[~over & ~hat]
+    return on
+
+
+def _finish(batch: Batch, rows: np.ndarray) -> None:
+    batch.phase[rows] = OVER
+    batch.plays[rows] = 0
+    batch.yellow[rows] = False
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
+
+
+def _over(batch: Batch, rows: np.ndarray) -> np.ndarray:
+    """HO-END-1: every pawn has reached the finish."""
+    rearmost = batch.pawns[:: shape(batch.rules).pawns]  # each player's, on the finish
+    over: np.ndarray = (rearmost[:, rows] == batch.length[rows] - 1).all(axis=0)  # when all are
+    return over
+
+
+def _in_play(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """Whether ``player`` has a pawn short of the finish (the first is the rearmost)."""
+    at = player * shape(batch.rules).pawns * batch.phase.size + rows
+    first = batch.pawns.reshape(-1)[at]
+    playing: np.ndarray = first != batch.length[rows] - 1
+    return playing
+
+
+def _after_move(batch: Batch, rows: np.ndarray) -> np.ndarray:
+    """HO-TURN-3: after a yellow first card the player may play the second card too; returns
+    the other games (to `_end_of_plays`)."""
+    batch.phase[rows] = PLAY
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
+    player = batch.player[rows]
+    double = (
+        (batch.plays[rows] == 1) & batch.yellow[rows]
+        & (batch.hands.reshape(-1)[_hand_at(batch, rows, player)] != NO_CARD)
+        & _in_play(batch, rows, player)
+    )
+    batch.phase[rows[double]] = DOUBLE
+    single: np.ndarray = rows[~double]
+    return single
+
+
+def _end_of_plays(batch: Batch, rows: np.ndarray) -> np.ndarray:
+    """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home); returns the
+    games that pass the turn (to `_next_player`)."""
+    player = batch.player[rows]
+    second = _hand_at(batch, rows, player) + batch.phase.size
+    drawing = (batch.hands.reshape(-1)[second] == NO_CARD) & _in_play(batch, rows, player)
+    batch.phase[rows[drawing]] = DRAW
+    passing: np.ndarray = rows[~drawing]
+    return passing
+
+
+def _next_player(batch: Batch, rows: np.ndarray) -> None:
+    """Pass clockwise, skipping players with every pawn home (HO-TURN-5, HO-END-1)."""
+    if not rows.size:
+        return
+    s = shape(batch.rules)
+    players = s.players
+    first = batch.pawns[:: s.pawns][:, rows]
+    on_way = first != batch.length[rows] - 1
+    after = (np.arange(players)[:, None] - batch.player[rows] - 1) % players
+    best = (on_way * (players - after)).max(axis=0)
+    found = best > 0
+    batch.player[rows[found]] = (batch.player[rows] + players - best + 1)[found] % players
+    batch.phase[rows] = np.where(found, PLAY, OVER)
+    batch.plays[rows] = 0
+    batch.yellow[rows] = False
+    batch.arrived[rows[found]] = -1
+    batch.arrived_hat[rows[found]] = 0
+
+
+def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
+    """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
+    empty) into the hand, kept in card order; the turn passes once the hand holds two."""
+    refill = rows[~np.any(batch.pile, axis=0)[rows]]
+    batch.pile[:, refill] = batch.discard[:, refill]
+    batch.discard[:, refill] = 0
+    n = batch.phase.size
+    batch.pile.reshape(-1)[card * n + rows] -= 1
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, batch.player[rows])
+    hand0 = hands[at]
+    single = hand0 == NO_CARD
+    hands[at] = np.where(single, card, np.minimum(hand0, card))
+    hands[at + n] = np.where(single, NO_CARD, np.maximum(hand0, card))
+    then.next.append(rows[~single])
+
+
+def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> None:
+    """HO-HAT-2: take, hand over or swap a hat, or leave them as they are."""
+    player = batch.player[rows]
+    tile = batch.arrived[rows]
+    worn = batch.arrived_hat[rows]
+    owner, pos = batch.hat_owner, batch.hat_pos
+    for i, take in ((0, TAKE_LUCKY), (1, TAKE_CURSED)):
+        mine = action == take
+        owner[i, rows[mine]] = player[mine]
+        pos[i, rows[mine]] = tile[mine]
+    give = action >= GIVE
+    owner[worn[give] - 1, rows[give]] = action[give] - GIVE
+    swap = action == SWAP
+    games, wearer, other = rows[swap], worn[swap] - 1, 2 - worn[swap]
+    owner[wearer, games], pos[wearer, games] = owner[other, games], pos[other, games]
+    owner[other, games], pos[other, games] = player[swap], tile[swap]
+    then.move.append(rows)
+
+
+def _steal(batch: Batch, rows: np.ndarray, victim: np.ndarray, then: _Then) -> None:
+    """VX-ACT-2 in hoch²: the victim's top-most path or risk tile goes to the thief; then
+    the pending hat action, if any."""
+    _hand_over(batch, rows, victim, batch.player[rows])
+    arrived, worn = batch.arrived[rows].copy(), batch.arrived_hat[rows].copy()
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
+    then.action.append((rows, arrived, worn))
+
+
+def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> None:
+    """HO-ATTACK-1: both cards push every opponent pawn and every guard on the tile by
+    their value (rulings: no tile taken, no hat action; a finish token per piece pushed
+    exactly home; pushed hats reaching the finish go to their wearers' owners)."""
+    s = shape(batch.rules)
+    players, pawns = s.players, s.pawns
+    player = batch.player[rows]
+    n = batch.phase.size
+    hands = batch.hands.reshape(-1)
+    at = _hand_at(batch, rows, player)
+    hand0, hand1 = hands[at].astype(np.int64), hands[at + n].astype(np.int64)
+    discard = batch.discard.reshape(-1)
+    discard[hand0 * n + rows] += 1
+    paired = hand1 != NO_CARD
+    discard[(hand1 * n + rows)[paired]] += 1
+    value = tables()["value"][hand0]
+    finish = batch.length[rows] - 1
+    target = np.minimum(np.maximum(origin + value, 0), finish)
+    block = batch.pawns[:, rows].reshape(players, pawns, rows.size).astype(np.int64)
+    theirs = (np.arange(players)[:, None, None] != player) & (block == origin)
+    block = np.sort(np.where(theirs, target, block), axis=1)
+    batch.pawns[:, rows] = block.reshape(players * pawns, rows.size)
+    guards = batch.guards[:, rows].astype(np.int64)
+    pushed_guards = guards == origin
+    batch.guards[:, rows] = np.sort(np.where(pushed_guards, target, guards), axis=0)
+    pushed = theirs.sum(axis=(0, 1)) + pushed_guards.sum(axis=0)
+    exact = origin + value == finish
+    for k in range(int(np.where(exact, pushed, 0).max(initial=0))):
+        token = exact & (k < pushed) & (batch.tokens[rows] < len(TOKEN_STACK))
+        _take_token(batch, rows[token], player[token])
+    for i in (0, 1):
+        owner = batch.hat_owner[i, rows]
+        hit = (owner >= 0) & (owner != player) & (batch.hat_pos[i, rows] == origin)
+        home = hit & (target == finish)
+        _hat_home(batch, rows[home], np.full(int(home.sum()), i))
+        moved = hit & ~home
+        batch.hat_pos[i, rows[moved]] = target[moved]
+    hands[at] = NO_CARD
+    hands[at + n] = NO_CARD
+    batch.plays[rows] = 2
+    batch.yellow[rows] = False
+    over = _over(batch, rows)
+    batch.phase[rows[over]] = OVER
+    batch.plays[rows[over]] = 0
+    then.plays_end.append(rows[~over])
