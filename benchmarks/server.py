@@ -215,14 +215,14 @@ def rules_run(args: argparse.Namespace) -> None:
         for seed in range(args.games):
             row = TableRow("bench", game, rules_json, seed, ("human",) * players, 0.0)
             table = LiveTable(row, [None] * players)
-            table.advance(table.plan(None))
+            table.extend(table.plan(None))
             rng = np.random.default_rng(seed)
             while not table.over:
                 seat = table.player
                 ids = module.legal_action_ids(table.state).tolist()
                 chosen = ids[int(rng.integers(len(ids)))]
                 started = time.thread_time()
-                table.advance(table.plan(table.resolve(seat, table.move_number, chosen, None)))
+                table.extend(table.plan(table.resolve(seat, table.move_number, chosen, None)))
                 for viewer in (*range(players), SPECTATOR):
                     table.event_lines(viewer)
                 if table.player >= 0:

@@ -135,7 +135,7 @@ class Session:
                     continue
             else:
                 move = self.bot_move(player)
-            self.advance(move)
+            self.take(move)
 
     def recap(self) -> None:
         """Tell the moves from the player's last decision on (when resuming a game)."""
@@ -149,7 +149,8 @@ class Session:
                                                              player=self.seat)):
                 self.out.print(styled(line))
 
-    def advance(self, move: Any) -> None:
+    def take(self, move: Any) -> None:
+        """Play ``move`` here (a seat's or chance's) and tell what the player may see of it."""
         before = self.state
         after, events = self.module.apply_events(before, move)
         self.history.append((before, move))

@@ -95,7 +95,7 @@ class InformationSet:
         if self.observation is None:
             found: dict[Any, float] | None = {}  # the first observation
         else:
-            found = None if self.states is None else self._advance(observation)
+            found = None if self.states is None else self._follow(observation)
         if found:
             self.recalled = self.recalled and self.states is not None  # within the limit
         else:  # a start (the first observation, or a new game) or memory cut short
@@ -138,7 +138,7 @@ class InformationSet:
             list(states), list(accumulate(states.values()))
         )
 
-    def _advance(self, observation: Any) -> dict[Any, float] | None:
+    def _follow(self, observation: Any) -> dict[Any, float] | None:
         """Search from the states held to those ``observation`` shows: they are held and
         returned (empty: none can lead there, a new game); None when over the budget."""
         game, seat, budget = self.game, self.seat, self.budget

@@ -479,7 +479,7 @@ class Hall:
                 table.rewind()
                 await self._sync(room)
                 raise Refused(409, "another move took this move_number")
-            table.advance(steps)
+            table.extend(steps)
             if not over and player not in room.bots and kind_of(
                     room.kinds[player]) in BOT_KINDS:
                 self.wake_lead.set()  # a bot to move that this process does not run

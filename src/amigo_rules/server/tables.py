@@ -1,4 +1,4 @@
-"""A live table: the state recomputed from the table's seed and stored moves, advanced by
+"""A live table: the state recomputed from the table's seed and stored moves, extended by
 each move committed, and what each viewer may read of it (the seat protocol's host messages).
 
 Chance is drawn as `amigo_rules.play` draws it (one generator, `chance_rng` of the seed, one
@@ -124,7 +124,7 @@ class LiveTable:
     def plan(self, move: Any | None) -> list[Step]:
         """What ``move`` (legal here; None: no player move) does and the chance moves it
         leads to, drawn from the table's generator: the steps to commit, not applied yet
-        (`advance` them once committed, else `rewind`)."""
+        (`extend` the table by them once committed, else `rewind`)."""
         module = self.module
         steps: list[Step] = []
         state = self.state
@@ -149,7 +149,7 @@ class LiveTable:
             self.rng.bit_generator.state = self.undrawn
             self.undrawn = None
 
-    def advance(self, steps: Sequence[Step]) -> None:
+    def extend(self, steps: Sequence[Step]) -> None:
         """Go on to the last of ``steps``' states (committed), keeping the steps."""
         self.undrawn = None
         self.steps.extend(steps)
@@ -169,7 +169,7 @@ class LiveTable:
                 continue
             if module.current_player(self.state) == CHANCE:
                 sample_chance(module, self.state, self.rng)
-            self.advance([self._step(self.state, module.parse_move(self.state, text))])
+            self.extend([self._step(self.state, module.parse_move(self.state, text))])
 
     def resolve(self, seat: int, move_number: Any, action: Any, notation: Any) -> Any:
         """The legal move ``seat`` names for ``move_number`` (an action ``id``, its
