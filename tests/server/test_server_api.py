@@ -411,23 +411,27 @@ def test_serve_freezes_its_start_up_objects_before_serving(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What exists when ``serve`` starts serving lives as long as the process: frozen out
     of the garbage collector's passes (`gc.freeze`), the app and uvicorn's modules
-    included."""
+    included; full passes come ten times rarer than Python's default."""
     import gc
 
     import uvicorn
 
-    from amigo_rules.server.command import run
+    from amigo_rules.server.command import FULL_PASS_EVERY, run
     from amigo_rules.server.settings import Settings
 
-    frozen: list[int] = []
-    monkeypatch.setattr(uvicorn.Server, "run",
-                        lambda self, sockets=None: frozen.append(gc.get_freeze_count()))
+    frozen: list[tuple[int, tuple[int, int, int]]] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: frozen.append(
+        (gc.get_freeze_count(), gc.get_threshold())))
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     try:
         run(Settings(), port=0, database=f"sqlite:///{tmp_path / 'frozen.sqlite3'}")
     finally:
         gc.unfreeze()
-    assert len(frozen) == 1 and frozen[0] > 1000
+        gc.set_threshold(*thresholds)
+    [(count, (young, middle, full))] = frozen
+    assert count > 1000
+    assert (young, middle) == thresholds[:2] and full == FULL_PASS_EVERY > thresholds[2]
 
 
 def test_the_server_benchmark_reads_its_arguments_without_the_dev_extra() -> None:

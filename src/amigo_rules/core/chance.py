@@ -177,24 +177,25 @@ def arrangements(counts: Mapping[T, int], limit: int) -> list[tuple[T, ...]] | N
     if arrangement_count(counts) > limit:
         return None
     left = {item: n for item, n in counts.items() if n > 0}
-    size = sum(left.values())
-    order: list[T] = []
     found: list[tuple[T, ...]] = []
-
-    def place() -> None:
-        if len(order) == size:
-            found.append(tuple(order))
-            return
-        for item in list(left):
-            if left[item]:
-                left[item] -= 1
-                order.append(item)
-                place()
-                order.pop()
-                left[item] += 1
-
-    place()
+    _place(left, sum(left.values()), [], found)
     return found
+
+
+def _place(left: dict[T, int], size: int, order: list[T], found: list[tuple[T, ...]]) -> None:
+    """Append to ``found`` every arrangement of ``left`` after ``order`` (a function of its
+    own, not a closure calling itself: that would be a reference cycle, garbage the
+    collector must find, left behind by every call)."""
+    if len(order) == size:
+        found.append(tuple(order))
+        return
+    for item in list(left):
+        if left[item]:
+            left[item] -= 1
+            order.append(item)
+            _place(left, size, order, found)
+            order.pop()
+            left[item] += 1
 
 
 def dealings(counts: Mapping[T, int], limit: int,
