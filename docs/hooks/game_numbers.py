@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 from mkdocs.structure.files import File, Files
-from pictures import benchmark, figure, matplotlib_svg
+from pictures import LADDER_LABELS, benchmark, figure, matplotlib_svg
 
 from amigo_rules import RulesError, StateError, stats
 from amigo_rules.cli.games import view
@@ -58,7 +58,7 @@ class Config:
     """One committed configuration."""
 
     preset: str
-    """The preset's name (the game's name when it has none)."""
+    """The preset's name (the game's title, "EXXtra", when it has none)."""
     players: int
     variant: str | None
     """The one variant switched on, or None for the preset alone."""
@@ -85,7 +85,7 @@ def describe(game: str, rules) -> tuple[str, str | None]:
             except RulesError:
                 continue
             if made == rules:
-                return preset or game, variant
+                return preset or LADDER_LABELS.get(game, game), variant
     raise ValueError(f"rules that no preset with at most one variant makes: {rules!r}")
 
 
@@ -99,7 +99,7 @@ def configurations(game: str) -> list[Config]:
             raise StateError(f"{path.name} holds games of {summary.game}")
         preset, variant = describe(game, summary.rules)
         found.append(Config(preset, summary.rules.players, variant, summary))
-    presets = list(view(game).PRESETS or (game,))
+    presets = list(view(game).PRESETS or (LADDER_LABELS.get(game, game),))
     variants = list(view(game).VARIANTS)
     return sorted(found, key=lambda c: (c.variant is not None,
                                         variants.index(c.variant) if c.variant else 0,

@@ -11,9 +11,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
-from amigo_rules import RulesError, StateError, stats
+from amigo_rules import RulesError, StateError, exxtra, stats, verflixxt
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("verflixxt", "verflixxt_hoch", "exxtra")
@@ -158,3 +159,13 @@ def test_the_built_pages_show_the_section(site, measured):
         assert len(pictures) >= 3, game
         assert all((site / picture).exists() for picture in pictures)
         assert "```numbers" not in html
+
+
+def test_rules_are_named_as_a_reader_knows_them(hook):
+    """A preset by its name, a variant by its own, a game without presets by its title
+    (the pictures and tables once said "exxtra")."""
+    assert hook.describe("exxtra", exxtra.Rules(players=4)) == ("EXXtra", None)
+    assert hook.describe("verflixxt", verflixxt.Rules.classic(players=3)) == ("classic", None)
+    assert hook.describe("verflixxt", attrs.evolve(verflixxt.Rules.classic(players=4),
+                                                   lucky_below=True)) == ("classic",
+                                                                          "lucky_below")
