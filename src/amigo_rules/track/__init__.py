@@ -14,14 +14,7 @@ from .board import (
 from .board_json import board_from_data, board_to_data, check_positions
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
-from .scoring import (
-    explain_lucky_below,
-    explain_lucky_by_count,
-    explain_lucky_converts,
-    lucky_below,
-    lucky_by_count,
-    lucky_converts,
-)
+from .scoring import LUCKY_BELOW, LUCKY_BY_COUNT, LUCKY_CONVERTS, TowerScoring
 from .tiles import (
     ACTION_TILES_IN_BOX,
     ACTIONS,
@@ -56,6 +49,9 @@ __all__ = [
     "GIFT",
     "GUARDS_IN_BOX",
     "LUCKY",
+    "LUCKY_BELOW",
+    "LUCKY_BY_COUNT",
+    "LUCKY_CONVERTS",
     "MINUS",
     "PATH_TILES",
     "PLUS",
@@ -64,14 +60,12 @@ __all__ = [
     "UNTAKEABLE",
     "Board",
     "Lay",
+    "TowerScoring",
     "board_from_data",
     "board_to_data",
     "check_positions",
     "crowds",
     "destination",
-    "explain_lucky_below",
-    "explain_lucky_by_count",
-    "explain_lucky_converts",
     "face_up",
     "flip",
     "frozen_counts",
@@ -84,9 +78,6 @@ __all__ = [
     "lay_outcomes",
     "left_alone",
     "left_to_lay",
-    "lucky_below",
-    "lucky_by_count",
-    "lucky_converts",
     "moved",
     "passed_tiles",
     "passed_to_end",
