@@ -2,6 +2,7 @@
 
 from .board import (
     Board,
+    Towers,
     crowds,
     destination,
     left_alone,
@@ -11,7 +12,7 @@ from .board import (
     remove_tile,
     without_tile,
 )
-from .board_json import board_from_data, board_to_data, check_positions
+from .board_json import check_pawns, check_positions, table_from_data, table_to_data
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
 from .scoring import LUCKY_BELOW, LUCKY_BY_COUNT, LUCKY_CONVERTS, TowerScoring
@@ -61,8 +62,8 @@ __all__ = [
     "Board",
     "Lay",
     "TowerScoring",
-    "board_from_data",
-    "board_to_data",
+    "Towers",
+    "check_pawns",
     "check_positions",
     "crowds",
     "destination",
@@ -83,6 +84,8 @@ __all__ = [
     "passed_to_end",
     "remove_tile",
     "sorted_tiles",
+    "table_from_data",
+    "table_to_data",
     "takeable",
     "tile_named",
     "top_index",
