@@ -48,6 +48,18 @@ def load(text: str | bytes, kind: str, game: str, fields: tuple[str, ...]) -> di
     return data
 
 
+def dump_state(game: str, rules: Any, body: dict[str, Any]) -> str:
+    """A state document of ``game``: its ``rules`` and the state's fields ``body``."""
+    return dump("state", game, {"rules": rules_to_data(rules), "state": body})
+
+
+def load_state(text: str | bytes, game: str, rules_class: type[A]) -> tuple[A, dict[str, Any]]:
+    """The rules and the state's fields of a document of `dump_state` (the fields still to
+    be checked); `StateError` on anything else."""
+    data = load(text, "state", game, ("rules", "state"))
+    return rules_from_data(rules_class, data["rules"]), field(data, "state", mapping)
+
+
 def parse(text: Any) -> dict[str, Any]:
     """A JSON object from ``text``, nested at most `MAX_DEPTH` deep; `StateError` on
     anything else (`ArgumentError` for a ``text`` that is no string or bytes)."""

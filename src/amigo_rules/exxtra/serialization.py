@@ -27,7 +27,7 @@ def to_json(state: State) -> str:
         "roll": state.roll,
         "first_roll": state.first_roll,
     }
-    return jsonio.dump("state", NAME, {"rules": jsonio.rules_to_data(state.rules), "state": body})
+    return jsonio.dump_state(NAME, state.rules, body)
 
 
 def _combination(data: Any) -> int:
@@ -50,9 +50,7 @@ def _pair(value: Any) -> Pair | None:
 
 def from_json(text: str | bytes) -> State:
     """The state written by `to_json`; raises `StateError` on anything malformed or inconsistent."""
-    data = jsonio.load(text, "state", NAME, ("rules", "state"))
-    rules = jsonio.rules_from_data(Rules, data["rules"])
-    body = jsonio.field(data, "state", jsonio.mapping)
+    rules, body = jsonio.load_state(text, NAME, Rules)
     jsonio.keys(body, _FIELDS, what="field 'state'")
     state = State(
         rules,

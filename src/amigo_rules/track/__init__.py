@@ -2,6 +2,7 @@
 
 from .board import (
     Board,
+    Towers,
     crowds,
     destination,
     left_alone,
@@ -11,17 +12,10 @@ from .board import (
     remove_tile,
     without_tile,
 )
-from .board_json import board_from_data, board_to_data, check_positions
+from .board_json import check_pawns, check_positions, table_from_data, table_to_data
 from .gifts import flip, gift_receiver, hand_over, top_index, victims
 from .laying import Lay, lay, lay_outcomes, left_to_lay, tile_named
-from .scoring import (
-    explain_lucky_below,
-    explain_lucky_by_count,
-    explain_lucky_converts,
-    lucky_below,
-    lucky_by_count,
-    lucky_converts,
-)
+from .scoring import LUCKY_BELOW, LUCKY_BY_COUNT, LUCKY_CONVERTS, TowerScoring
 from .tiles import (
     ACTION_TILES_IN_BOX,
     ACTIONS,
@@ -56,6 +50,9 @@ __all__ = [
     "GIFT",
     "GUARDS_IN_BOX",
     "LUCKY",
+    "LUCKY_BELOW",
+    "LUCKY_BY_COUNT",
+    "LUCKY_CONVERTS",
     "MINUS",
     "PATH_TILES",
     "PLUS",
@@ -64,14 +61,12 @@ __all__ = [
     "UNTAKEABLE",
     "Board",
     "Lay",
-    "board_from_data",
-    "board_to_data",
+    "TowerScoring",
+    "Towers",
+    "check_pawns",
     "check_positions",
     "crowds",
     "destination",
-    "explain_lucky_below",
-    "explain_lucky_by_count",
-    "explain_lucky_converts",
     "face_up",
     "flip",
     "frozen_counts",
@@ -84,14 +79,13 @@ __all__ = [
     "lay_outcomes",
     "left_alone",
     "left_to_lay",
-    "lucky_below",
-    "lucky_by_count",
-    "lucky_converts",
     "moved",
     "passed_tiles",
     "passed_to_end",
     "remove_tile",
     "sorted_tiles",
+    "table_from_data",
+    "table_to_data",
     "takeable",
     "tile_named",
     "top_index",

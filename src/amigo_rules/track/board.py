@@ -13,6 +13,9 @@ import attrs
 
 from .tiles import FINISH, START, face_up, takeable
 
+Towers = tuple[tuple[str, ...], ...]
+"""Per player what is collected, bottom to top (VX-TAKE-4)."""
+
 
 @attrs.frozen
 class Board:

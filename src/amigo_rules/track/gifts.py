@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .board import Board
+from .board import Board, Towers
 from .tiles import gift_rank, is_minus
 
-Towers = tuple[tuple[str, ...], ...]
 Rank = Callable[[tuple[str, ...], str | None], int]
 """``rank(tower, tile)``: the place of ``tile`` in VX-ACT-1's value order."""
 Bad = Callable[[tuple[str, ...], str], bool]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+import attrs
 
 from ..core.breakdown import Term
 from ..core.text import plural
@@ -152,3 +154,22 @@ def explain_lucky_by_count(tiles: Iterable[str]) -> Term:
     elif lucky:
         note = _turning(lucky, tower, indexes, "no tile to turn")
     return _term(tower, set(indexes), note)
+
+
+@attrs.frozen
+class TowerScoring:
+    """One way of scoring a tower of path tiles: the total, and the same term by term (the
+    two always agree)."""
+
+    score: Callable[[Iterable[str]], int]
+    """The tower's score."""
+    explain: Callable[[Iterable[str]], Term]
+    """The tower's tiles with the value each counts for, and what the lucky tiles did."""
+
+
+LUCKY_CONVERTS = TowerScoring(lucky_converts, explain_lucky_converts)
+"""VX-SCORE-1: the lucky tiles turn the largest minus tiles."""
+LUCKY_BELOW = TowerScoring(lucky_below, explain_lucky_below)
+"""VXV-LUCKY-BELOW: each lucky tile turns the tile directly below it."""
+LUCKY_BY_COUNT = TowerScoring(lucky_by_count, explain_lucky_by_count)
+"""VXV-8: the number of lucky tiles decides."""

@@ -22,6 +22,7 @@ from ..track import (
     UNTAKEABLE,
     Board,
     Lay,
+    Towers,
     flip,
     gift_receiver,
     hand_over,
@@ -54,7 +55,7 @@ from .moves import (
 )
 from .moves import flip as flip_move
 from .setup import box, laid_out
-from .state import Phase, State, Towers
+from .state import Phase, State
 
 
 def current_player(state: State) -> int:

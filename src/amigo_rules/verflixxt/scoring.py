@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..core import shares
 from ..core.breakdown import Breakdown, Term
@@ -11,13 +11,11 @@ from ..core.names import names_of
 from ..core.spec import top_scorers
 from ..track import (
     LUCKY,
+    LUCKY_BELOW,
+    LUCKY_BY_COUNT,
+    LUCKY_CONVERTS,
     PATH_TILES,
-    explain_lucky_below,
-    explain_lucky_by_count,
-    explain_lucky_converts,
-    lucky_below,
-    lucky_by_count,
-    lucky_converts,
+    TowerScoring,
     value,
 )
 from .rules import Rules
@@ -37,16 +35,16 @@ def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
     if rules is not None and type(rules) is not Rules:
         raise wrong_type("score_tiles", Rules, rules)
     tower = tiles_of(tiles, PATH_TILES, "not Verflixxt path tiles", "+1…+8, -1…-10, L")
-    return _scorer(rules)(tower)
+    return _tower_scoring(rules).score(tower)
 
 
-def _scorer(rules: Rules | None) -> Callable[[Iterable[str]], int]:
+def _tower_scoring(rules: Rules | None) -> TowerScoring:
     """The tower scoring of ``rules``: VX-SCORE-1, VXV-LUCKY-BELOW or VXV-8."""
     if rules is None:
-        return lucky_converts
+        return LUCKY_CONVERTS
     if rules.lucky_below:
-        return lucky_below
-    return lucky_by_count if rules.negative_lucky else lucky_converts
+        return LUCKY_BELOW
+    return LUCKY_BY_COUNT if rules.negative_lucky else LUCKY_CONVERTS
 
 
 def score(state: State) -> tuple[int, ...]:
@@ -54,7 +52,7 @@ def score(state: State) -> tuple[int, ...]:
     VXV-5 penalty tile)."""
     if type(state) is not State:
         raise wrong_type("score", State, state)
-    scorer = _scorer(state.rules)
+    scorer = _tower_scoring(state.rules).score
     scores = tuple(scorer(tower) for tower in state.towers)
     if state.penalty is not None:  # VXV-5: at face value, beyond any lucky tile
         owner, tile = state.penalty
@@ -79,8 +77,7 @@ def explain_score(state: State, *, names: Sequence[str] | None = None
     state_of("explain_score", State, state)
     rules = state.rules
     called = names_of(names, rules.players, "explain_score")
-    explain = (explain_lucky_below if rules.lucky_below
-               else explain_lucky_by_count if rules.negative_lucky else explain_lucky_converts)
+    explain = _tower_scoring(rules).explain
     out = []
     for p, tower in enumerate(state.towers):
         terms = [explain(tower)]

@@ -15,11 +15,12 @@ from ..track import (
     PATH_TILES,
     START,
     Board,
-    board_from_data,
-    board_to_data,
+    check_pawns,
     check_positions,
     face_up,
     is_minus,
+    table_from_data,
+    table_to_data,
 )
 from .cards import CARDS, LIMIT
 from .engine import cards_going_on, legal_moves
@@ -31,51 +32,41 @@ NAME = "verflixxt"
 """The game's registered name."""
 _FIELDS = ("tiles", "pawns", "guards", "towers", "player", "phase", "roll")
 _CARD_FIELDS = ("hands", "played")
-"""The fields of the state object with tactical cards (VXV-9) only; ``penalty`` is
-written only when there is one (VXV-5)."""
+"""The fields of the state object with tactical cards (VXV-9) only."""
 
 
 def to_json(state: State) -> str:
-    """The state as a versioned JSON document (``schema: amigo-rules/state``)."""
+    """The state as a versioned JSON document (``schema: amigo-rules/state``); ``penalty``
+    is written only when there is one (VXV-5), ``hands`` and ``played`` only with tactical
+    cards (VXV-9)."""
     if type(state) is not State:
         raise wrong_type("to_json", State, state)
-    board = state.board
-    return jsonio.dump(
-        "state",
-        NAME,
-        {
-            "rules": jsonio.rules_to_data(state.rules),
-            "state": {
-                **board_to_data(board),
-                "towers": [list(t) for t in state.towers],
-                "player": state.player,
-                "phase": state.phase.value,
-                "roll": state.roll,
-                **({} if state.penalty is None else {"penalty": list(state.penalty)}),
-                **(
-                    {"hands": [list(h) for h in state.hands], "played": list(state.played)}
-                    if state.rules.tactical_cards
-                    else {}
-                ),
-            },
-        },
+    cards = (
+        {"hands": [list(h) for h in state.hands], "played": list(state.played)}
+        if state.rules.tactical_cards
+        else {}
     )
+    return jsonio.dump_state(NAME, state.rules, {
+        **table_to_data(state.board, state.towers),
+        "player": state.player,
+        "phase": state.phase.value,
+        "roll": state.roll,
+        **({} if state.penalty is None else {"penalty": list(state.penalty)}),
+        **cards,
+    })
 
 
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
-    data = jsonio.load(text, "state", NAME, ("rules", "state"))
-    rules = jsonio.rules_from_data(Rules, data["rules"])
-    body = jsonio.field(data, "state", jsonio.mapping)
+    rules, body = jsonio.load_state(text, NAME, Rules)
     cards = _CARD_FIELDS if rules.tactical_cards else ()
     jsonio.keys(body, (*_FIELDS, *cards), ("penalty",), what="field 'state'")
     ints = jsonio.array(jsonio.integer)
-    strings = jsonio.array(jsonio.string)
-    board = board_from_data(body)
+    board, towers = table_from_data(body)
     state = State(
         rules=rules,
         board=board,
-        towers=jsonio.field(body, "towers", jsonio.array(strings)),
+        towers=towers,
         player=jsonio.field(body, "player", jsonio.integer),
         phase=jsonio.field(body, "phase", jsonio.member(Phase)),
         roll=jsonio.field(body, "roll", jsonio.integer),
@@ -104,13 +95,7 @@ def check_state(state: State) -> None:
     tiles = board.tiles
     _check_track(rules, tiles)
     finish = len(tiles) - 1
-    if len(board.pawns) != rules.players:
-        raise StateError(f"pawns: {len(board.pawns)} players, the rules say {rules.players}")
-    for p, positions in enumerate(board.pawns):
-        if len(positions) != rules.pawns_per_player:
-            raise StateError(f"pawns: player {p} has {len(positions)}, not "
-                             f"{rules.pawns_per_player}")
-        check_positions(f"pawns of player {p}", positions, finish)
+    check_pawns(board, rules.players, rules.pawns_per_player)
     expected_guards = len(guard_positions(rules, (START, *path_tiles(rules), FINISH)))
     if len(board.guards) != expected_guards:
         raise StateError(f"guards: {len(board.guards)} guards, the rules place {expected_guards}")

@@ -7,11 +7,8 @@ from enum import StrEnum
 import attrs
 
 from ..core.state import StateBase
-from ..track import Board
+from ..track import Board, Towers
 from .rules import Rules
-
-Towers = tuple[tuple[str, ...], ...]
-"""Per player the collected tiles, bottom to top."""
 
 
 class Phase(StrEnum):

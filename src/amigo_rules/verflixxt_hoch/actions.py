@@ -21,20 +21,9 @@ from ..core import CHANCE
 from ..core.actions import ActionIds
 from ..core.checks import wrong_type
 from ..track import Lay
+from . import moves
 from .engine import current_player, legal_moves
-from .moves import (
-    PIECES,
-    Attack,
-    Deal,
-    Draw,
-    HatMove,
-    Hats,
-    Move,
-    Play,
-    Steal,
-    TurnUp,
-    parse_notation,
-)
+from .moves import PIECES, Move, parse_notation
 from .rules import Rules
 from .state import State
 from .tiles import CARD_INDEX, CARDS, TRACK_TILES
@@ -62,28 +51,28 @@ def num_chance_outcomes(rules: Rules) -> int:
 
 
 def _id(move: Move, length: int, players: int) -> int:
-    if type(move) is Play:
+    if type(move) is moves.Play:
         card = CARD_INDEX[move.card]
         if move.piece is None:
             return card * 8 * length
         piece = PIECES.index(move.piece)
         return ((card * 4 + piece) * length + move.position) * 2 + move.reverse
-    if type(move) is Draw:
+    if type(move) is moves.Draw:
         return CARD_INDEX[move.card]
-    if type(move) is Deal:
+    if type(move) is moves.Deal:
         return len(CARDS) + CARD_INDEX[move.card]
-    if type(move) is TurnUp:
+    if type(move) is moves.TurnUp:
         return 2 * len(CARDS) + CARD_INDEX[move.card]
     if type(move) is Lay:
         return _LAY_BASE + TRACK_TILES.index(move.tile)
-    if type(move) is Hats:
+    if type(move) is moves.Hats:
         return _HATS_BASE + move.lucky * players + move.cursed
     base = len(CARDS) * 8 * length
-    if type(move) is Attack:
+    if type(move) is moves.Attack:
         return base + 5 + players + move.position
-    if type(move) is Steal:
+    if type(move) is moves.Steal:
         return base + 5 + players + length + move.victim
-    if type(move) is HatMove:
+    if type(move) is moves.HatMove:
         if move.action == "give":
             return base + 5 + int(move.target)
         return base + _HAT_IDS[move.action, move.target]

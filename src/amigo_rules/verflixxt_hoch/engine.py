@@ -25,13 +25,14 @@ from ..track import (
     STEAL,
     Board,
     Lay,
+    Towers,
     flip,
     lay_outcomes,
     left_alone,
     moved,
     without_tile,
 )
-from .gifts import Towers, gift, stolen, victims
+from .gifts import gift, stolen, victims
 from .moves import (
     CURSED,
     GUARD,

@@ -8,12 +8,10 @@ lies above it.
 
 from __future__ import annotations
 
-from ..track import LUCKY, gift_rank, gift_receiver, hand_over, is_minus, top_index
+from ..track import LUCKY, Towers, gift_rank, gift_receiver, hand_over, is_minus, top_index
 from ..track import victims as track_victims
 from ..track.gifts import Bad, Rank
 from .tiles import RISK, TRACK_TILES
-
-Towers = tuple[tuple[str, ...], ...]
 
 
 def tradeable(item: str) -> bool:

@@ -10,7 +10,7 @@ from ..core.checks import state_of, tiles_of, wrong_type
 from ..core.names import names_of
 from ..core.spec import top_scorers
 from ..core.text import plural
-from ..track import PATH_TILES, explain_lucky_converts, lucky_converts
+from ..track import LUCKY_CONVERTS, PATH_TILES
 from .rules import Rules
 from .state import Phase, State
 from .tiles import COLLECTED, CURSED_CAP, HAT_POINTS, HATS, LUCKY_HAT, RISK, TOKENS
@@ -22,7 +22,7 @@ def _score(tiles: tuple[str, ...]) -> int:
     sign = -1 if len(risk) % 2 else 1
     tokens = sum(int(t[1:]) for t in tiles if t in TOKENS)
     hats = HAT_POINTS * (tiles.count(LUCKY_HAT) - tiles.count(CURSED_CAP))
-    return lucky_converts(path) + sign * sum(risk) + tokens + hats
+    return LUCKY_CONVERTS.score(path) + sign * sum(risk) + tokens + hats
 
 
 def score_tiles(tiles: Iterable[str], rules: Rules | None = None) -> int:
@@ -68,7 +68,7 @@ def explain_score(state: State, *, names: Sequence[str] | None = None
 
 
 def _terms(collection: tuple[str, ...]) -> tuple[Term, ...]:
-    terms = [explain_lucky_converts(t for t in collection if t in PATH_TILES)]
+    terms = [LUCKY_CONVERTS.explain(t for t in collection if t in PATH_TILES)]
     risk = [int(t[1:]) for t in collection if t in RISK]
     if risk:
         odd = len(risk) % 2

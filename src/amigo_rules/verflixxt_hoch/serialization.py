@@ -14,10 +14,11 @@ from ..track import (
     FINISH,
     START,
     Board,
-    board_from_data,
-    board_to_data,
+    check_pawns,
     check_positions,
     sorted_tiles,
+    table_from_data,
+    table_to_data,
 )
 from .engine import _hat_actions
 from .gifts import victims
@@ -33,33 +34,25 @@ _FIELDS = ("tiles", "pawns", "guards", "towers", "hats", "tokens", "hands", "pil
 
 
 def to_json(state: State) -> str:
-    """The state as a versioned JSON document (``schema: amigo-rules/state``)."""
+    """The state as a versioned JSON document (``schema: amigo-rules/state``); ``turned``
+    is written only during the hat draw (HO-SETUP-4)."""
     if type(state) is not State:
         raise wrong_type("to_json", State, state)
-    board = state.board
-    return jsonio.dump(
-        "state",
-        NAME,
-        {
-            "rules": jsonio.rules_to_data(state.rules),
-            "state": {
-                **board_to_data(board),
-                "towers": [list(t) for t in state.towers],
-                "hats": [None if h is None else list(h) for h in state.hats],
-                "tokens": state.tokens,
-                "hands": [list(h) for h in state.hands],
-                "pile": list(state.pile),
-                "discard": list(state.discard),
-                "player": state.player,
-                "phase": state.phase.value,
-                "plays": state.plays,
-                "yellow": state.yellow,
-                "arrived": state.arrived,
-                "arrived_hat": state.arrived_hat,
-                **({"turned": list(state.turned)} if state.turned else {}),
-            },
-        },
-    )
+    return jsonio.dump_state(NAME, state.rules, {
+        **table_to_data(state.board, state.towers),
+        "hats": [None if h is None else list(h) for h in state.hats],
+        "tokens": state.tokens,
+        "hands": [list(h) for h in state.hands],
+        "pile": list(state.pile),
+        "discard": list(state.discard),
+        "player": state.player,
+        "phase": state.phase.value,
+        "plays": state.plays,
+        "yellow": state.yellow,
+        "arrived": state.arrived,
+        "arrived_hat": state.arrived_hat,
+        **({"turned": list(state.turned)} if state.turned else {}),
+    })
 
 
 def _pair(value: Any) -> tuple[int, int]:
@@ -78,17 +71,15 @@ def _hats(value: Any) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
 
 def from_json(text: str) -> State:
     """Read a document of `to_json`, checking every invariant; raises `StateError` only."""
-    data = jsonio.load(text, "state", NAME, ("rules", "state"))
-    rules = jsonio.rules_from_data(Rules, data["rules"])
-    body = jsonio.field(data, "state", jsonio.mapping)
+    rules, body = jsonio.load_state(text, NAME, Rules)
     jsonio.keys(body, _FIELDS, ("turned",), what="field 'state'")
     ints = jsonio.array(jsonio.integer)
     strings = jsonio.array(jsonio.string)
-    board = board_from_data(body)
+    board, towers = table_from_data(body)
     state = State(
         rules,
         board,
-        jsonio.field(body, "towers", jsonio.array(strings)),
+        towers,
         jsonio.field(body, "hats", _hats),
         jsonio.field(body, "tokens", jsonio.integer),
         jsonio.field(body, "hands", jsonio.array(strings)),
@@ -127,13 +118,7 @@ def check_state(state: State) -> None:
         raise StateError(f"tiles: {actions} action tiles, the rules lay {rules.action_count}")
     finish = len(tiles) - 1
     players = rules.players
-    if len(board.pawns) != players:
-        raise StateError(f"pawns: {len(board.pawns)} players, the rules say {players}")
-    for p, positions in enumerate(board.pawns):
-        if len(positions) != rules.pawns_per_player:
-            raise StateError(f"pawns: player {p} has {len(positions)}, not "
-                             f"{rules.pawns_per_player}")
-        check_positions(f"pawns of player {p}", positions, finish)
+    check_pawns(board, players, rules.pawns_per_player)
     laid = rules.layout if rules.layout is not None else sorted_tiles(rules.box())
     expected_guards = len(guard_positions((START, *laid, FINISH)))
     if len(board.guards) != expected_guards:
