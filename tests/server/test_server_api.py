@@ -486,3 +486,14 @@ def test_the_docs_proxy_keeps_tokens_out_of_its_access_log() -> None:
     assert not [name for name, fields in formats.items() if query.search(fields)]
     logs = re.findall(r"access_log\s+(\S+)(?:\s+(\w+))?\s*;", config)
     assert logs and all(fmt in formats for _, fmt in logs), logs
+
+
+def test_a_table_s_pages_share_their_top(client: Any) -> None:
+    """The play and watch pages begin alike (one fragment): the game, the status line, the
+    clock, the players; each page once, no marker left."""
+    for path in ("/play/T/0", "/watch/T"):
+        page = client.get(path).text
+        assert "{table_top}" not in page and "{body}" not in page
+        for part in ('<span id="game">', 'id="status"', '<p id="clock" hidden>',
+                     '<ul id="players"'):
+            assert page.count(part) == 1, (path, part)

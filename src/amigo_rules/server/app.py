@@ -78,7 +78,9 @@ STATIC = Path(__file__).parent / "static"
 PAGES = {"lobby": "Tables", "play": "Play", "watch": "Watch"}
 """Each page's title; its body is ``STATIC/pages/NAME.html``, set in the one
 ``pages/shell.html`` that every page shares (its head: the style sheet, the script; the
-content security policy is a header of every response, `guard.HEADERS`)."""
+content security policy is a header of every response, `guard.HEADERS`); a table's pages
+(play, watch) begin with ``pages/table-top.html`` where they say ``{table_top}`` (the game,
+the status line, the clock, the players)."""
 CREATE_FIELDS = frozenset({"game", "rules", "seats", "seed", "clock"})
 """The fields of a ``POST /api/tables`` body (another field is a 400)."""
 MOVE_FIELDS = frozenset({"move_number", "id", "move"})
@@ -270,10 +272,12 @@ class Server:
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file()} \
             if STATIC.is_dir() else {}
         """The pages' files by name."""
-        shell = (STATIC / "pages" / "shell.html").read_text()
+        shell, top = ((STATIC / "pages" / f"{part}.html").read_text()
+                      for part in ("shell", "table-top"))
         self.pages = {
             name: shell.replace("{title}", title).replace(
-                "{body}", (STATIC / "pages" / f"{name}.html").read_text())
+                "{body}", (STATIC / "pages" / f"{name}.html").read_text()
+                .replace("{table_top}\n", top))
             for name, title in PAGES.items()
         }
         """Each page's HTML, whole."""
