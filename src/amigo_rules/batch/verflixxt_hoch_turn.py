@@ -60,33 +60,38 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
     s = shape(batch.rules)
     phase = np.where(ids >= 0, batch.phase, OVER)
+    present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
     base = s.base
     then = _Then()
-    carding = (phase == PLAY) | (phase == DOUBLE)
-    rows = lockstep.indices(carding & (ids < base))
-    if rows.size:
-        _play(batch, rows, ids[rows], then)
-    then.plays_end.append(lockstep.indices((phase == DOUBLE) & (ids == base + STOP)))
-    rows = lockstep.indices((phase == PLAY) & (ids >= base))
-    if rows.size:
-        _attack(batch, rows, ids[rows] - base - 5 - s.players, then)
-    rows = lockstep.indices(phase == HAT)
-    if rows.size:
+    if present[PLAY] or present[DOUBLE]:
+        carding = (phase == PLAY) | (phase == DOUBLE)
+        rows = lockstep.indices(carding & (ids < base))
+        if rows.size:
+            _play(batch, rows, ids[rows], then)
+    if present[DOUBLE]:
+        then.plays_end.append(lockstep.indices((phase == DOUBLE) & (ids == base + STOP)))
+    if present[PLAY] and batch.rules.attack:
+        rows = lockstep.indices((phase == PLAY) & (ids >= base))
+        if rows.size:
+            _attack(batch, rows, ids[rows] - base - 5 - s.players, then)
+    if present[HAT]:
+        rows = lockstep.indices(phase == HAT)
         _hat(batch, rows, ids[rows] - base, then)
-    rows = lockstep.indices(phase == STEALING)
-    if rows.size:
+    if present[STEALING]:
+        rows = lockstep.indices(phase == STEALING)
         _steal(batch, rows, ids[rows] - base - 5 - s.players - s.length, then)
-    rows = lockstep.indices(phase == DRAW)
-    if rows.size:
+    if present[DRAW]:
+        rows = lockstep.indices(phase == DRAW)
         _draw(batch, rows, ids[rows], then)
     if then.action:
         rows, arrived, worn = (np.concatenate(x) for x in zip(*then.action, strict=True))
         then.move.append(_after_action(batch, rows, arrived, worn))
     if then.move:
         then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
-    rows = np.concatenate(then.plays_end)
-    if rows.size:
-        then.next.append(_end_of_plays(batch, rows))
+    if then.plays_end:
+        rows = np.concatenate(then.plays_end)
+        if rows.size:
+            then.next.append(_end_of_plays(batch, rows))
     if then.next:
         _next_player(batch, np.concatenate(then.next))
 
@@ -107,10 +112,9 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     s = shape(batch.rules)
     t = tables()
     length = s.length
-    card = ids // (8 * length)
-    piece = ids // (2 * length) % 4
-    origin = ids // 2 % length
-    reverse = ids % 2 == 1
+    kind, place = np.divmod(ids, 2 * length)  # ``card·4 + piece``, ``origin·2 + reverse``
+    card, piece = kind >> 2, kind & 3
+    origin, reverse = place >> 1, (place & 1) == 1
     player = batch.player[rows]
     n = batch.phase.size
     hands = batch.hands.reshape(-1)
@@ -124,10 +128,12 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     batch.plays[rows] += 1
     value = t["value"][card]
     zero = value == 0
-    then.move.append(rows[zero])
-    moving = ~zero
-    rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
-    steps = np.where(reverse[moving], -value[moving], value[moving])
+    if zero.any():  # a 0 card played alone moves nothing
+        then.move.append(rows[zero])
+        moving = ~zero
+        rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
+        value, reverse = value[moving], reverse[moving]
+    steps = np.where(reverse, -value, value)
     finish = batch.length[rows] - 1
     target = np.minimum(np.maximum(origin + steps, 0), finish)
     exact = origin + steps == finish
@@ -178,19 +184,12 @@ def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
 
 
 def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
-    """One guard on ``origin`` moves to ``target``; the guards stay ascending: the first
-    on ``origin`` leaves its column, and the target goes in before the first guard beyond
-    it (a sort per game would cost numpy a call of its sort per column)."""
+    """One guard on ``origin`` moves to ``target``; the guards stay ascending (numpy sorts
+    the few guards of every game in one call)."""
     guards = batch.guards[:, rows]
-    if len(guards) == 1:
-        batch.guards[0, rows] = target
-        return
-    slot = np.arange(len(guards))[:, None]
-    gone = (guards == origin).argmax(axis=0)
-    rest = np.where(slot[:-1] < gone, guards[:-1], guards[1:])  # the others, ascending
-    at = (rest < target).sum(axis=0)
-    batch.guards[:, rows] = np.where(slot < at, np.vstack([rest, rest[-1:]]), np.where(
-        slot == at, target, np.vstack([rest[:1], rest])))
+    guards[(guards == origin).argmax(axis=0), np.arange(rows.size)] = target
+    guards.sort(axis=0)
+    batch.guards[:, rows] = guards
 
 
 def _move_pawn(
@@ -200,7 +199,7 @@ def _move_pawn(
     pawns = shape(batch.rules).pawns
     at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
     flat = batch.pawns.reshape(-1)
-    own = flat[at].astype(np.int64)
+    own = flat[at]
     one = (own == origin).argmax(axis=0)
     own[one, np.arange(rows.size)] = target
     for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
@@ -416,23 +415,28 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
     players = s.players
     first = batch.pawns[:: s.pawns][:, rows]
     on_way = first != batch.length[rows] - 1
-    after = (np.arange(players)[:, None] - batch.player[rows] - 1) % players
+    player = batch.player[rows]
+    after = (np.arange(players)[:, None] - player - 1) % players
     best = (on_way * (players - after)).max(axis=0)
-    found = best > 0
-    batch.player[rows[found]] = (batch.player[rows] + players - best + 1)[found] % players
-    batch.phase[rows] = np.where(found, PLAY, OVER)
     batch.plays[rows] = 0
     batch.yellow[rows] = False
-    batch.arrived[rows[found]] = -1
-    batch.arrived_hat[rows[found]] = 0
+    found = best > 0
+    if not found.all():  # the games that end: every pawn home (HO-END-1)
+        batch.phase[rows[~found]] = OVER
+        rows, player, best = rows[found], player[found], best[found]
+    batch.player[rows] = (player + players - best + 1) % players
+    batch.phase[rows] = PLAY
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
 
 
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
     refill = rows[~np.any(batch.pile, axis=0)[rows]]
-    batch.pile[:, refill] = batch.discard[:, refill]
-    batch.discard[:, refill] = 0
+    if refill.size:
+        batch.pile[:, refill] = batch.discard[:, refill]
+        batch.discard[:, refill] = 0
     n = batch.phase.size
     batch.pile.reshape(-1)[card * n + rows] -= 1
     hands = batch.hands.reshape(-1)
