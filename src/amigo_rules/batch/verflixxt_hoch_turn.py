@@ -10,6 +10,8 @@ next player) is gathered, so that each step of the end of a turn also runs once.
 
 from __future__ import annotations
 
+from functools import cache
+
 import attrs
 import numpy as np
 
@@ -46,8 +48,9 @@ class _Then:
     a turn then runs once, over every game that reaches it (rows of a step are disjoint:
     one move per game)."""
 
-    action: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = attrs.Factory(list)
-    """`_after_action`: games, the position of the pawn that arrived (or -1), its hat."""
+    action: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = attrs.Factory(list)
+    """`_after_action`: games, the position of the pawn that arrived (or -1), its hat, and
+    whether a pawn may have reached the finish (only then can the game be over)."""
     move: list[np.ndarray] = attrs.Factory(list)
     """`_after_move`: games."""
     plays_end: list[np.ndarray] = attrs.Factory(list)
@@ -84,8 +87,8 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
         rows = lockstep.indices(phase == DRAW)
         _draw(batch, rows, ids[rows], then)
     if then.action:
-        rows, arrived, worn = (np.concatenate(x) for x in zip(*then.action, strict=True))
-        then.move.append(_after_action(batch, rows, arrived, worn))
+        rows, arrived, worn, home = (np.concatenate(x) for x in zip(*then.action, strict=True))
+        then.move.append(_after_action(batch, rows, arrived, worn, home))
     if then.move:
         then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
     if then.plays_end:
@@ -169,7 +172,8 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     if acting.any():
         waiting = _act(batch, rows, acting, origin, tile, player, arrived, worn)
     rest = ~waiting
-    then.action.append((rows[rest], arrived[rest], worn[rest]))
+    then.action.append((rows[rest], arrived[rest], worn[rest], pawn[rest] & (
+        target[rest] == finish[rest])))
 
 
 def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
@@ -210,11 +214,15 @@ def _move_pawn(
     flat[at] = own
 
 
+_BEYOND = np.iinfo(np.int8).max
+"""A position beyond every track."""
+
+
 def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
     """The tile on ``origin`` leaves the track and the gap closes (VX-TURN-3): every piece
     and hat beyond moves one back. Every game takes part (the others cut beyond their
     track), blending int8 arrays, which numpy runs faster than gathering the games."""
-    cut = np.full(batch.phase.size, np.iinfo(np.int8).max, dtype=np.int8)
+    cut = np.full(batch.phase.size, _BEYOND, dtype=np.int8)
     cut[rows] = origin
     tiles = batch.tiles
     gap = np.arange(len(tiles) - 1, dtype=np.int8)[:, None] >= cut
@@ -342,12 +350,16 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
 
 
 def _after_action(
-    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray
+    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray, home: np.ndarray
 ) -> np.ndarray:
-    """The end of a play: game over (HO-END-1), the hat action of the pawn that arrived
-    (HO-HAT-2), or on: returns the games that go on (to `_after_move`)."""
-    over = _over(batch, rows)
-    _finish(batch, rows[over])
+    """The end of a play: game over (HO-END-1; looked at where ``home``, a pawn may have
+    reached the finish), the hat action of the pawn that arrived (HO-HAT-2), or on: returns
+    the games that go on (to `_after_move`)."""
+    over = np.zeros(rows.size, dtype=bool)
+    ending = lockstep.indices(home)
+    if ending.size:
+        over[ending] = _over(batch, rows[ending])
+        _finish(batch, rows[over])
     hat = ~over & (arrived >= 0)
     batch.phase[rows[hat]] = HAT
     batch.arrived[rows[hat]] = arrived[hat]
@@ -385,12 +397,14 @@ def _after_move(batch: Batch, rows: np.ndarray) -> np.ndarray:
     batch.phase[rows] = PLAY
     batch.arrived[rows] = -1
     batch.arrived_hat[rows] = 0
-    player = batch.player[rows]
-    double = (
-        (batch.plays[rows] == 1) & batch.yellow[rows]
-        & (batch.hands.reshape(-1)[_hand_at(batch, rows, player)] != NO_CARD)
-        & _in_play(batch, rows, player)
-    )
+    first = (batch.plays[rows] == 1) & batch.yellow[rows]
+    if not first.any():
+        return rows
+    games = rows[first]
+    player = batch.player[games]
+    double = np.zeros(rows.size, dtype=bool)
+    double[first] = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
+        _in_play(batch, games, player))
     batch.phase[rows[double]] = DOUBLE
     single: np.ndarray = rows[~double]
     return single
@@ -407,6 +421,14 @@ def _end_of_plays(batch: Batch, rows: np.ndarray) -> np.ndarray:
     return passing
 
 
+@cache
+def _turn_order(players: int) -> np.ndarray:
+    """``[seat, player]``: how soon after ``player`` ``seat`` plays, ``players`` for the next
+    seat clockwise down to 1 for ``player`` itself."""
+    seats = np.arange(players)
+    return lockstep.read_only(players - (seats[:, None] - seats - 1) % players)
+
+
 def _next_player(batch: Batch, rows: np.ndarray) -> None:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5, HO-END-1)."""
     if not rows.size:
@@ -416,8 +438,7 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
     first = batch.pawns[:: s.pawns][:, rows]
     on_way = first != batch.length[rows] - 1
     player = batch.player[rows]
-    after = (np.arange(players)[:, None] - player - 1) % players
-    best = (on_way * (players - after)).max(axis=0)
+    best = (on_way * _turn_order(players)[:, player]).max(axis=0)
     batch.plays[rows] = 0
     batch.yellow[rows] = False
     found = best > 0
@@ -474,7 +495,7 @@ def _steal(batch: Batch, rows: np.ndarray, victim: np.ndarray, then: _Then) -> N
     arrived, worn = batch.arrived[rows].copy(), batch.arrived_hat[rows].copy()
     batch.arrived[rows] = -1
     batch.arrived_hat[rows] = 0
-    then.action.append((rows, arrived, worn))
+    then.action.append((rows, arrived, worn, np.ones(rows.size, dtype=bool)))
 
 
 def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> None:
