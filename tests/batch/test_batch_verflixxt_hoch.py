@@ -4,6 +4,7 @@ of new games, and the errors of bad input."""
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 import pytest
 from batch_helpers import (
@@ -115,6 +116,24 @@ def test_sampling_draws_legal_ids():
         drawn = batch.sample_chance(games, rng)
         assert (drawn[~chance] == -1).all()
         assert (probabilities[chance.nonzero()[0], drawn[chance]] > 0).all()
+
+
+def test_chance_draws_each_card_with_its_share_of_the_pile():
+    """HO-TURN-4: a draw takes each kind of card with its share of the draw pile, of the
+    discard pile once the draw pile is empty (tens of thousands of draws of one state)."""
+    rng = np.random.default_rng(4)
+    drawing = next(s for s in scattered_states(ho, starts(Rules(players=3), 30, rng), rng,
+                                               most=40) if s.phase is Phase.DRAW)
+    emptied = attrs.evolve(drawing, pile=(0,) * len(drawing.pile), discard=tuple(
+        a + b for a, b in zip(drawing.pile, drawing.discard, strict=True)))
+    for state, source in ((drawing, drawing.pile), (emptied, emptied.discard)):
+        games = batch.from_states([state] * 40_000)
+        drawn = batch.sample_chance(games, rng)
+        share = np.array(source) / sum(source)
+        got = np.bincount(drawn, minlength=len(share)) / drawn.size
+        np.testing.assert_array_equal(got > 0, share > 0)
+        assert np.abs(got - share).max() < 5 * np.sqrt(share * (1 - share) / drawn.size).max()
+        np.testing.assert_allclose(batch.chance_probabilities(games)[0, : len(share)], share)
 
 
 def test_bad_input_is_refused():

@@ -318,7 +318,7 @@ def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     running = legal.view(np.int8).copy()
     for row in range(1, len(running)):
         running[row] += running[row - 1]
-    return first(running > pick)
+    return count(running <= pick)  # the running totals rise: the rows before the first > pick
 
 
 def random_decisions(choices: Choices, n: int, rng: np.random.Generator) -> np.ndarray:

@@ -300,14 +300,13 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     drawing = lockstep.indices(batch.phase == DRAW)
     if not drawing.size:
         return ids
-    pile, discard = batch.pile[:, drawing], batch.discard[:, drawing]
-    source = np.where(pile.any(axis=0), pile, discard).astype(np.int64)  # as `_source`
-    pick = rng.integers(0, source.sum(axis=0))
-    running = source[0].copy()
-    card = np.zeros(drawing.size, dtype=np.int64)
-    for count in source[1:]:  # the card is the first kind whose running total passes pick
-        card += running <= pick
-        running += count
+    source = batch.pile.take(drawing, axis=1)
+    empty = ~source.any(axis=0)
+    if empty.any():  # as `_source`
+        source[:, empty] = batch.discard.take(drawing[empty], axis=1)
+    running = source.cumsum(axis=0)
+    pick = rng.integers(0, running[-1])
+    card = (running <= pick).sum(axis=0)  # the first kind whose running total passes pick
     ids[drawing] = card
     return ids
 

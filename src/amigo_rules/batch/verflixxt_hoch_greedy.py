@@ -3,6 +3,10 @@
 legal move valued as the scalar agent values it, one best move played per game, ties broken
 uniformly.
 
+Only the legal moves are valued, as one flat array of (move, game) pairs; what they share
+per game (the gains of every tile to the player to act, the pieces on every position, the
+collections' top tiles) is worked out once per call, and only where a move needs it.
+
 >>> import numpy as np
 >>> from amigo_rules import verflixxt_hoch as ho
 >>> from amigo_rules.batch import verflixxt_hoch as batch
@@ -15,18 +19,21 @@ True
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from .. import verflixxt_hoch as ho
 from ..core.ties import TIE
-from ..track import ACTIONS, FINISH, LUCKY, START
+from ..track import ACTIONS, GIFT, LUCKY, STEAL
 from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
 from .verflixxt_hoch_arrays import (
     GIVE,
     GUARD_PIECE,
-    NONE,
+    NO_CARD,
     SWAP,
+    TAKE_CURSED,
     TAKE_LUCKY,
     TRADEABLE,
     WORN,
@@ -35,15 +42,32 @@ from .verflixxt_hoch_arrays import (
     tables,
 )
 from .verflixxt_hoch_moves import choices
-from .verflixxt_hoch_turn import top_tradeable
 
 __all__ = ["greedy_actions", "move_values"]
 
-_NOT_TAKEN = np.array([t in (START, FINISH, *ACTIONS) for t in (*TILE_KINDS, None)])
-"""Per tile code: the tiles nobody takes (start, finish, action tiles, no tile)."""
-_GIFT_TILE, _STEAL_TILE = (TILE_KINDS.index(t) for t in ACTIONS)
+_GIFT_TILE, _STEAL_TILE = (TILE_KINDS.index(t) for t in (GIFT, STEAL))
 _SIGN = np.array([1, -1])
 """Per parity of the risk tiles held: the sign they score with (HO-RISK-1)."""
+_HOME = np.array([0.0, ho.HAT * (1 - ho.HAT_HOLD), -ho.HAT * (1 - ho.HAT_HOLD), 0.0])
+"""Per piece of a play: what bringing its hat to the finish is worth (HO-HAT-5)."""
+_MEETING = ho.MEETING_WEIGHT * ho.HAT
+_HOLD = ho.HAT * ho.HAT_HOLD
+_TILE_ITEMS = np.array([COLLECTED.index(t) if t in TRACK_TILES else 0 for t in TILE_KINDS]
+                       + [0])
+"""Per tile code the item it becomes once taken (0 where none: `_TAKEN` tells)."""
+_TAKEN = np.array([t in TRACK_TILES for t in TILE_KINDS] + [False])
+"""Per tile code: whether a pawn left alone on it takes it (not start, finish, action tiles
+or no tile)."""
+_PLUS, _MINUS, _RISK = (lockstep.indices(tables()[kind][: len(TRACK_TILES)] > 0)
+                        for kind in ("plus", "minus", "risk"))
+_LUCKY = COLLECTED.index(LUCKY)
+"""The item codes of plus, minus and risk tiles, and of the lucky tile."""
+_HAT_FIXED, _HAT_WORN = np.zeros(GIVE + 1), np.zeros(GIVE + 1)
+_HAT_FIXED[[TAKE_LUCKY, TAKE_CURSED]] = _HOLD, -_HOLD
+_HAT_WORN[[SWAP, GIVE]] = 2.0, 1.0
+"""Per hat action (by its code, any ``give`` as `GIVE`): its fixed worth, and the multiple
+of the worn hat's worth it adds (``none`` and giving a hat to oneself are worth 0)."""
+assert not _TAKEN[[TILE_KINDS.index(t) for t in ACTIONS]].any()
 
 
 def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
@@ -52,13 +76,15 @@ def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     chance and terminal nodes."""
     n = batch.phase.size
     ids = np.full(n, -1, dtype=np.int64)
+    view = _View(batch)
     for games, candidates, legal in choices(batch):
-        values = np.where(legal, move_values(batch, np.broadcast_to(candidates, legal.shape)),
-                          -np.inf)
+        full = np.broadcast_to(candidates, legal.shape)
+        at = lockstep.indices(legal.reshape(-1))
+        values = np.full(legal.shape, -np.inf)
+        values.reshape(-1)[at] = view.values(full.reshape(-1)[at], at % n)
         best = values >= values.max(axis=0) - TIE
         chosen = lockstep.uniform(best & legal, rng)
-        ids = np.where(games, np.broadcast_to(candidates, legal.shape)[
-            np.minimum(chosen, len(legal) - 1), np.arange(n)], ids)
+        ids = np.where(games, full[np.minimum(chosen, len(legal) - 1), np.arange(n)], ids)
     return ids
 
 
@@ -66,212 +92,221 @@ def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
     """``float64[k, n]``: the greedy agent's value of each decision id of ``ids``
     (``[k, n]``, legal ids of each game's column) to the player to act, from what that
     player observes."""
-    s = shape(batch.rules)
-    t = tables()
-    n = batch.phase.size
-    each = np.arange(n)
-    me = batch.player
-    length = s.length
-    base = s.base
-    gains, loss = _gains(batch)
-    finish = batch.length - 1
-    # -- plays: the tile left, the landing tile, finish tokens, hats (play_value)
-    card = ids // (8 * length)
-    piece = ids // (2 * length) % 4
-    origin = ids // 2 % length
-    value = t["value"][np.minimum(card, len(t["value"]) - 1)]
-    steps = np.where(ids % 2 == 1, -value, value)
-    target = np.clip(origin + steps, 0, finish)
-    token = _token(batch)
-    play = np.where(origin + steps == finish, token, 0.0)
-    tiles = batch.tiles.astype(np.int64)
-    here = _count(batch, origin)
-    there = _count(batch, target)
-    guard = piece == GUARD_PIECE
-    left = np.take_along_axis(tiles, origin, axis=0)
-    leave = np.where(left == _GIFT_TILE, loss,
-                     np.where(left == _STEAL_TILE, _best_steal(batch, gains),
-                              _gain(gains, left)))
-    pawn_value = play + np.where((here == 1) & (target != origin), leave, 0.0)
-    worn = WORN[piece]
-    home = target == finish
-    pawn_value = pawn_value + np.where((worn == 1) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
-    pawn_value = pawn_value - np.where((worn == 2) & home, ho.HAT * (1 - ho.HAT_HOLD), 0.0)
-    pawn_value = pawn_value + np.where((worn == 2) & (steps < 0), 0.5, 0.0)
-    moved = ~home & (target != origin)
-    landing = np.take_along_axis(tiles, target, axis=0)
-    land = (there == 0) & ~_NOT_TAKEN[landing]
-    extra = np.where(land, ho.LANDING_WEIGHT * _gain(gains, landing), 0.0)
-    owner, pos = batch.hat_owner.astype(np.int64), batch.hat_pos.astype(np.int64)
-    lucky_there = (owner[0] >= 0) & (pos[0] == target)
-    meet = (worn == 0) & lucky_there & (owner[0] != me)
-    others = (_count(batch, target, opponents=True) > 0) | lucky_there
-    meet |= (worn == 2) & others
-    extra = extra + np.where(meet, ho.MEETING_WEIGHT * ho.HAT, 0.0)
-    pawn_value = pawn_value + np.where(moved, extra, 0.0)
-    guard_value = play + _guard_value(batch, gains, origin, target)
-    plays = np.where(value == 0, 0.0, np.where(guard, guard_value, pawn_value))
-    # -- hat actions (hat_value), attacks (attack_value), steals
-    action = ids - base
-    worn_now = batch.arrived_hat
-    hold = ho.HAT * ho.HAT_HOLD
-    wearing = np.where(worn_now == 2, 1.0, -1.0)
-    hats = np.select(
-        [action == NONE, action == TAKE_LUCKY, action == SWAP,
-         (action >= GIVE) & (action - GIVE == me)],
-        [0.0, hold, 2 * hold * wearing, 0.0],
-        default=np.where(action >= GIVE, hold * wearing, -hold),
-    )
-    attacks = _attack_values(batch, action - 5 - s.players)
-    victim = np.clip(action - 5 - s.players - length, 0, s.players - 1)
-    tops = _top_tiles(batch)
-    steal = np.where(tops[victim, each] >= 0, _gain(gains, np.maximum(tops[victim, each], 0),
-                                                     items=True), 0.0)
-    players = s.players
-    out: np.ndarray = np.select(
-        [ids < base, action == 0, action < GIVE + players, action < GIVE + players + length],
-        [plays, 0.0, hats, attacks],
-        default=steal,
-    )
-    return out
+    games = np.broadcast_to(np.arange(batch.phase.size), ids.shape)
+    values: np.ndarray = _View(batch).values(ids.reshape(-1), games.reshape(-1))
+    return values.reshape(ids.shape)
 
 
-def _token(batch: Batch) -> np.ndarray:
-    """``float64[n]``: the points of the next finish token (0 once the stack is empty)."""
-    points = np.append(tables()["token"][tables()["stack"]], 0)
-    token: np.ndarray = points[batch.tokens].astype(np.float64)
-    return token
+class _View:
+    """What the player to act in each game of ``batch`` sees and the greedy agent reads,
+    each part worked out on first use; `values` values moves given as flat arrays of ids
+    and the games they are made in."""
 
+    def __init__(self, batch: Batch) -> None:
+        self.batch = batch
+        self.shape = shape(batch.rules)
+        self.n = batch.phase.size
+        self.me = batch.player
 
-def _count(batch: Batch, position: np.ndarray, opponents: bool = False) -> np.ndarray:
-    """``int64[k, n]``: the pawns and guards on each ``position`` (``[k, n]``); with
-    ``opponents`` only the pawns of the player to act's opponents."""
-    s = shape(batch.rules)
-    pawns = batch.pawns.reshape(s.players, s.pawns, 1, -1)
-    on = (pawns == position).sum(axis=1)
-    if opponents:
-        theirs: np.ndarray = (on * (np.arange(s.players)[:, None, None]
-                                    != batch.player)).sum(axis=0)
-        return theirs
-    guards = (batch.guards[:, None] == position).sum(axis=0)
-    counted: np.ndarray = on.sum(axis=0) + guards
-    return counted
+    def values(self, ids: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """``float64[m]``: the value of each move ``ids[i]`` in game ``games[i]``: plays
+        (`play_value`), hat actions (`hat_value`), attacks (`attack_value`), steals (the
+        victim's top tile gained); ``stop`` is worth 0."""
+        s = self.shape
+        ids = ids.astype(np.int64)
+        action = ids - s.base
+        attack = GIVE + s.players
+        kinds = ((ids < s.base, self._plays), ((action > 0) & (action < attack), self._hats),
+                 ((action >= attack) & (action < attack + s.length), self._attacks),
+                 (action >= attack + s.length, self._steals))
+        out = np.zeros(ids.shape)
+        for kind, value in kinds:
+            if kind.all():
+                return value(ids, games)
+            if kind.any():
+                out[kind] = value(ids[kind], games[kind])
+        return out
 
+    # --- what every game shows ----------------------------------------------------------
 
-def _gains(batch: Batch) -> tuple[np.ndarray, np.ndarray]:
-    """Per game the change of the acting player's score by adding each path or risk tile to
-    their collection (``float64[kinds, n]`` by item code, with `LUCKY_RESERVE` for a lucky
-    tile while the collection holds no minus tile), and by losing its top path or risk tile
-    to a Gift (``float64[n]``, 0 without one)."""
-    t = tables()
-    n = batch.phase.size
-    tower = batch.towers[batch.player, :, np.arange(n)].T.astype(np.int64)
-    minus = -np.sort(-t["minus"][tower], axis=0)
-    minus = np.vstack([minus, np.zeros((1, n), dtype=np.int64)])
-    lucky = t["lucky"][tower].sum(axis=0)
-    risk = t["risk"][tower]
-    count, total = (risk > 0).sum(axis=0), risk.sum(axis=0)
-    kth = np.where(lucky > 0, minus[np.maximum(lucky - 1, 0), np.arange(n)], 0)
-    next_minus = minus[np.minimum(lucky, len(minus) - 1), np.arange(n)]
-    kinds = np.arange(len(TRACK_TILES))[:, None]
-    plus, worse = t["plus"][kinds], t["minus"][kinds]
-    tile_risk = t["risk"][kinds]
-    before = _SIGN[count % 2] * total
-    added = np.where(lucky > 0, -worse + 2 * np.maximum(0, worse - kth), -worse)
-    gains = np.select(
-        [plus > 0, worse > 0, t["lucky"][kinds]],
-        [plus + 0 * lucky, added, 2 * next_minus + 0 * kinds],
-        default=_SIGN[(count + 1) % 2] * (total + tile_risk) - before,
-    ).astype(np.float64)
-    no_minus = ~(t["minus"][tower] > 0).any(axis=0)
-    gains[COLLECTED.index(LUCKY)] += np.where(no_minus, ho.LUCKY_RESERVE, 0.0)
-    top = top_tradeable(batch, np.arange(n), batch.player)
-    item = tower[np.maximum(top, 0), np.arange(n)]
-    v, r = t["minus"][item], t["risk"][item]
-    turned = (lucky > 0) & (v >= kth)
-    removed = np.select(
-        [t["plus"][item] > 0, v > 0, t["lucky"][item]],
-        [-t["plus"][item], np.where(turned, 2 * next_minus - v, v), -2 * kth],
-        default=_SIGN[(count - 1) % 2] * (total - r) - before,
-    )
-    loss = np.where(top >= 0, removed, 0).astype(np.float64)
-    return gains, loss
+    @cached_property
+    def towers(self) -> np.ndarray:
+        """``int64[players, h, n]``: the collections up to the highest one's height."""
+        height = max(int(self.batch.heights.max()), 1)
+        return self.batch.towers[:, :height].astype(np.int64)
 
+    @cached_property
+    def tops(self) -> np.ndarray:
+        """``int64[players, n]``: each collection's top path or risk tile (item code), -1 if
+        none."""
+        towers = self.towers
+        depth = np.arange(towers.shape[1])[:, None]
+        top = np.where(towers < TRADEABLE, depth, -1).max(axis=1)
+        item = np.take_along_axis(towers, np.maximum(top, 0)[:, None], axis=1)[:, 0]
+        tops: np.ndarray = np.where(top >= 0, item, -1)
+        return tops
 
-def _gain(gains: np.ndarray, tiles: np.ndarray, items: bool = False) -> np.ndarray:
-    """The gains of ``tiles`` (tile codes, or item codes with ``items``; ``[k, n]``); 0 for
-    a tile nobody takes."""
-    codes = tiles if items else tables()["item"][tiles]
-    takeable = codes < TRADEABLE
-    gain: np.ndarray = np.where(
-        takeable, np.take_along_axis(gains, np.where(takeable, codes, 0), axis=0), 0.0)
-    return gain
+    @cached_property
+    def pieces(self) -> np.ndarray:
+        """``int64[3, L·n]``: per position and game (``position·n + game``) the own pawns,
+        the opponents' pawns and the guards standing there."""
+        s, n = self.shape, self.n
+        pawns = self.batch.pawns.reshape(s.players, s.pawns, n).astype(np.int64)
+        theirs = (np.arange(s.players) != self.me[:, None]).T[:, None]  # [players, 1, n]
+        guards = self.batch.guards.astype(np.int64)
+        each = np.arange(n)
+        flat = np.concatenate([((theirs * s.length + pawns) * n + each).reshape(-1),
+                               ((2 * s.length + guards) * n + each).reshape(-1)])
+        return np.bincount(flat, minlength=3 * s.length * n).reshape(3, -1)
 
+    @cached_property
+    def gains(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per game the change of the acting player's score by adding each path or risk tile
+        to their collection (``float64[kinds, n]`` by item code, with `LUCKY_RESERVE` for a
+        lucky tile while the collection holds no minus tile), and by losing its top path or
+        risk tile to a Gift (``float64[n]``, 0 without one)."""
+        t = tables()
+        n = self.n
+        each = np.arange(n)
+        tower = self.towers[self.me, :, each].T
+        minus = -np.sort(-t["minus"][tower], axis=0)
+        minus = np.vstack([minus, np.zeros((1, n), dtype=np.int64)])
+        lucky = t["lucky"][tower].sum(axis=0)
+        risk = t["risk"][tower]
+        count, total = (risk > 0).sum(axis=0), risk.sum(axis=0)
+        kth = np.where(lucky > 0, minus[np.maximum(lucky - 1, 0), each], 0)
+        next_minus = minus[np.minimum(lucky, len(minus) - 1), each]
+        before = _SIGN[count % 2] * total
+        gains = np.empty((len(TRACK_TILES), n))
+        gains[_PLUS] = t["plus"][_PLUS, None]
+        worse = t["minus"][_MINUS, None]
+        gains[_MINUS] = np.where(lucky > 0, -worse + 2 * np.maximum(0, worse - kth), -worse)
+        gains[_LUCKY] = 2 * next_minus + np.where(minus[0] == 0, ho.LUCKY_RESERVE, 0.0)
+        gains[_RISK] = _SIGN[(count + 1) % 2] * (total + t["risk"][_RISK, None]) - before
+        item = self.tops[self.me, each]
+        held = item >= 0
+        item = np.maximum(item, 0)
+        p, v, r = t["plus"][item], t["minus"][item], t["risk"][item]
+        turned = (lucky > 0) & (v >= kth)
+        removed = np.where(p > 0, -p, np.where(v > 0, np.where(turned, 2 * next_minus - v, v),
+                                               np.where(t["lucky"][item], -2 * kth, _SIGN[
+                                                   (count - 1) % 2] * (total - r) - before)))
+        loss = np.where(held, removed, 0).astype(np.float64)
+        return gains, loss
 
-def _top_tiles(batch: Batch) -> np.ndarray:
-    """``int64[players, n]``: each collection's top path or risk tile (item code), -1 if
-    none."""
-    n = batch.phase.size
-    players = shape(batch.rules).players
-    tops = []
-    for p in range(players):
-        top = top_tradeable(batch, np.arange(n), np.full(n, p))
-        item = batch.towers[p, np.maximum(top, 0), np.arange(n)]
-        tops.append(np.where(top >= 0, item, -1))
-    return np.stack(tops).astype(np.int64)
+    @cached_property
+    def landing(self) -> np.ndarray:
+        """``float64[tile codes·n]``: per tile code and game (``code·n + game``) the gain of
+        taking that tile, 0 for a tile nobody takes."""
+        gains = self.gains[0]
+        by_tile: np.ndarray = np.where(_TAKEN[:, None], gains[_TILE_ITEMS], 0.0)
+        return by_tile.reshape(-1)
 
+    @cached_property
+    def leaving(self) -> np.ndarray:
+        """``float64[tile codes·n]``: what leaving each tile alone brings (`leave_value`):
+        the tile's gain; for a Gift the top tile lost; for a Steal the best top tile of an
+        opponent (0 when none holds one)."""
+        n = self.n
+        by_tile = self.landing.reshape(-1, n).copy()
+        by_tile[_GIFT_TILE] = self.gains[1]
+        tops = self.tops
+        others = (tops >= 0) & (np.arange(len(tops))[:, None] != self.me)
+        gain = np.where(others, self._gain(np.maximum(tops, 0), np.arange(n)), -np.inf)
+        by_tile[_STEAL_TILE] = np.where(others.any(axis=0), gain.max(axis=0), 0.0)
+        return by_tile.reshape(-1)
 
-def _best_steal(batch: Batch, gains: np.ndarray) -> np.ndarray:
-    """``float64[n]``: the best gain among the other players' top path or risk tiles (0 when
-    none holds one): what leaving a Steal tile brings."""
-    tops = _top_tiles(batch)
-    others = (tops >= 0) & (np.arange(len(tops))[:, None] != batch.player)
-    gain = np.where(others, _gain(gains, np.maximum(tops, 0), items=True), -np.inf)
-    best: np.ndarray = np.where(others.any(axis=0), gain.max(axis=0), 0.0)
-    return best
+    def _gain(self, items: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """The gains of path or risk tiles ``items`` (item codes) in ``games``."""
+        gain: np.ndarray = self.gains[0].reshape(-1)[items * self.n + games]
+        return gain
 
+    # --- the moves ----------------------------------------------------------------------
 
-def _guard_value(
-    batch: Batch, gains: np.ndarray, origin: np.ndarray, target: np.ndarray
-) -> np.ndarray:
-    """`TrackAgent.guard_value`: a guard protecting an own pawn alone on a bad tile, or
-    leaving it alone there."""
-    s = shape(batch.rules)
-    n = batch.phase.size
-    own = batch.pawns.reshape(s.players, s.pawns, n)[batch.player, :, np.arange(n)].T
-    tiles = batch.tiles.astype(np.int64)
-    value = np.zeros(origin.shape)
-    for position, sign in ((target, 1), (origin, -1)):
-        mine = (own[:, None] == position).sum(axis=0)
-        others = _count(batch, position)
-        tile = np.take_along_axis(tiles, position, axis=0)
-        counts = (mine == 1) & (others - (sign < 0) == 1) & ~_NOT_TAKEN[tile]
-        value = value - np.where(counts, sign * ho.LANDING_WEIGHT
-                                 * np.minimum(0.0, _gain(gains, tile)), 0.0)
-    return value
+    def _plays(self, ids: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """`VerflixxtHochGreedyAgent.play_value`: the tile left (or its action), the landing
+        tile, finish tokens, hats; a guard by `guard_value`; a 0 card alone is worth 0."""
+        s, t, n = self.shape, tables(), self.n
+        batch = self.batch
+        length = s.length
+        card = np.minimum(ids // (8 * length), NO_CARD)
+        piece = ids // (2 * length) % 4
+        origin = ids // 2 % length
+        value = t["value"][card]
+        steps = np.where(ids % 2 == 1, -value, value)
+        finish = batch.length[games] - 1
+        target = np.minimum(np.maximum(origin + steps, 0), finish)
+        points = np.append(t["token"][t["stack"]], 0)[batch.tokens[games]]
+        play = np.where(origin + steps == finish, points, 0)
+        at, to = origin * n + games, target * n + games
+        mine, theirs, guards = self.pieces
+        here = mine[at] + theirs[at] + guards[at]
+        there = mine[to] + theirs[to] + guards[to]
+        tiles = batch.tiles.reshape(-1)
+        left = tiles[at].astype(np.int64) * n + games
+        landing = tiles[to].astype(np.int64) * n + games
+        # a pawn (the hats' pawns too)
+        worn = WORN[piece]
+        pawn = play + np.where((here == 1) & (target != origin), self.leaving[left], 0.0)
+        home = target == finish
+        pawn += np.where(home, _HOME[worn], 0.0)
+        pawn += np.where((worn == 2) & (steps < 0), 0.5, 0.0)
+        extra = np.where(there == 0, ho.LANDING_WEIGHT * self.landing[landing], 0.0)
+        owner, pos = batch.hat_owner[0, games], batch.hat_pos[0, games]
+        lucky_there = (owner >= 0) & (pos == target)
+        meet = ((worn == 0) & lucky_there & (owner != self.me[games])) | (
+            (worn == 2) & ((theirs[to] > 0) | lucky_there))
+        extra += np.where(meet, _MEETING, 0.0)
+        pawn += np.where(~home & (target != origin), extra, 0.0)
+        # a guard (`TrackAgent.guard_value`): protecting an own pawn alone on a bad tile, or
+        # leaving it alone there
+        protect = (mine[to] == 1) & (there == 1)
+        expose = (mine[at] == 1) & (here - 1 == 1)
+        guard = (play - np.where(protect, ho.LANDING_WEIGHT * np.minimum(
+            0.0, self.landing[landing]), 0.0)) + np.where(
+            expose, ho.LANDING_WEIGHT * np.minimum(0.0, self.landing[left]), 0.0)
+        values: np.ndarray = np.where(value == 0, 0.0, np.where(piece == GUARD_PIECE, guard,
+                                                                 pawn))
+        return values
 
+    def _hats(self, ids: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """`VerflixxtHochGreedyAgent.hat_value`: take the lucky hat, hand the cursed cap on,
+        swap it for the lucky hat; giving a hat to oneself or none is worth 0."""
+        action = np.minimum(ids - self.shape.base, GIVE)
+        wearing = np.where(self.batch.arrived_hat[games] == 2, _HOLD, -_HOLD)
+        others = ids - self.shape.base - GIVE != self.me[games]
+        values: np.ndarray = _HAT_FIXED[action] + _HAT_WORN[action] * wearing * others
+        return values
 
-def _attack_values(batch: Batch, origin: np.ndarray) -> np.ndarray:
-    """`VerflixxtHochGreedyAgent.attack_value`: a share per piece pushed on, the finish
-    tokens of pieces pushed exactly home, the hats pushed home for their owners."""
-    t = tables()
-    n = batch.phase.size
-    players = shape(batch.rules).players
-    origin = np.clip(origin, 0, shape(batch.rules).length - 1)
-    hand = batch.hands.reshape(players, 2, n)[batch.player, 0, np.arange(n)]
-    value = t["value"][hand]
-    finish = batch.length - 1
-    pushed = _count(batch, origin, opponents=True) + (batch.guards[:, None] == origin).sum(
-        axis=0)
-    out = 0.1 * pushed
-    stack = t["token"][t["stack"]]
-    won = np.concatenate([[0], np.cumsum(stack)])  # the points of the first k tokens
-    taken = won[np.minimum(batch.tokens + pushed, len(stack))] - won[batch.tokens]
-    out = out + np.where(origin + value == finish, taken.astype(np.float64), 0.0)
-    owner, pos = batch.hat_owner.astype(np.int64), batch.hat_pos.astype(np.int64)
-    for i, sign in ((0, -1), (1, 1)):
-        hit = (owner[i] >= 0) & (owner[i] != batch.player) & (pos[i] == origin)
-        out = out + np.where(hit & (origin + value >= finish), sign * ho.HAT * ho.HAT_HOLD, 0.0)
-    values: np.ndarray = np.where(value == 0, ho.FRESH_HAND, out)
-    return values
+    def _attacks(self, ids: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """`VerflixxtHochGreedyAgent.attack_value`: a share per piece pushed on, the finish
+        tokens of pieces pushed exactly home, the hats pushed home for their owners."""
+        s, t, n = self.shape, tables(), self.n
+        batch = self.batch
+        origin = ids - s.base - GIVE - s.players
+        hand = batch.hands.reshape(-1)[self.me[games] * 2 * n + games]
+        value = t["value"][hand]
+        finish = batch.length[games] - 1
+        _, theirs, guards = self.pieces
+        at = origin * n + games
+        pushed = theirs[at] + guards[at]
+        out = 0.1 * pushed
+        stack = t["token"][t["stack"]]
+        won = np.concatenate([[0], np.cumsum(stack)])  # the points of the first k tokens
+        tokens = batch.tokens[games]
+        taken = won[np.minimum(tokens + pushed, len(stack))] - won[tokens]
+        out = out + np.where(origin + value == finish, taken.astype(np.float64), 0.0)
+        for i, sign in ((0, -1), (1, 1)):
+            owner = batch.hat_owner[i, games]
+            hit = (owner >= 0) & (owner != self.me[games]) & (batch.hat_pos[i, games] == origin)
+            out = out + np.where(hit & (origin + value >= finish), sign * _HOLD, 0.0)
+        values: np.ndarray = np.where(value == 0, ho.FRESH_HAND, out)
+        return values
 
+    def _steals(self, ids: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """A steal: the gain of the victim's top path or risk tile."""
+        s = self.shape
+        victim = ids - s.base - GIVE - s.players - s.length
+        item = self.tops[victim, games]
+        values: np.ndarray = np.where(item >= 0, self._gain(np.maximum(item, 0), games), 0.0)
+        return values

@@ -72,10 +72,10 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     each = np.arange(n)
     finish = (batch.length - 1).astype(np.int16)
     player = batch.player
-    own = batch.pawns.reshape(-1)[(player * p + np.arange(p)[:, None]) * n + each].astype(
-        np.int16)
-    hand = batch.hands.reshape(-1)[(player * 2 + np.arange(2)[:, None]) * n + each].astype(
-        np.int16)
+    own = batch.pawns.reshape(-1)[np.arange(0, p * n, n)[:, None] + (player * (p * n) + each)
+                                  ].astype(np.int16)
+    hand = batch.hands.reshape(-1)[np.arange(0, 2 * n, n)[:, None] + (player * (2 * n) + each)
+                                   ].astype(np.int16)
     held = (hand != NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == PLAY)
     value = t["value"][hand].astype(np.int16)

@@ -10,6 +10,8 @@ next player) is gathered, so that each step of the end of a turn also runs once.
 
 from __future__ import annotations
 
+from functools import cache
+
 import attrs
 import numpy as np
 
@@ -46,8 +48,9 @@ class _Then:
     a turn then runs once, over every game that reaches it (rows of a step are disjoint:
     one move per game)."""
 
-    action: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = attrs.Factory(list)
-    """`_after_action`: games, the position of the pawn that arrived (or -1), its hat."""
+    action: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = attrs.Factory(list)
+    """`_after_action`: games, the position of the pawn that arrived (or -1), its hat, and
+    whether a pawn may have reached the finish (only then can the game be over)."""
     move: list[np.ndarray] = attrs.Factory(list)
     """`_after_move`: games."""
     plays_end: list[np.ndarray] = attrs.Factory(list)
@@ -60,33 +63,38 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
     """Apply one legal id per game in place; games given -1 stay as they are."""
     s = shape(batch.rules)
     phase = np.where(ids >= 0, batch.phase, OVER)
+    present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
     base = s.base
     then = _Then()
-    carding = (phase == PLAY) | (phase == DOUBLE)
-    rows = lockstep.indices(carding & (ids < base))
-    if rows.size:
-        _play(batch, rows, ids[rows], then)
-    then.plays_end.append(lockstep.indices((phase == DOUBLE) & (ids == base + STOP)))
-    rows = lockstep.indices((phase == PLAY) & (ids >= base))
-    if rows.size:
-        _attack(batch, rows, ids[rows] - base - 5 - s.players, then)
-    rows = lockstep.indices(phase == HAT)
-    if rows.size:
+    if present[PLAY] or present[DOUBLE]:
+        carding = (phase == PLAY) | (phase == DOUBLE)
+        rows = lockstep.indices(carding & (ids < base))
+        if rows.size:
+            _play(batch, rows, ids[rows], then)
+    if present[DOUBLE]:
+        then.plays_end.append(lockstep.indices((phase == DOUBLE) & (ids == base + STOP)))
+    if present[PLAY] and batch.rules.attack:
+        rows = lockstep.indices((phase == PLAY) & (ids >= base))
+        if rows.size:
+            _attack(batch, rows, ids[rows] - base - 5 - s.players, then)
+    if present[HAT]:
+        rows = lockstep.indices(phase == HAT)
         _hat(batch, rows, ids[rows] - base, then)
-    rows = lockstep.indices(phase == STEALING)
-    if rows.size:
+    if present[STEALING]:
+        rows = lockstep.indices(phase == STEALING)
         _steal(batch, rows, ids[rows] - base - 5 - s.players - s.length, then)
-    rows = lockstep.indices(phase == DRAW)
-    if rows.size:
+    if present[DRAW]:
+        rows = lockstep.indices(phase == DRAW)
         _draw(batch, rows, ids[rows], then)
     if then.action:
-        rows, arrived, worn = (np.concatenate(x) for x in zip(*then.action, strict=True))
-        then.move.append(_after_action(batch, rows, arrived, worn))
+        rows, arrived, worn, home = (np.concatenate(x) for x in zip(*then.action, strict=True))
+        then.move.append(_after_action(batch, rows, arrived, worn, home))
     if then.move:
         then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
-    rows = np.concatenate(then.plays_end)
-    if rows.size:
-        then.next.append(_end_of_plays(batch, rows))
+    if then.plays_end:
+        rows = np.concatenate(then.plays_end)
+        if rows.size:
+            then.next.append(_end_of_plays(batch, rows))
     if then.next:
         _next_player(batch, np.concatenate(then.next))
 
@@ -107,10 +115,9 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     s = shape(batch.rules)
     t = tables()
     length = s.length
-    card = ids // (8 * length)
-    piece = ids // (2 * length) % 4
-    origin = ids // 2 % length
-    reverse = ids % 2 == 1
+    kind, place = np.divmod(ids, 2 * length)  # ``card·4 + piece``, ``origin·2 + reverse``
+    card, piece = kind >> 2, kind & 3
+    origin, reverse = place >> 1, (place & 1) == 1
     player = batch.player[rows]
     n = batch.phase.size
     hands = batch.hands.reshape(-1)
@@ -124,10 +131,12 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     batch.plays[rows] += 1
     value = t["value"][card]
     zero = value == 0
-    then.move.append(rows[zero])
-    moving = ~zero
-    rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
-    steps = np.where(reverse[moving], -value[moving], value[moving])
+    if zero.any():  # a 0 card played alone moves nothing
+        then.move.append(rows[zero])
+        moving = ~zero
+        rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
+        value, reverse = value[moving], reverse[moving]
+    steps = np.where(reverse, -value, value)
     finish = batch.length[rows] - 1
     target = np.minimum(np.maximum(origin + steps, 0), finish)
     exact = origin + steps == finish
@@ -163,7 +172,8 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     if acting.any():
         waiting = _act(batch, rows, acting, origin, tile, player, arrived, worn)
     rest = ~waiting
-    then.action.append((rows[rest], arrived[rest], worn[rest]))
+    then.action.append((rows[rest], arrived[rest], worn[rest], pawn[rest] & (
+        target[rest] == finish[rest])))
 
 
 def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
@@ -178,19 +188,12 @@ def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
 
 
 def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
-    """One guard on ``origin`` moves to ``target``; the guards stay ascending: the first
-    on ``origin`` leaves its column, and the target goes in before the first guard beyond
-    it (a sort per game would cost numpy a call of its sort per column)."""
+    """One guard on ``origin`` moves to ``target``; the guards stay ascending (numpy sorts
+    the few guards of every game in one call)."""
     guards = batch.guards[:, rows]
-    if len(guards) == 1:
-        batch.guards[0, rows] = target
-        return
-    slot = np.arange(len(guards))[:, None]
-    gone = (guards == origin).argmax(axis=0)
-    rest = np.where(slot[:-1] < gone, guards[:-1], guards[1:])  # the others, ascending
-    at = (rest < target).sum(axis=0)
-    batch.guards[:, rows] = np.where(slot < at, np.vstack([rest, rest[-1:]]), np.where(
-        slot == at, target, np.vstack([rest[:1], rest])))
+    guards[(guards == origin).argmax(axis=0), np.arange(rows.size)] = target
+    guards.sort(axis=0)
+    batch.guards[:, rows] = guards
 
 
 def _move_pawn(
@@ -200,7 +203,7 @@ def _move_pawn(
     pawns = shape(batch.rules).pawns
     at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
     flat = batch.pawns.reshape(-1)
-    own = flat[at].astype(np.int64)
+    own = flat[at]
     one = (own == origin).argmax(axis=0)
     own[one, np.arange(rows.size)] = target
     for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
@@ -211,11 +214,15 @@ def _move_pawn(
     flat[at] = own
 
 
+_BEYOND = np.iinfo(np.int8).max
+"""A position beyond every track."""
+
+
 def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
     """The tile on ``origin`` leaves the track and the gap closes (VX-TURN-3): every piece
     and hat beyond moves one back. Every game takes part (the others cut beyond their
     track), blending int8 arrays, which numpy runs faster than gathering the games."""
-    cut = np.full(batch.phase.size, np.iinfo(np.int8).max, dtype=np.int8)
+    cut = np.full(batch.phase.size, _BEYOND, dtype=np.int8)
     cut[rows] = origin
     tiles = batch.tiles
     gap = np.arange(len(tiles) - 1, dtype=np.int8)[:, None] >= cut
@@ -343,12 +350,16 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
 
 
 def _after_action(
-    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray
+    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray, home: np.ndarray
 ) -> np.ndarray:
-    """The end of a play: game over (HO-END-1), the hat action of the pawn that arrived
-    (HO-HAT-2), or on: returns the games that go on (to `_after_move`)."""
-    over = _over(batch, rows)
-    _finish(batch, rows[over])
+    """The end of a play: game over (HO-END-1; looked at where ``home``, a pawn may have
+    reached the finish), the hat action of the pawn that arrived (HO-HAT-2), or on: returns
+    the games that go on (to `_after_move`)."""
+    over = np.zeros(rows.size, dtype=bool)
+    ending = lockstep.indices(home)
+    if ending.size:
+        over[ending] = _over(batch, rows[ending])
+        _finish(batch, rows[over])
     hat = ~over & (arrived >= 0)
     batch.phase[rows[hat]] = HAT
     batch.arrived[rows[hat]] = arrived[hat]
@@ -386,12 +397,14 @@ def _after_move(batch: Batch, rows: np.ndarray) -> np.ndarray:
     batch.phase[rows] = PLAY
     batch.arrived[rows] = -1
     batch.arrived_hat[rows] = 0
-    player = batch.player[rows]
-    double = (
-        (batch.plays[rows] == 1) & batch.yellow[rows]
-        & (batch.hands.reshape(-1)[_hand_at(batch, rows, player)] != NO_CARD)
-        & _in_play(batch, rows, player)
-    )
+    first = (batch.plays[rows] == 1) & batch.yellow[rows]
+    if not first.any():
+        return rows
+    games = rows[first]
+    player = batch.player[games]
+    double = np.zeros(rows.size, dtype=bool)
+    double[first] = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
+        _in_play(batch, games, player))
     batch.phase[rows[double]] = DOUBLE
     single: np.ndarray = rows[~double]
     return single
@@ -408,6 +421,14 @@ def _end_of_plays(batch: Batch, rows: np.ndarray) -> np.ndarray:
     return passing
 
 
+@cache
+def _turn_order(players: int) -> np.ndarray:
+    """``[seat, player]``: how soon after ``player`` ``seat`` plays, ``players`` for the next
+    seat clockwise down to 1 for ``player`` itself."""
+    seats = np.arange(players)
+    return lockstep.read_only(players - (seats[:, None] - seats - 1) % players)
+
+
 def _next_player(batch: Batch, rows: np.ndarray) -> None:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5, HO-END-1)."""
     if not rows.size:
@@ -416,23 +437,27 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
     players = s.players
     first = batch.pawns[:: s.pawns][:, rows]
     on_way = first != batch.length[rows] - 1
-    after = (np.arange(players)[:, None] - batch.player[rows] - 1) % players
-    best = (on_way * (players - after)).max(axis=0)
-    found = best > 0
-    batch.player[rows[found]] = (batch.player[rows] + players - best + 1)[found] % players
-    batch.phase[rows] = np.where(found, PLAY, OVER)
+    player = batch.player[rows]
+    best = (on_way * _turn_order(players)[:, player]).max(axis=0)
     batch.plays[rows] = 0
     batch.yellow[rows] = False
-    batch.arrived[rows[found]] = -1
-    batch.arrived_hat[rows[found]] = 0
+    found = best > 0
+    if not found.all():  # the games that end: every pawn home (HO-END-1)
+        batch.phase[rows[~found]] = OVER
+        rows, player, best = rows[found], player[found], best[found]
+    batch.player[rows] = (player + players - best + 1) % players
+    batch.phase[rows] = PLAY
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
 
 
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
     refill = rows[~np.any(batch.pile, axis=0)[rows]]
-    batch.pile[:, refill] = batch.discard[:, refill]
-    batch.discard[:, refill] = 0
+    if refill.size:
+        batch.pile[:, refill] = batch.discard[:, refill]
+        batch.discard[:, refill] = 0
     n = batch.phase.size
     batch.pile.reshape(-1)[card * n + rows] -= 1
     hands = batch.hands.reshape(-1)
@@ -470,7 +495,7 @@ def _steal(batch: Batch, rows: np.ndarray, victim: np.ndarray, then: _Then) -> N
     arrived, worn = batch.arrived[rows].copy(), batch.arrived_hat[rows].copy()
     batch.arrived[rows] = -1
     batch.arrived_hat[rows] = 0
-    then.action.append((rows, arrived, worn))
+    then.action.append((rows, arrived, worn, np.ones(rows.size, dtype=bool)))
 
 
 def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> None:
