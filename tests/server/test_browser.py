@@ -198,6 +198,9 @@ const resources = performance.getEntriesByType("resource").map((e) => e.name);
 return [document.documentElement.textContent, attributes.join("\\n"), resources.join("\\n"),
         location.search, JSON.stringify(localStorage)].join("\\n");
 """
+PREVIEWS = """
+return [...document.querySelectorAll("#moves .preview")].map((e) => e.textContent);
+"""
 MOVES = """
 const box = document.getElementById("moves-box");
 if (!box || box.hidden) return null;
@@ -347,10 +350,16 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
                 wait_for(driver, lambda d, waiting=waiting: status(d).startswith(waiting),
                          f"seat {seat} to name {names[mover]} as the one to move")
             seen = driver.execute_script(EVERYTHING)
+            # a line in the words of this seat's own preview of a move it may make ("you
+            # play 2o: move pawn 2 → 4") is the seat's, though another seat read the same
+            # words of its own move: not counted as leaked (the game's random play made
+            # that happen now and then)
+            previews = driver.execute_script(PREVIEWS)
             for other in range(3):
                 if other != seat:
                     assert tokens[other] not in seen
-                    private = set(lines[other]) - set(lines[seat])
+                    private = {line for line in set(lines[other]) - set(lines[seat])
+                               if not any(line in preview for preview in previews)}
                     private_lines += len(private)
                     assert not [line for line in private if line in seen]
             assert "token" not in driver.execute_script(
