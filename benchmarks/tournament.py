@@ -84,7 +84,7 @@ def main() -> None:
         print("Dask: not installed (pip install 'amigo-rules[dask]')")
     else:
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+                          dashboard_address=":0") as cluster, Client(cluster) as client:
             client.run(warm_up)
             rows.append(timed(f"Dask, {args.workers} worker processes", args.games,
                               client.get_executor()))

@@ -134,7 +134,7 @@ def test_every_executor_learns_the_same_value(tmp_path):
     with ProcessPoolExecutor(2, mp_context=context) as pool:
         pooled = to_json(learn("verflixxt", executor=pool, **options))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         clustered = to_json(learn("verflixxt", executor=client.get_executor(), **options))
     assert pooled == alone == clustered

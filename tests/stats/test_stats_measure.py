@@ -59,7 +59,7 @@ def test_a_process_pool_gives_the_same_numbers(alone):
 def test_a_dask_cluster_gives_the_same_numbers(alone):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         assert amigo(executor=client.get_executor()).tally == alone.tally
 
