@@ -213,11 +213,10 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     # --- what the self-play form changes -------------------------------------------------
 
-    def _others(self, to_move: np.ndarray) -> np.ndarray:
+    def _others(self, to_move: Any) -> Any:
         """The games whose next move the environment makes itself: chance and the other
-        seats."""
-        others: np.ndarray = (to_move != self.player) & (to_move != TERMINAL)
-        return others
+        seats (of an array of players to move, or of one)."""
+        return (to_move != self.player) & (to_move != TERMINAL)
 
     def _seats(self) -> np.ndarray:
         """Per game the seat the learner plays at its turn."""
@@ -246,8 +245,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self._moved(rows, ids)
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
-        """Count the moves ``ids`` made in the games ``rows`` (-1: none)."""
-        self.moves[rows] += ids >= 0
+        """Count the moves ``ids`` made in the games ``rows`` (-1: none); a game may come
+        more than once (its moves in order)."""
+        self.moves += np.bincount(rows[ids >= 0], minlength=self.num_envs)
 
     def _play_others(self, rows: np.ndarray | None = None) -> None:
         """Resolve chance and the environment's seats of the games ``rows`` (None: all)
@@ -295,18 +295,23 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.agent.rng = rng
         limit = self.table.max_game_length
         states = list(self.engine.to_states(games))
-        for k, row in enumerate(rows.tolist()):
-            state, at = states[k], np.array([row])
-            while self.moves[row] < limit and self._others(
-                    np.array([player := module.current_player(state)]))[0]:
+        moved: list[int] = []
+        ids: list[int] = []
+        for k, (row, moves) in enumerate(zip(rows.tolist(), self.moves[rows].tolist(),
+                                             strict=True)):
+            state = states[k]
+            while moves < limit and self._others(player := module.current_player(state)):
                 if player == CHANCE:
                     move = sample_chance(module, state, rng)
                 else:
                     move = decide(self.agent, module.observation(state, player),
                                   module.legal_moves(state))
-                self._moved(at, np.array([module.action_id(state, move)]))
+                moved.append(row)
+                ids.append(module.action_id(state, move))
                 state = module.apply(state, move)
+                moves += 1
             states[k] = state
+        self._moved(np.array(moved, dtype=np.intp), np.array(ids, dtype=np.int64))
         lockstep.put_rows(self.games, rows, self.engine.from_states(states, check=False),
                           np.arange(rows.size))
 
@@ -354,9 +359,8 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
                          max_game_length=max_game_length, illegal_reward=illegal_reward,
                          render_mode=render_mode, scalar_tail=scalar_tail)
 
-    def _others(self, to_move: np.ndarray) -> np.ndarray:
-        chance: np.ndarray = to_move == CHANCE
-        return chance
+    def _others(self, to_move: Any) -> Any:
+        return to_move == CHANCE
 
     def _seats(self) -> np.ndarray:
         seats: np.ndarray = self.engine.current_player(self.games)

@@ -72,11 +72,14 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely (`lockstep.uniform`); -1 in rows with no legal column."""
+    likely (as `lockstep.uniform` draws: one uniform double per row); -1 in rows with no
+    legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
-    chosen = lockstep.uniform(near.T, rng).astype(np.int64)
-    return np.where(near.any(axis=1), chosen, -1)
+    running = near.cumsum(axis=1, dtype=np.int16)
+    pick = (rng.random(len(near)) * running[:, -1]).astype(np.int16)
+    chosen = (running > pick[:, None]).argmax(axis=1)
+    return np.where(running[:, -1] > 0, chosen, -1)
 
 
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
@@ -293,18 +296,35 @@ def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> 
 
 
 @cache
-def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per (a lower rung 1-5 free?, combination): a pair's chance to survive the others'
-    turns, ``(1 - threat) ** (players - 1)`` as `place_worth` computes it; and the 36
-    rolls as rows (X faces shown, combination, a double's advance)."""
+def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per rung's odds (a lower rung 1-5 taken, one free, rung 0) and combination a
+    pair's chance to survive the others' turns, ``(1 - threat) ** (players - 1)`` as
+    `place_worth` computes it (1 on rung 0); per counter and rung the spaces a placement
+    is worth, ``WIN`` more from the finish on; and the 36 rolls as rows (X faces shown,
+    combination, a double's advance)."""
     survive = np.array([
         [(1 - min(1.0, 2 * at_least(value)) * (1.0 if free else 0.5)) ** (players - 1)
          for value in range(TOP_COMBINATION + 1)]
         for free in (False, True)
-    ])
+    ] + [[1.0] * (TOP_COMBINATION + 1)])
     rolls = np.array([((a == X) + (b == X), combination(a, b), a if a == b else 0)
                       for a in DIE_A for b in DIE_B])
-    return survive, rolls
+    reach = np.array([[rung + (WIN if counter + rung >= FINISH else 0.0)
+                       for rung in range(RUNGS)]
+                      for counter in range(FINISH + rolls[:, 2].max() + 1)])
+    return lockstep.read_only(survive), lockstep.read_only(reach), lockstep.read_only(rolls)
+
+
+@cache
+def _odds() -> np.ndarray:
+    """Per set of taken rungs (`amigo_rules.batch.exxtra._taken`) and rung, the row of
+    `_exxtra_tables`' chances to survive: 2 on rung 0 (nothing threatens it), 1 where a
+    lower rung 1-5 is free, else 0."""
+    return lockstep.read_only(np.array([
+        [2, *(int(any(not taken >> (lower - 1) & 1 for lower in range(1, rung)))
+              for rung in range(1, RUNGS))]
+        for taken in range(1 << (RUNGS - 1))
+    ], dtype=np.intp))
 
 
 def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
@@ -312,37 +332,56 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
     """``float64[k, RUNGS, n]``: `place_worth` of placing ``value`` on every rung after a
     double advanced ``advanced`` (both ``[k, 1, n]``), per game (the same floats: each
     opponent's denial added in seat order)."""
-    players = batch.rules.players
-    survive, _ = _exxtra_tables(players)
-    rungs = batch.rungs.astype(np.int64)
-    counters = batch.counters.astype(np.int64)
+    survive, reach, _ = _exxtra_tables(batch.rules.players)
+    rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
     counter = counters[me, np.arange(me.size)] + advanced
     rung = np.arange(RUNGS)[:, None]
-    taken = (rungs[:, None, :] == rung).any(axis=0)  # [RUNGS, n]
-    free = np.zeros(taken.shape, dtype=np.intp)  # a rung 1 … r - 1 is free
-    free[2:] = np.cumsum(~taken[1:-1], axis=0) > 0
-    surviving = np.where(rung == 0, 1.0, survive[free, value])
-    worth = advanced + surviving * (rung + np.where(counter + rung >= FINISH, WIN, 0.0))
-    for owner in range(players):
-        top = rungs[owner]
-        denial = DENIAL * top + np.where(counters[owner] + top >= FINISH, WIN, 0.0)
-        above = (owner != me) & (top > rung)  # an empty rung (-1) is never above
-        worth = worth + np.where(above & (batch.pairs[owner] <= value), denial, 0.0)
-    return np.where(counter >= FINISH, WIN + FINISH, worth)
+    worth = (advanced + survive[_odds()[exxtra_batch._taken(batch)].T, value]
+             * reach[counter, rung])
+    denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
+    above = (rungs[:, None, :] > rung) & (np.arange(len(rungs))[:, None] != me)[:, None]
+    hits = above[:, None] & (pairs[:, None, None, :] <= value)  # [players, k, RUNGS, n]
+    for owner in np.flatnonzero(above.any(axis=(1, 2))).tolist():  # in seat order
+        np.add(worth, denial[owner], out=worth, where=hits[owner])
+    won = counter >= FINISH
+    return np.where(won, WIN + FINISH, worth) if won.any() else worth
 
 
 _REROLLS: dict[bytes, float] = {}
-"""`reroll_worth` of one game by its position (counters, rungs, pairs, the player to move,
-as bytes; not the roll in hand, on which it does not depend): like the scalar agent's
-cache, for the positions that come back (every game starts alike; a turn of re-rolls asks
-again and again); cleared at `_REROLLS_KEPT` entries."""
+"""`reroll_worth` of one game by what it reads of the position (`_positions`; not the roll
+in hand, on which it does not depend): like the scalar agent's cache, for the positions
+that come back (every game starts alike; a turn of re-rolls asks again and again); cleared
+at `_REROLLS_KEPT` entries."""
 _REROLLS_KEPT = 1 << 16
 
 
+@cache
+def _counter_classes() -> np.ndarray:
+    """Per counter (0 … `FINISH`) the counter `reroll_worth` cannot tell it from: a roll
+    with X costs up to ``xs`` spaces (so the counters from ``xs`` on lose alike), and a
+    placement reaches the finish only from ``FINISH - reach`` on (a double's advance and
+    the top rung); between the two, every counter values the re-roll alike."""
+    *_, rolls = _exxtra_tables(2)
+    xs, reach = int(rolls[:, 0].max()), int(rolls[:, 2].max()) + RUNGS - 1
+    counters = np.arange(FINISH + 1)
+    alike = (counters > xs) & (counters < FINISH - reach)
+    return lockstep.read_only(np.where(alike, xs, counters).astype(np.int8))
+
+
 def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
-    """Per game the key of its position in `_REROLLS`."""
-    position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
-                               me[None].astype(np.int8)])
+    """Per game the key of its re-roll's worth in `_REROLLS`: all that `reroll_worth` reads
+    of the position, so that positions it values alike share one entry: the player to
+    move, its counter's class (`_counter_classes`), every seat's rung, and of each
+    opponent's pair on the ladder its combination and whether sending it home stops its
+    counter reaching the finish."""
+    players = batch.rules.players
+    rungs = batch.rungs
+    rival = (np.arange(players)[:, None] != me) & (rungs >= 0)
+    finishing = rival & (batch.counters + rungs >= FINISH)
+    counter = _counter_classes()[batch.counters[me, np.arange(me.size)]]
+    position = np.concatenate([counter[None], me[None].astype(np.int8), rungs,
+                               np.where(rival, batch.pairs, 0).astype(np.int8),
+                               finishing.astype(np.int8)])
     raw, width = position.T.tobytes(), len(position)
     return [raw[i : i + width] for i in range(0, len(raw), width)]
 
@@ -351,20 +390,31 @@ def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
                    ) -> np.ndarray:
     """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
     at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from one `_place_worth`
-    of the 25 rolls without an X; the 36 rolls summed in the scalar order."""
+    of the distinct rolls without an X; the 36 rolls summed in the scalar order."""
     n = len(batch)
-    _, rolls = _exxtra_tables(batch.rules.players)
-    xs = rolls[:, 0]
-    plain = np.flatnonzero(xs == 0)
-    shape = (plain.size, 1, n)
-    worth = _place_worth(batch, me, np.broadcast_to(rolls[plain, 1, None, None], shape),
-                         np.broadcast_to(rolls[plain, 2, None, None], shape))
+    distinct, roll_of, xs = _plain_rolls()
+    shape = (len(distinct), 1, n)
+    worth = _place_worth(batch, me, np.broadcast_to(distinct[:, 0, None, None], shape),
+                         np.broadcast_to(distinct[:, 1, None, None], shape))
+    best = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
     counter = batch.counters[me, np.arange(n)].astype(np.int64)
-    each_roll = np.empty((len(rolls), n))
-    each_roll[:] = -np.minimum(counter, xs[:, None])
-    each_roll[plain] = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
-    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+    each_roll = np.where(roll_of[:, None] < 0, -np.minimum(counter, xs[:, None]),
+                         best[roll_of])
+    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(roll_of)
     return rerolls
+
+
+@cache
+def _plain_rolls() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct (combination, a double's advance) of the rolls without an X; per roll
+    of the 36 its row there (-1 for a roll with an X) and its X faces."""
+    *_, rolls = _exxtra_tables(2)
+    plain = rolls[:, 0] == 0
+    distinct, inverse = np.unique(rolls[plain, 1:], axis=0, return_inverse=True)
+    roll_of = np.full(len(rolls), -1)
+    roll_of[plain] = inverse.reshape(-1)
+    return (lockstep.read_only(distinct), lockstep.read_only(roll_of),
+            lockstep.read_only(rolls[:, 0]))
 
 
 _FEW = 1
