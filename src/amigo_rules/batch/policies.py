@@ -208,7 +208,8 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     n = len(batch)
     m = np.arange(n)
     player, heights, players = batch.player, batch.heights, s.players
-    own = batch.towers[player, :, m]  # [n, T]: the mover's tower by tile code
+    tall = max(int(heights[player, m].max(initial=0)), 1)  # the slots above are all EMPTY
+    own = batch.towers[player, :tall, m]  # [n, tall]: the mover's tower by tile code
     gain = _gains(batch, own)
     gain_row, _ = _kinds()
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
@@ -216,12 +217,19 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
         top_gain = np.where((heights > 0) & (np.arange(players)[:, None] != player), 0.0,
                             top_gain)
-    # leaving a Gift gives the top tile away; a Steal brings the best top of the others
-    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, EMPTY, own)
+    # leaving a Gift gives the top tile away (worked out where a pawn of the mover stands
+    # on a Gift, the only games that read it); a Steal brings the best top of the others
     others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
-    leave = np.empty((len(gain) + 2, n))  # by `_kinds`' leave rows
+    leave = np.zeros((len(gain) + 2, n))  # by `_kinds`' leave rows
     leave[: len(gain)] = gain
-    leave[-2] = tower_scores(shrunk, batch.rules) - tower_scores(own, batch.rules)
+    pawns = batch.pieces[player * s.pawns + np.arange(s.pawns)[:, None], m]
+    giving = np.flatnonzero((batch.tiles[pawns, m] == GIFT_CODE).any(axis=0))
+    if giving.size:
+        mine = own[giving]
+        shrunk = np.where(np.arange(tall) == heights[player[giving], giving][:, None] - 1,
+                          EMPTY, mine)
+        scores = tower_scores(np.stack([shrunk, mine]), batch.rules)
+        leave[-2, giving] = scores[0] - scores[1]
     leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
                          np.where(np.isnan(others), -np.inf, others).max(axis=0))
     return top_gain, gain, leave

@@ -88,18 +88,17 @@ def from_states(states: Iterable[vx.State], *, check: bool = True) -> Batch:
     unique = empty(rules, len(distinct))
     for row, state in enumerate(distinct):
         _pack(unique, row, state)
+    s = shape(rules)
+    unique.crowd[:] = crowd_of(unique.pieces, s.players * s.pawns, s.length, s.guard_weight)
     return lockstep.frozen(lockstep.rows_of(unique, rows))
 
 
 def _pack(batch: Batch, row: int, state: vx.State) -> None:
-    s = shape(state.rules)
     board = state.board
     batch.tiles[: len(board.tiles), row] = [code(t) for t in board.tiles]
     batch.length[row] = len(board.tiles)
     pieces = [x for ps in board.pawns for x in ps] + list(board.guards)
     batch.pieces[: len(pieces), row] = pieces  # guards on 0 until a laid track places them
-    batch.crowd[:, row] = crowd_of(batch.pieces[:, row, None], s.players * s.pawns,
-                                   s.length, s.guard_weight)[:, 0]
     for p, tower in enumerate(state.towers):
         batch.towers[p, : len(tower), row] = [code(t) for t in tower]
         batch.heights[p, row] = len(tower)
