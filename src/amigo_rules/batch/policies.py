@@ -246,44 +246,55 @@ def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarr
     m = np.arange(n)
     ids, _ = plain_moves(batch, s, batch.phase == MOVE)
     where = positions(ids, s).astype(np.intp)
-    guard = np.arange(len(ids))[:, None] >= s.pawns
     gain_row, leave_row = _kinds()
-    gains, leaves = gain_row[batch.tiles], leave_row[batch.tiles]  # [L + 1, n] rows, as seen
-    crowd = batch.crowd.reshape(-1).astype(np.intp)
+    counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
+    crowd, tiles = batch.crowd.reshape(-1), batch.tiles.reshape(-1)
     finish = batch.length - 1
     mine = batch.pieces[batch.player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
 
     def pieces_at(position: np.ndarray) -> np.ndarray:
-        """Pawns and guards on ``position`` (``[k, n]``)."""
-        weighed = crowd[position * n + m]
-        counted: np.ndarray = weighed % s.guard_weight + weighed // s.guard_weight
-        return counted
+        """Pawns and guards on ``position`` (``[k, n]``; flat indices: numpy serves those
+        several times faster than index pairs)."""
+        found: np.ndarray = counted[crowd[position * n + m]]
+        return found
 
-    def at(table: np.ndarray, row: np.ndarray) -> np.ndarray:
-        """``table[row, game]`` for every game (flat indices: numpy serves those several
-        times faster than index pairs)."""
-        found: np.ndarray = table.reshape(-1)[row * n + m]
+    def at(table: np.ndarray, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
+        """``table[rows[tile on position], game]`` for every game (``rows``: `_kinds`')."""
+        found: np.ndarray = table.reshape(-1)[rows[tiles[position * n + m]] * n + m]
         return found
 
     here = pieces_at(where)
     kinds = steps(batch, s)
     out = np.empty((len(kinds), len(ids), n))
+    pawn, guard = slice(0, s.pawns), slice(s.pawns, len(ids))
     for kind, (distance, _) in enumerate(kinds):
-        target = np.clip(where + distance, 0, finish)
+        target = np.minimum(np.maximum(where + distance, 0), finish)
         there = pieces_at(target)
         # GreedyAgent.step_value of a pawn
-        value = 0.0 + np.where((here == 1) & (target != where), at(leave, at(leaves, where)),
-                               0.0)
-        landing = (there == 0) & (target != finish)
-        pawn = value + np.where(landing, LANDING_WEIGHT * at(gain, at(gains, target)), 0.0)
-        # TrackAgent.guard_value
-        value = np.zeros(where.shape)
-        for position, sign, count in ((target, 1, there), (where, -1, here)):
-            alone = ((mine[:, None] == position).sum(axis=0) == 1) & (count - (sign < 0) == 1)
-            worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, at(gains, position)))
-            value = value - np.where(alone, worth, 0.0)
-        out[kind] = np.where(guard, value, pawn)
+        start, end = where[pawn], target[pawn]
+        value = 0.0 + np.where((here[pawn] == 1) & (end != start),
+                               at(leave, leave_row, start), 0.0)
+        landing = (there[pawn] == 0) & (end != finish)
+        out[kind, pawn] = value + np.where(landing,
+                                           LANDING_WEIGHT * at(gain, gain_row, end), 0.0)
+        if s.guards:  # TrackAgent.guard_value
+            value = np.zeros(where[guard].shape)
+            for position, sign, count in ((target[guard], 1, there[guard]),
+                                          (where[guard], -1, here[guard])):
+                alone = (((mine[:, None] == position).sum(axis=0) == 1)
+                         & (count - (sign < 0) == 1))
+                worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position))
+                value = value - np.where(alone, worth, 0.0)
+            out[kind, guard] = value
     return out.reshape(-1, n)
+
+
+@cache
+def _piece_counts(guard_weight: int, most: int) -> np.ndarray:
+    """Per value of `Batch.crowd` up to ``most`` (pawns plus ``guard_weight`` per guard)
+    the pieces it counts."""
+    weighed = np.arange(most + 1)
+    return lockstep.read_only(weighed % guard_weight + weighed // guard_weight)
 
 
 def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> np.ndarray:

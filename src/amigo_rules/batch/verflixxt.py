@@ -348,11 +348,12 @@ def observation_array(
     owned = players * s.pawns
     hidden = rules.towers != "open"
     row = np.arange(n)[:, None] * width
-    towers = batch.towers.transpose(2, 0, 1)
+    tall = max(int(batch.heights.max(initial=0)), 1)  # the slots above are all EMPTY
+    towers = batch.towers[:, :tall].transpose(2, 0, 1)
     heights = batch.heights.T
     tower_base = row + where["tower"][0] + np.arange(players) * where["tower"][1]
     top_base = row + where["top"][0] + np.arange(players) * where["top"][1]
-    filled = np.arange(s.tower) < heights[:, :, None]
+    filled = np.arange(tall) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
     top_seen = np.ones(heights.shape, dtype=bool)
     if hidden:  # VXV-HIDDEN-TOWERS: the others' towers by size (and with "top" their top)
@@ -360,7 +361,7 @@ def observation_array(
         top_seen = ~others | (rules.towers == "top") | (heights == 0)
         seen = filled & ~others[:, :, None]
         seen |= filled & (top_seen & others)[:, :, None] & (
-            np.arange(s.tower) == heights[:, :, None] - 1)
+            np.arange(tall) == heights[:, :, None] - 1)
         unseen = filled.sum(axis=2) - seen.sum(axis=2)
         filled = seen
     pieces = batch.pieces.T.astype(np.int64)
