@@ -462,17 +462,36 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): each place by
     `place_worth` of the roll in hand, in numpy; the re-roll by `reroll_worth`, kept in
     `_REROLLS`."""
+    out = np.full((len(batch), 1 + RUNGS), np.nan)
+    deciding, legal, values = _heuristic(batch)
+    out[deciding] = np.where(legal, values, np.nan)
+    return out
+
+
+def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
+    """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
+    drawn uniformly; -1 elsewhere."""
+    ids = np.full(len(batch), -1, dtype=np.int64)
+    deciding, legal, values = _heuristic(batch)
+    ids[deciding] = _best(values, legal, 0.0, rng)
+    return ids
+
+
+def _heuristic(batch: exxtra_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The games at a decision (indices), their legal decisions (``bool[m, 1 + RUNGS]``)
+    and the heuristic's value of every decision (``float64[m, 1 + RUNGS]``, meaningful
+    where legal)."""
     legal = exxtra_batch.legal_action_mask(batch)
-    deciding = legal.any(axis=1)
-    out = np.full(legal.shape, np.nan)
-    if not deciding.any():
-        return out
-    games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
+    deciding = np.flatnonzero(legal.any(axis=1))
+    m = deciding.size
+    games = batch if m == len(batch) else lockstep.rows_of(batch, deciding)
     legal = legal[deciding]
-    m = len(games)
     me = games.turn % games.rules.players
-    places = _place_worth(games, me, games.roll[None, None, :],
-                          np.zeros((1, 1, m), dtype=np.int64))[0].T
+    values = np.empty(legal.shape)
+    if not m:
+        return deciding, legal, values
+    values[:, 1:] = _place_worth(games, me, games.roll[None, None, :],
+                                 np.zeros((1, 1, m), dtype=np.int64))[0].T
     keys = _positions(games, me)
     known = [_REROLLS.get(key) for key in keys]
     missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
@@ -484,16 +503,8 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
             _REROLLS.clear()
         for i, value in zip(missing.tolist(), fresh.tolist(), strict=True):
             known[i] = _REROLLS[keys[i]] = value
-    out[deciding] = np.where(legal, np.concatenate([np.array(known)[:, None], places], axis=1),
-                             np.nan)
-    return out
-
-
-def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
-    """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
-    drawn uniformly; -1 elsewhere."""
-    values = exxtra_heuristic_values(batch)
-    return _best(values, ~np.isnan(values), 0.0, rng)
+    values[:, 0] = known
+    return deciding, legal, values
 
 
 _OWN: Mapping[str, Mapping[str, Policy]] = {
