@@ -253,24 +253,25 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """Resolve chance and the environment's seats of the games ``rows`` (None: all)
         until each is at the learner's turn, over, or at its move limit.
 
-        The games still to play are a copy of their own, compacted once one in eight has
-        stopped (those are written back): the long tail of games that roll again and again
-        costs only their own rows, and its last ``scalar_tail`` games are finished on the
-        scalar engine (`_finish`). Every chance node is resolved first, again while a roll
-        leads to another (EXXtra's lost turns), then every decision in one call of the
-        policy, so that games that fell out of step meet again in one call."""
+        The games still to play (all of them in place, or a copy of ``rows``) are
+        compacted into a copy once one in eight has stopped (the copy's stopped games are
+        written back): the long tail of games that roll again and again costs only their
+        own rows, and its last ``scalar_tail`` games are finished on the scalar engine
+        (`_finish`). Every chance node is resolved first, again while a roll leads to
+        another (EXXtra's lost turns), then every decision in one call of the policy, so
+        that games that fell out of step meet again in one call."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player
+        work = self.games if rows is None else lockstep.rows_of(self.games, rows)
         rows = np.arange(self.num_envs) if rows is None else rows
-        work = lockstep.rows_of(self.games, rows)
         moved = False
         while True:
             to_move = current_player(work)
             live = self._others(to_move) & (self.moves[rows] < limit)
             playing = np.count_nonzero(live)
             if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
-                if moved:
+                if moved and work is not self.games:
                     gone = np.flatnonzero(~live)
                     lockstep.put_rows(self.games, rows[gone], work, gone)
                 keep = np.flatnonzero(live)
