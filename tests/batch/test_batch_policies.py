@@ -12,7 +12,7 @@ from batch_helpers import option_ids, scalar_sweep
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.batch import exxtra as exxtra_batch
-from amigo_rules.batch import policies
+from amigo_rules.batch import lockstep, policies
 from amigo_rules.batch import verflixxt as verflixxt_batch
 from amigo_rules.core.ties import TIE
 
@@ -146,3 +146,38 @@ def test_the_heuristics_numpy_rerolls_equal_the_scalar_functions():
         np.testing.assert_array_equal(numpy_values, scalar_values)
         compared += rows.size
     assert compared > 500
+
+
+def test_the_heuristics_ties_are_drawn_uniformly_among_the_best_decisions():
+    """`_best` (the heuristic's choice): only legal decisions of the highest value, each
+    equally likely, -1 where nothing is legal."""
+    values = np.array([[1.0, 3.0, 3.0, 0.5, 3.0, np.nan, 3.0],
+                       [np.nan] * 7,
+                       [2.0, np.nan, 9.0, np.nan, np.nan, np.nan, np.nan]])
+    rows = np.repeat(values, 6000, axis=0)
+    chosen = policies._best(rows, ~np.isnan(rows), 0.0, np.random.default_rng(0))
+    tied, none, single = chosen[:6000], chosen[6000:12000], chosen[12000:]
+    counts = np.bincount(tied, minlength=7)
+    assert counts[[0, 3, 5]].sum() == 0
+    assert (abs(counts[[1, 2, 4, 6]] / 6000 - 1 / 4) < 0.03).all()
+    assert (none == -1).all() and (single == 2).all()
+
+
+def test_the_heuristic_keeps_one_reroll_worth_for_positions_it_cannot_tell_apart():
+    """The re-roll's worth is kept by what `reroll_worth` reads of a position
+    (`_positions`): positions with the same key have the same worth by the scalar
+    agent's own function, and many positions share a key."""
+    rules = exxtra.Rules(players=4)
+    worth: dict[bytes, float] = {}
+    checked = shared = 0
+    for games in positions(exxtra_batch, rules, 48, 150, seed=13):
+        legal = exxtra_batch.legal_action_mask(games)
+        rows = np.flatnonzero(legal.any(axis=1))
+        me = games.turn % rules.players
+        keys = policies._positions(lockstep.rows_of(games, rows), me[rows])
+        values = policies._scalar_rerolls(games, rows, me[rows], legal[rows])
+        for key, value in zip(keys, values.tolist(), strict=True):
+            shared += key in worth
+            assert worth.setdefault(key, value) == value
+            checked += 1
+    assert checked > 2_000 and shared > 500

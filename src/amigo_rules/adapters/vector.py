@@ -213,11 +213,10 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     # --- what the self-play form changes -------------------------------------------------
 
-    def _others(self, to_move: np.ndarray) -> np.ndarray:
+    def _others(self, to_move: Any) -> Any:
         """The games whose next move the environment makes itself: chance and the other
-        seats."""
-        others: np.ndarray = (to_move != self.player) & (to_move != TERMINAL)
-        return others
+        seats (of an array of players to move, or of one)."""
+        return (to_move != self.player) & (to_move != TERMINAL)
 
     def _seats(self) -> np.ndarray:
         """Per game the seat the learner plays at its turn."""
@@ -246,31 +245,33 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self._moved(rows, ids)
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
-        """Count the moves ``ids`` made in the games ``rows`` (-1: none)."""
-        self.moves[rows] += ids >= 0
+        """Count the moves ``ids`` made in the games ``rows`` (-1: none); a game may come
+        more than once (its moves in order)."""
+        self.moves += np.bincount(rows[ids >= 0], minlength=self.num_envs)
 
     def _play_others(self, rows: np.ndarray | None = None) -> None:
         """Resolve chance and the environment's seats of the games ``rows`` (None: all)
         until each is at the learner's turn, over, or at its move limit.
 
-        The games still to play are a copy of their own, compacted once one in eight has
-        stopped (those are written back): the long tail of games that roll again and again
-        costs only their own rows, and its last ``scalar_tail`` games are finished on the
-        scalar engine (`_finish`). Every chance node is resolved first, again while a roll
-        leads to another (EXXtra's lost turns), then every decision in one call of the
-        policy, so that games that fell out of step meet again in one call."""
+        The games still to play (all of them in place, or a copy of ``rows``) are
+        compacted into a copy once one in eight has stopped (the copy's stopped games are
+        written back): the long tail of games that roll again and again costs only their
+        own rows, and its last ``scalar_tail`` games are finished on the scalar engine
+        (`_finish`). Every chance node is resolved first, again while a roll leads to
+        another (EXXtra's lost turns), then every decision in one call of the policy, so
+        that games that fell out of step meet again in one call."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player
+        work = self.games if rows is None else lockstep.rows_of(self.games, rows)
         rows = np.arange(self.num_envs) if rows is None else rows
-        work = lockstep.rows_of(self.games, rows)
         moved = False
         while True:
             to_move = current_player(work)
             live = self._others(to_move) & (self.moves[rows] < limit)
             playing = np.count_nonzero(live)
             if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
-                if moved:
+                if moved and work is not self.games:
                     gone = np.flatnonzero(~live)
                     lockstep.put_rows(self.games, rows[gone], work, gone)
                 keep = np.flatnonzero(live)
@@ -295,18 +296,23 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.agent.rng = rng
         limit = self.table.max_game_length
         states = list(self.engine.to_states(games))
-        for k, row in enumerate(rows.tolist()):
-            state, at = states[k], np.array([row])
-            while self.moves[row] < limit and self._others(
-                    np.array([player := module.current_player(state)]))[0]:
+        moved: list[int] = []
+        ids: list[int] = []
+        for k, (row, moves) in enumerate(zip(rows.tolist(), self.moves[rows].tolist(),
+                                             strict=True)):
+            state = states[k]
+            while moves < limit and self._others(player := module.current_player(state)):
                 if player == CHANCE:
                     move = sample_chance(module, state, rng)
                 else:
                     move = decide(self.agent, module.observation(state, player),
                                   module.legal_moves(state))
-                self._moved(at, np.array([module.action_id(state, move)]))
+                moved.append(row)
+                ids.append(module.action_id(state, move))
                 state = module.apply(state, move)
+                moves += 1
             states[k] = state
+        self._moved(np.array(moved, dtype=np.intp), np.array(ids, dtype=np.int64))
         lockstep.put_rows(self.games, rows, self.engine.from_states(states, check=False),
                           np.arange(rows.size))
 
@@ -354,9 +360,8 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
                          max_game_length=max_game_length, illegal_reward=illegal_reward,
                          render_mode=render_mode, scalar_tail=scalar_tail)
 
-    def _others(self, to_move: np.ndarray) -> np.ndarray:
-        chance: np.ndarray = to_move == CHANCE
-        return chance
+    def _others(self, to_move: Any) -> Any:
+        return to_move == CHANCE
 
     def _seats(self) -> np.ndarray:
         seats: np.ndarray = self.engine.current_player(self.games)

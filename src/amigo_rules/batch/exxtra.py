@@ -238,7 +238,18 @@ def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
 def legal_action_mask(batch: Batch) -> np.ndarray:
     """``bool[n, 7]``: per game the legal decision ids; all False at rolls and at the
     end."""
-    return lockstep.mask(_choices(batch), batch.turn.size, 1 + RUNGS)
+    legal: np.ndarray = _masks()[_taken(batch)] & ((batch.roll >= 0) & ~batch.over)[:, None]
+    return legal
+
+
+@cache
+def _masks() -> np.ndarray:
+    """Per set of taken rungs (`_taken`) the mask of its legal decisions (`_decisions`)."""
+    counts, ids = _decisions()
+    masks = np.zeros((len(ids), 1 + RUNGS), dtype=bool)
+    for taken, (count, legal) in enumerate(zip(counts, ids, strict=True)):
+        masks[taken, legal[:count]] = True
+    return lockstep.read_only(masks)
 
 
 def _rolling(batch: Batch) -> np.ndarray:

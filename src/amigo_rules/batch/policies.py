@@ -72,11 +72,14 @@ __all__ = [
 def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Generator
           ) -> np.ndarray:
     """Per row a legal column of highest value (within ``tie``), each such column equally
-    likely (`lockstep.uniform`); -1 in rows with no legal column."""
+    likely (as `lockstep.uniform` draws: one uniform double per row); -1 in rows with no
+    legal column."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
-    chosen = lockstep.uniform(near.T, rng).astype(np.int64)
-    return np.where(near.any(axis=1), chosen, -1)
+    running = near.cumsum(axis=1, dtype=np.int16)
+    pick = (rng.random(len(near)) * running[:, -1]).astype(np.int16)
+    chosen = (running > pick[:, None]).argmax(axis=1)
+    return np.where(running[:, -1] > 0, chosen, -1)
 
 
 # --- Verflixxt!: the greedy agent ---------------------------------------------------------
@@ -205,7 +208,8 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     n = len(batch)
     m = np.arange(n)
     player, heights, players = batch.player, batch.heights, s.players
-    own = batch.towers[player, :, m]  # [n, T]: the mover's tower by tile code
+    tall = max(int(heights[player, m].max(initial=0)), 1)  # the slots above are all EMPTY
+    own = batch.towers[player, :tall, m]  # [n, tall]: the mover's tower by tile code
     gain = _gains(batch, own)
     gain_row, _ = _kinds()
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
@@ -213,12 +217,19 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
         top_gain = np.where((heights > 0) & (np.arange(players)[:, None] != player), 0.0,
                             top_gain)
-    # leaving a Gift gives the top tile away; a Steal brings the best top of the others
-    shrunk = np.where(np.arange(own.shape[1]) == heights[player, m][:, None] - 1, EMPTY, own)
+    # leaving a Gift gives the top tile away (worked out where a pawn of the mover stands
+    # on a Gift, the only games that read it); a Steal brings the best top of the others
     others = np.where(np.arange(players)[:, None] != player, top_gain, np.nan)
-    leave = np.empty((len(gain) + 2, n))  # by `_kinds`' leave rows
+    leave = np.zeros((len(gain) + 2, n))  # by `_kinds`' leave rows
     leave[: len(gain)] = gain
-    leave[-2] = tower_scores(shrunk, batch.rules) - tower_scores(own, batch.rules)
+    pawns = batch.pieces[player * s.pawns + np.arange(s.pawns)[:, None], m]
+    giving = np.flatnonzero((batch.tiles[pawns, m] == GIFT_CODE).any(axis=0))
+    if giving.size:
+        mine = own[giving]
+        shrunk = np.where(np.arange(tall) == heights[player[giving], giving][:, None] - 1,
+                          EMPTY, mine)
+        scores = tower_scores(np.stack([shrunk, mine]), batch.rules)
+        leave[-2, giving] = scores[0] - scores[1]
     leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
                          np.where(np.isnan(others), -np.inf, others).max(axis=0))
     return top_gain, gain, leave
@@ -235,44 +246,55 @@ def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarr
     m = np.arange(n)
     ids, _ = plain_moves(batch, s, batch.phase == MOVE)
     where = positions(ids, s).astype(np.intp)
-    guard = np.arange(len(ids))[:, None] >= s.pawns
     gain_row, leave_row = _kinds()
-    gains, leaves = gain_row[batch.tiles], leave_row[batch.tiles]  # [L + 1, n] rows, as seen
-    crowd = batch.crowd.reshape(-1).astype(np.intp)
+    counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
+    crowd, tiles = batch.crowd.reshape(-1), batch.tiles.reshape(-1)
     finish = batch.length - 1
     mine = batch.pieces[batch.player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
 
     def pieces_at(position: np.ndarray) -> np.ndarray:
-        """Pawns and guards on ``position`` (``[k, n]``)."""
-        weighed = crowd[position * n + m]
-        counted: np.ndarray = weighed % s.guard_weight + weighed // s.guard_weight
-        return counted
+        """Pawns and guards on ``position`` (``[k, n]``; flat indices: numpy serves those
+        several times faster than index pairs)."""
+        found: np.ndarray = counted[crowd[position * n + m]]
+        return found
 
-    def at(table: np.ndarray, row: np.ndarray) -> np.ndarray:
-        """``table[row, game]`` for every game (flat indices: numpy serves those several
-        times faster than index pairs)."""
-        found: np.ndarray = table.reshape(-1)[row * n + m]
+    def at(table: np.ndarray, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
+        """``table[rows[tile on position], game]`` for every game (``rows``: `_kinds`')."""
+        found: np.ndarray = table.reshape(-1)[rows[tiles[position * n + m]] * n + m]
         return found
 
     here = pieces_at(where)
     kinds = steps(batch, s)
     out = np.empty((len(kinds), len(ids), n))
+    pawn, guard = slice(0, s.pawns), slice(s.pawns, len(ids))
     for kind, (distance, _) in enumerate(kinds):
-        target = np.clip(where + distance, 0, finish)
+        target = np.minimum(np.maximum(where + distance, 0), finish)
         there = pieces_at(target)
         # GreedyAgent.step_value of a pawn
-        value = 0.0 + np.where((here == 1) & (target != where), at(leave, at(leaves, where)),
-                               0.0)
-        landing = (there == 0) & (target != finish)
-        pawn = value + np.where(landing, LANDING_WEIGHT * at(gain, at(gains, target)), 0.0)
-        # TrackAgent.guard_value
-        value = np.zeros(where.shape)
-        for position, sign, count in ((target, 1, there), (where, -1, here)):
-            alone = ((mine[:, None] == position).sum(axis=0) == 1) & (count - (sign < 0) == 1)
-            worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, at(gains, position)))
-            value = value - np.where(alone, worth, 0.0)
-        out[kind] = np.where(guard, value, pawn)
+        start, end = where[pawn], target[pawn]
+        value = 0.0 + np.where((here[pawn] == 1) & (end != start),
+                               at(leave, leave_row, start), 0.0)
+        landing = (there[pawn] == 0) & (end != finish)
+        out[kind, pawn] = value + np.where(landing,
+                                           LANDING_WEIGHT * at(gain, gain_row, end), 0.0)
+        if s.guards:  # TrackAgent.guard_value
+            value = np.zeros(where[guard].shape)
+            for position, sign, count in ((target[guard], 1, there[guard]),
+                                          (where[guard], -1, here[guard])):
+                alone = (((mine[:, None] == position).sum(axis=0) == 1)
+                         & (count - (sign < 0) == 1))
+                worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position))
+                value = value - np.where(alone, worth, 0.0)
+            out[kind, guard] = value
     return out.reshape(-1, n)
+
+
+@cache
+def _piece_counts(guard_weight: int, most: int) -> np.ndarray:
+    """Per value of `Batch.crowd` up to ``most`` (pawns plus ``guard_weight`` per guard)
+    the pieces it counts."""
+    weighed = np.arange(most + 1)
+    return lockstep.read_only(weighed % guard_weight + weighed // guard_weight)
 
 
 def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> np.ndarray:
@@ -293,18 +315,35 @@ def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> 
 
 
 @cache
-def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per (a lower rung 1-5 free?, combination): a pair's chance to survive the others'
-    turns, ``(1 - threat) ** (players - 1)`` as `place_worth` computes it; and the 36
-    rolls as rows (X faces shown, combination, a double's advance)."""
+def _exxtra_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per rung's odds (a lower rung 1-5 taken, one free, rung 0) and combination a
+    pair's chance to survive the others' turns, ``(1 - threat) ** (players - 1)`` as
+    `place_worth` computes it (1 on rung 0); per counter and rung the spaces a placement
+    is worth, ``WIN`` more from the finish on; and the 36 rolls as rows (X faces shown,
+    combination, a double's advance)."""
     survive = np.array([
         [(1 - min(1.0, 2 * at_least(value)) * (1.0 if free else 0.5)) ** (players - 1)
          for value in range(TOP_COMBINATION + 1)]
         for free in (False, True)
-    ])
+    ] + [[1.0] * (TOP_COMBINATION + 1)])
     rolls = np.array([((a == X) + (b == X), combination(a, b), a if a == b else 0)
                       for a in DIE_A for b in DIE_B])
-    return survive, rolls
+    reach = np.array([[rung + (WIN if counter + rung >= FINISH else 0.0)
+                       for rung in range(RUNGS)]
+                      for counter in range(FINISH + rolls[:, 2].max() + 1)])
+    return lockstep.read_only(survive), lockstep.read_only(reach), lockstep.read_only(rolls)
+
+
+@cache
+def _odds() -> np.ndarray:
+    """Per set of taken rungs (`amigo_rules.batch.exxtra._taken`) and rung, the row of
+    `_exxtra_tables`' chances to survive: 2 on rung 0 (nothing threatens it), 1 where a
+    lower rung 1-5 is free, else 0."""
+    return lockstep.read_only(np.array([
+        [2, *(int(any(not taken >> (lower - 1) & 1 for lower in range(1, rung)))
+              for rung in range(1, RUNGS))]
+        for taken in range(1 << (RUNGS - 1))
+    ], dtype=np.intp))
 
 
 def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
@@ -312,37 +351,56 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
     """``float64[k, RUNGS, n]``: `place_worth` of placing ``value`` on every rung after a
     double advanced ``advanced`` (both ``[k, 1, n]``), per game (the same floats: each
     opponent's denial added in seat order)."""
-    players = batch.rules.players
-    survive, _ = _exxtra_tables(players)
-    rungs = batch.rungs.astype(np.int64)
-    counters = batch.counters.astype(np.int64)
+    survive, reach, _ = _exxtra_tables(batch.rules.players)
+    rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
     counter = counters[me, np.arange(me.size)] + advanced
     rung = np.arange(RUNGS)[:, None]
-    taken = (rungs[:, None, :] == rung).any(axis=0)  # [RUNGS, n]
-    free = np.zeros(taken.shape, dtype=np.intp)  # a rung 1 … r - 1 is free
-    free[2:] = np.cumsum(~taken[1:-1], axis=0) > 0
-    surviving = np.where(rung == 0, 1.0, survive[free, value])
-    worth = advanced + surviving * (rung + np.where(counter + rung >= FINISH, WIN, 0.0))
-    for owner in range(players):
-        top = rungs[owner]
-        denial = DENIAL * top + np.where(counters[owner] + top >= FINISH, WIN, 0.0)
-        above = (owner != me) & (top > rung)  # an empty rung (-1) is never above
-        worth = worth + np.where(above & (batch.pairs[owner] <= value), denial, 0.0)
-    return np.where(counter >= FINISH, WIN + FINISH, worth)
+    worth = (advanced + survive[_odds()[exxtra_batch._taken(batch)].T, value]
+             * reach[counter, rung])
+    denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
+    above = (rungs[:, None, :] > rung) & (np.arange(len(rungs))[:, None] != me)[:, None]
+    hits = above[:, None] & (pairs[:, None, None, :] <= value)  # [players, k, RUNGS, n]
+    for owner in np.flatnonzero(above.any(axis=(1, 2))).tolist():  # in seat order
+        np.add(worth, denial[owner], out=worth, where=hits[owner])
+    won = counter >= FINISH
+    return np.where(won, WIN + FINISH, worth) if won.any() else worth
 
 
 _REROLLS: dict[bytes, float] = {}
-"""`reroll_worth` of one game by its position (counters, rungs, pairs, the player to move,
-as bytes; not the roll in hand, on which it does not depend): like the scalar agent's
-cache, for the positions that come back (every game starts alike; a turn of re-rolls asks
-again and again); cleared at `_REROLLS_KEPT` entries."""
+"""`reroll_worth` of one game by what it reads of the position (`_positions`; not the roll
+in hand, on which it does not depend): like the scalar agent's cache, for the positions
+that come back (every game starts alike; a turn of re-rolls asks again and again); cleared
+at `_REROLLS_KEPT` entries."""
 _REROLLS_KEPT = 1 << 16
 
 
+@cache
+def _counter_classes() -> np.ndarray:
+    """Per counter (0 … `FINISH`) the counter `reroll_worth` cannot tell it from: a roll
+    with X costs up to ``xs`` spaces (so the counters from ``xs`` on lose alike), and a
+    placement reaches the finish only from ``FINISH - reach`` on (a double's advance and
+    the top rung); between the two, every counter values the re-roll alike."""
+    *_, rolls = _exxtra_tables(2)
+    xs, reach = int(rolls[:, 0].max()), int(rolls[:, 2].max()) + RUNGS - 1
+    counters = np.arange(FINISH + 1)
+    alike = (counters > xs) & (counters < FINISH - reach)
+    return lockstep.read_only(np.where(alike, xs, counters).astype(np.int8))
+
+
 def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
-    """Per game the key of its position in `_REROLLS`."""
-    position = np.concatenate([batch.counters, batch.rungs, batch.pairs,
-                               me[None].astype(np.int8)])
+    """Per game the key of its re-roll's worth in `_REROLLS`: all that `reroll_worth` reads
+    of the position, so that positions it values alike share one entry: the player to
+    move, its counter's class (`_counter_classes`), every seat's rung, and of each
+    opponent's pair on the ladder its combination and whether sending it home stops its
+    counter reaching the finish."""
+    players = batch.rules.players
+    rungs = batch.rungs
+    rival = (np.arange(players)[:, None] != me) & (rungs >= 0)
+    finishing = rival & (batch.counters + rungs >= FINISH)
+    counter = _counter_classes()[batch.counters[me, np.arange(me.size)]]
+    position = np.concatenate([counter[None], me[None].astype(np.int8), rungs,
+                               np.where(rival, batch.pairs, 0).astype(np.int8),
+                               finishing.astype(np.int8)])
     raw, width = position.T.tobytes(), len(position)
     return [raw[i : i + width] for i in range(0, len(raw), width)]
 
@@ -351,20 +409,31 @@ def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
                    ) -> np.ndarray:
     """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
     at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from one `_place_worth`
-    of the 25 rolls without an X; the 36 rolls summed in the scalar order."""
+    of the distinct rolls without an X; the 36 rolls summed in the scalar order."""
     n = len(batch)
-    _, rolls = _exxtra_tables(batch.rules.players)
-    xs = rolls[:, 0]
-    plain = np.flatnonzero(xs == 0)
-    shape = (plain.size, 1, n)
-    worth = _place_worth(batch, me, np.broadcast_to(rolls[plain, 1, None, None], shape),
-                         np.broadcast_to(rolls[plain, 2, None, None], shape))
+    distinct, roll_of, xs = _plain_rolls()
+    shape = (len(distinct), 1, n)
+    worth = _place_worth(batch, me, np.broadcast_to(distinct[:, 0, None, None], shape),
+                         np.broadcast_to(distinct[:, 1, None, None], shape))
+    best = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
     counter = batch.counters[me, np.arange(n)].astype(np.int64)
-    each_roll = np.empty((len(rolls), n))
-    each_roll[:] = -np.minimum(counter, xs[:, None])
-    each_roll[plain] = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
-    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(rolls)
+    each_roll = np.where(roll_of[:, None] < 0, -np.minimum(counter, xs[:, None]),
+                         best[roll_of])
+    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(roll_of)
     return rerolls
+
+
+@cache
+def _plain_rolls() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct (combination, a double's advance) of the rolls without an X; per roll
+    of the 36 its row there (-1 for a roll with an X) and its X faces."""
+    *_, rolls = _exxtra_tables(2)
+    plain = rolls[:, 0] == 0
+    distinct, inverse = np.unique(rolls[plain, 1:], axis=0, return_inverse=True)
+    roll_of = np.full(len(rolls), -1)
+    roll_of[plain] = inverse.reshape(-1)
+    return (lockstep.read_only(distinct), lockstep.read_only(roll_of),
+            lockstep.read_only(rolls[:, 0]))
 
 
 _FEW = 1
@@ -393,17 +462,36 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): each place by
     `place_worth` of the roll in hand, in numpy; the re-roll by `reroll_worth`, kept in
     `_REROLLS`."""
+    out = np.full((len(batch), 1 + RUNGS), np.nan)
+    deciding, legal, values = _heuristic(batch)
+    out[deciding] = np.where(legal, values, np.nan)
+    return out
+
+
+def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
+    """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
+    drawn uniformly; -1 elsewhere."""
+    ids = np.full(len(batch), -1, dtype=np.int64)
+    deciding, legal, values = _heuristic(batch)
+    ids[deciding] = _best(values, legal, 0.0, rng)
+    return ids
+
+
+def _heuristic(batch: exxtra_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The games at a decision (indices), their legal decisions (``bool[m, 1 + RUNGS]``)
+    and the heuristic's value of every decision (``float64[m, 1 + RUNGS]``, meaningful
+    where legal)."""
     legal = exxtra_batch.legal_action_mask(batch)
-    deciding = legal.any(axis=1)
-    out = np.full(legal.shape, np.nan)
-    if not deciding.any():
-        return out
-    games = batch if deciding.all() else lockstep.rows_of(batch, np.flatnonzero(deciding))
+    deciding = np.flatnonzero(legal.any(axis=1))
+    m = deciding.size
+    games = batch if m == len(batch) else lockstep.rows_of(batch, deciding)
     legal = legal[deciding]
-    m = len(games)
     me = games.turn % games.rules.players
-    places = _place_worth(games, me, games.roll[None, None, :],
-                          np.zeros((1, 1, m), dtype=np.int64))[0].T
+    values = np.empty(legal.shape)
+    if not m:
+        return deciding, legal, values
+    values[:, 1:] = _place_worth(games, me, games.roll[None, None, :],
+                                 np.zeros((1, 1, m), dtype=np.int64))[0].T
     keys = _positions(games, me)
     known = [_REROLLS.get(key) for key in keys]
     missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
@@ -415,16 +503,8 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
             _REROLLS.clear()
         for i, value in zip(missing.tolist(), fresh.tolist(), strict=True):
             known[i] = _REROLLS[keys[i]] = value
-    out[deciding] = np.where(legal, np.concatenate([np.array(known)[:, None], places], axis=1),
-                             np.nan)
-    return out
-
-
-def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
-    """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
-    drawn uniformly; -1 elsewhere."""
-    values = exxtra_heuristic_values(batch)
-    return _best(values, ~np.isnan(values), 0.0, rng)
+    values[:, 0] = known
+    return deciding, legal, values
 
 
 _OWN: Mapping[str, Mapping[str, Policy]] = {

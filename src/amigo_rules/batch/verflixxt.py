@@ -88,18 +88,17 @@ def from_states(states: Iterable[vx.State], *, check: bool = True) -> Batch:
     unique = empty(rules, len(distinct))
     for row, state in enumerate(distinct):
         _pack(unique, row, state)
+    s = shape(rules)
+    unique.crowd[:] = crowd_of(unique.pieces, s.players * s.pawns, s.length, s.guard_weight)
     return lockstep.frozen(lockstep.rows_of(unique, rows))
 
 
 def _pack(batch: Batch, row: int, state: vx.State) -> None:
-    s = shape(state.rules)
     board = state.board
     batch.tiles[: len(board.tiles), row] = [code(t) for t in board.tiles]
     batch.length[row] = len(board.tiles)
     pieces = [x for ps in board.pawns for x in ps] + list(board.guards)
     batch.pieces[: len(pieces), row] = pieces  # guards on 0 until a laid track places them
-    batch.crowd[:, row] = crowd_of(batch.pieces[:, row, None], s.players * s.pawns,
-                                   s.length, s.guard_weight)[:, 0]
     for p, tower in enumerate(state.towers):
         batch.towers[p, : len(tower), row] = [code(t) for t in tower]
         batch.heights[p, row] = len(tower)
@@ -349,11 +348,12 @@ def observation_array(
     owned = players * s.pawns
     hidden = rules.towers != "open"
     row = np.arange(n)[:, None] * width
-    towers = batch.towers.transpose(2, 0, 1)
+    tall = max(int(batch.heights.max(initial=0)), 1)  # the slots above are all EMPTY
+    towers = batch.towers[:, :tall].transpose(2, 0, 1)
     heights = batch.heights.T
     tower_base = row + where["tower"][0] + np.arange(players) * where["tower"][1]
     top_base = row + where["top"][0] + np.arange(players) * where["top"][1]
-    filled = np.arange(s.tower) < heights[:, :, None]
+    filled = np.arange(tall) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
     top_seen = np.ones(heights.shape, dtype=bool)
     if hidden:  # VXV-HIDDEN-TOWERS: the others' towers by size (and with "top" their top)
@@ -361,7 +361,7 @@ def observation_array(
         top_seen = ~others | (rules.towers == "top") | (heights == 0)
         seen = filled & ~others[:, :, None]
         seen |= filled & (top_seen & others)[:, :, None] & (
-            np.arange(s.tower) == heights[:, :, None] - 1)
+            np.arange(tall) == heights[:, :, None] - 1)
         unseen = filled.sum(axis=2) - seen.sum(axis=2)
         filled = seen
     pieces = batch.pieces.T.astype(np.int64)

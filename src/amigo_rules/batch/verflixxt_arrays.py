@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from types import MappingProxyType
 
 import attrs
 import numpy as np
@@ -184,11 +185,12 @@ NAMES = (*TILE_KINDS, "", *(FACE_DOWN + t for t in TILE_KINDS))
 """The tile of each code (as `amigo_rules.verflixxt.State` writes it)."""
 
 
+_CODE_OF = MappingProxyType({tile: at for at, tile in enumerate(NAMES) if tile})
+
+
 def code(tile: str) -> int:
     """The code of ``tile`` (``"?-5"``: face down)."""
-    if tile[0] == FACE_DOWN:
-        return DOWN + TILE_KINDS.index(tile[1:])
-    return TILE_KINDS.index(tile)
+    return _CODE_OF[tile]
 
 
 def _shape_of(rules: vx.Rules) -> Shape:
