@@ -236,9 +236,13 @@ def by_preset(configs: list[Config]) -> dict[str, list[Config]]:
 
 def seats(out: Section, presets: list[Config]) -> None:
     out.lines += ["### Who wins, seat by seat", ""]
+    # in percentage points: each seat's distance from the fair share, its interval's reach
+    ends = [100 * (s.win.value - 1 / c.players) + side * 100 * s.win.half_width
+            for c in presets for s in c.summary.seats for side in (-1, 1)]
     widest = max(100 * s.win.half_width for c in presets for s in c.summary.seats)
-    bars = "The 95% intervals are smaller than the dots." if widest < 0.5 else \
-        "Bars are 95% intervals."
+    # a dot is about a fortieth of the axis tall: a smaller interval hides behind it
+    bars = ("The 95% intervals are smaller than the dots."
+            if widest < (max(ends) - min(ends)) / 40 else "Bars are 95% intervals.")
     out.picture(seat_figure(presets),
                 "How far each seat's share of the win (a shared win counts 1/k) lies above or "
                 "below its fair share, one in the number of players, at each number of players; "

@@ -169,3 +169,19 @@ def test_rules_are_named_as_a_reader_knows_them(hook):
     assert hook.describe("verflixxt", attrs.evolve(verflixxt.Rules.classic(players=4),
                                                    lucky_below=True)) == ("classic",
                                                                           "lucky_below")
+
+
+def test_the_seat_caption_says_bars_where_the_intervals_show(hook, measured):
+    """"Smaller than the dots" only where the intervals are small beside the axis (hoch²'s
+    seats differ by less than their intervals: there the bars show)."""
+    for game, made in measured.items():
+        text = " ".join(made.lines)
+        presets = [c for c in hook.configurations(game) if c.variant is None]
+        ends = [100 * (s.win.value - 1 / c.players) + side * 100 * s.win.half_width
+                for c in presets for s in c.summary.seats for side in (-1, 1)]
+        widest = max(100 * s.win.half_width for c in presets for s in c.summary.seats)
+        hidden = widest < (max(ends) - min(ends)) / 40
+        assert ("smaller than the dots" in text) == hidden, game
+        assert ("Bars are 95% intervals" in text) != hidden, game
+    if "verflixxt_hoch" in measured:
+        assert "Bars are 95% intervals" in " ".join(measured["verflixxt_hoch"].lines)
