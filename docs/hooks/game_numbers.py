@@ -74,6 +74,11 @@ class Config:
         return f"[{self.label}](#{rule.group(0).lower()})" if rule else self.label
 
 
+def untitled(game: str) -> str:
+    """What a game without presets calls its rules: its title ("EXXtra")."""
+    return LADDER_LABELS.get(game, game)
+
+
 def describe(game: str, rules) -> tuple[str, str | None]:
     """``(preset, variant)`` whose command-line rules are ``rules`` (one variant at most);
     `ValueError` when none are."""
@@ -85,7 +90,7 @@ def describe(game: str, rules) -> tuple[str, str | None]:
             except RulesError:
                 continue
             if made == rules:
-                return preset or LADDER_LABELS.get(game, game), variant
+                return preset or untitled(game), variant
     raise ValueError(f"rules that no preset with at most one variant makes: {rules!r}")
 
 
@@ -99,7 +104,7 @@ def configurations(game: str) -> list[Config]:
             raise StateError(f"{path.name} holds games of {summary.game}")
         preset, variant = describe(game, summary.rules)
         found.append(Config(preset, summary.rules.players, variant, summary))
-    presets = list(view(game).PRESETS or (LADDER_LABELS.get(game, game),))
+    presets = list(view(game).PRESETS or (untitled(game),))
     variants = list(view(game).VARIANTS)
     return sorted(found, key=lambda c: (c.variant is not None,
                                         variants.index(c.variant) if c.variant else 0,
@@ -234,15 +239,20 @@ def by_preset(configs: list[Config]) -> dict[str, list[Config]]:
     return grouped
 
 
-def seats(out: Section, presets: list[Config]) -> None:
-    out.lines += ["### Who wins, seat by seat", ""]
-    # in percentage points: each seat's distance from the fair share, its interval's reach
+def intervals_hidden(presets: list[Config]) -> bool:
+    """Whether every seat's 95% interval hides behind its dot in `seat_figure` (a dot is
+    about a fortieth of the axis tall; the axis spans each seat's distance from its fair
+    share, in percentage points, and its interval's reach)."""
     ends = [100 * (s.win.value - 1 / c.players) + side * 100 * s.win.half_width
             for c in presets for s in c.summary.seats for side in (-1, 1)]
     widest = max(100 * s.win.half_width for c in presets for s in c.summary.seats)
-    # a dot is about a fortieth of the axis tall: a smaller interval hides behind it
-    bars = ("The 95% intervals are smaller than the dots."
-            if widest < (max(ends) - min(ends)) / 40 else "Bars are 95% intervals.")
+    return widest < (max(ends) - min(ends)) / 40
+
+
+def seats(out: Section, presets: list[Config]) -> None:
+    out.lines += ["### Who wins, seat by seat", ""]
+    bars = ("The 95% intervals are smaller than the dots." if intervals_hidden(presets)
+            else "Bars are 95% intervals.")
     out.picture(seat_figure(presets),
                 "How far each seat's share of the win (a shared win counts 1/k) lies above or "
                 "below its fair share, one in the number of players, at each number of players; "

@@ -176,11 +176,8 @@ def test_the_seat_caption_says_bars_where_the_intervals_show(hook, measured):
     seats differ by less than their intervals: there the bars show)."""
     for game, made in measured.items():
         text = " ".join(made.lines)
-        presets = [c for c in hook.configurations(game) if c.variant is None]
-        ends = [100 * (s.win.value - 1 / c.players) + side * 100 * s.win.half_width
-                for c in presets for s in c.summary.seats for side in (-1, 1)]
-        widest = max(100 * s.win.half_width for c in presets for s in c.summary.seats)
-        hidden = widest < (max(ends) - min(ends)) / 40
+        hidden = hook.intervals_hidden([c for c in hook.configurations(game)
+                                        if c.variant is None])
         assert ("smaller than the dots" in text) == hidden, game
         assert ("Bars are 95% intervals" in text) != hidden, game
     if "verflixxt_hoch" in measured:
