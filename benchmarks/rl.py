@@ -58,10 +58,12 @@ HYPERPARAMETERS: dict[str, Any] = {
 """``MaskablePPO``'s settings for every run (``n_steps`` per environment)."""
 
 
-def environments(game: str, kind: str, n: int, seed: int, opponent: str | None = None) -> Any:
+def environments(game: str, kind: str, n: int, seed: int, opponent: str | None = None,
+                 player: int | None = None) -> Any:
     """A Stable-Baselines3 ``VecEnv`` of ``n`` games of ``game`` against ``opponent`` (None:
-    the configuration's): ``"scalar"``, ``n`` Gymnasium environments (``AmigoEnv``) stepped
-    one by one, or ``"vector"``, one vector environment on the batch engine."""
+    the configuration's), the learner at seat ``player`` (None: game ``i`` at seat
+    ``i % players``): ``"scalar"``, ``n`` Gymnasium environments (``AmigoEnv``) stepped one
+    by one, or ``"vector"``, one vector environment on the batch engine."""
     from amigo_rules.agents import make_agent
 
     _, rules, baseline = CONFIGS[game]
@@ -70,16 +72,18 @@ def environments(game: str, kind: str, n: int, seed: int, opponent: str | None =
         from amigo_rules.adapters.sb3 import SB3VecEnv
         from amigo_rules.adapters.vector import AmigoVectorEnv
 
-        env = SB3VecEnv(AmigoVectorEnv(game, rules, num_envs=n, opponent=opponent))
+        env = SB3VecEnv(AmigoVectorEnv(game, rules, num_envs=n, player=player,
+                                       opponent=opponent))
     else:
         from stable_baselines3.common.vec_env import DummyVecEnv
 
         from amigo_rules.adapters.gymnasium import AmigoEnv
 
         def scalar(index: int) -> Any:
-            return lambda: AmigoEnv(game, rules, opponents=[
-                make_agent(opponent, game, seed=seed + 100 * index + seat)
-                for seat in range(1, rules.players)])
+            return lambda: AmigoEnv(
+                game, rules, player=index % rules.players if player is None else player,
+                opponents=[make_agent(opponent, game, seed=seed + 100 * index + seat)
+                           for seat in range(1, rules.players)])
 
         env = DummyVecEnv([scalar(index) for index in range(n)])
     env.seed(seed)
@@ -126,7 +130,7 @@ def train(args: argparse.Namespace) -> None:
     from stable_baselines3.common.callbacks import BaseCallback
 
     torch.set_num_threads(args.threads)
-    env = environments(args.game, args.env, args.envs, args.seed, args.opponent)
+    env = environments(args.game, args.env, args.envs, args.seed, args.opponent, args.player)
     learner = model(env, args.seed)
     curve = Curve(args.every)
     deadline = curve.start + 60 * args.minutes
@@ -143,19 +147,21 @@ def train(args: argparse.Namespace) -> None:
     out = Path(args.out or RESULTS / f"rl-{args.game}.json")
     seconds = time.perf_counter() - curve.start
     document = curve_document(args.game, args.env, args.envs, args.seed,
-                              args.opponent or CONFIGS[args.game][2], curve.points,
-                              int(learner.num_timesteps), seconds)
+                              args.opponent or CONFIGS[args.game][2], args.player,
+                              curve.points, int(learner.num_timesteps), seconds)
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"saved {args.model} and {out}")
 
 
 def curve_document(game: str, env: str, envs: int, seed: int, opponent: str,
-                   points: list[dict[str, float]], steps: int, seconds: float) -> dict[str, Any]:
+                   player: int | None, points: list[dict[str, float]], steps: int,
+                   seconds: float) -> dict[str, Any]:
     """The curve file of a training run (its evaluation still empty)."""
     label, rules, _ = CONFIGS[game]
     return {
         "format": FORMAT, "game": game, "label": label, "rules": repr(rules),
         "players": rules.players, "opponent": opponent, "env": env, "envs": envs,
+        "player": "every seat in turn" if player is None else player,
         "algorithm": "MaskablePPO", "hyperparameters": HYPERPARAMETERS, "seed": seed,
         "steps": steps, "seconds": round(seconds, 1), "curve": points, "evaluation": [],
     }
@@ -285,6 +291,8 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--every", type=int, default=20_000, help="steps per curve point")
     run.add_argument("--opponent", help="the opponents' agent (default: the baseline)")
     run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--player", type=int, help="the learner's seat in every game (default: "
+                     "every seat in turn, so that the policy plays any seat)")
     run.add_argument("--model", required=True, help="where to save the model (.zip)")
     run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")
     run.set_defaults(run=train)

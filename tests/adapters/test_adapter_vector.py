@@ -3,6 +3,8 @@ same-step autoreset, seeding), the scalar environment's observations, masks and 
 
 from __future__ import annotations
 
+from functools import partial
+
 import gymnasium
 import numpy as np
 import pytest
@@ -139,8 +141,9 @@ def replay(game, engine, states, events, restarted):
 
 
 @pytest.mark.parametrize(("game", "rules"), CONFIGS, ids=IDS)
-@pytest.mark.parametrize("make", [RecordedVectorEnv, RecordedSelfPlayVectorEnv],
-                         ids=["learner", "self"])
+@pytest.mark.parametrize("make", [RecordedVectorEnv, partial(RecordedVectorEnv, player=None),
+                                  RecordedSelfPlayVectorEnv],
+                         ids=["learner", "every-seat", "self"])
 @pytest.mark.parametrize("tail", [0, 2, None], ids=["batch", "tail-2", "tail-default"])
 def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, make, tail):
     """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
@@ -154,7 +157,7 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
     states = env.engine.to_states(env.games)
     ended = 0
     for _ in range(3 * STEPS.get(game, 50)):
-        seats = info["seat"] if "seat" in info else np.full(6, env.player)
+        seats = info.get("seat", env.seats)
         for row, state in enumerate(states):
             assert module.current_player(state) == seats[row]
             expected = module.observation(state, int(seats[row])).to_array()
@@ -183,7 +186,7 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
     assert ended >= 3
     if env.scalar_tail == 0:
         assert env.finished == 0
-    elif make is RecordedVectorEnv:  # self-play leaves only chance, none under VXV-9
+    elif make is not RecordedSelfPlayVectorEnv:  # self-play: only chance, none under VXV-9
         assert env.finished > 0
 
 
@@ -198,6 +201,17 @@ def test_the_ids_are_registered_for_make_vec():
                              rules=verflixxt.Rules.amigo(players=4), player=3)
     assert (env.opponent, env.player, env.table.rules.players) == ("random", 3, 4)
     assert env.reset(seed=[1, 2])[0].shape == (2, env.single_observation_space.shape[0])
+
+
+def test_player_none_puts_the_learner_at_every_seat_in_turn():
+    env = AmigoVectorEnv("exxtra", exxtra.Rules(players=3), num_envs=7, player=None)
+    assert env.player is None and env.seats.tolist() == [0, 1, 2, 0, 1, 2, 0]
+    env.reset(seed=3)
+    for _ in range(40):
+        assert (env.engine.current_player(env.games) == env.seats).all()
+        env.step(random_actions(env.action_masks(), np.random.default_rng(3)))
+    with pytest.raises(ValueError, match="read-only"):
+        env.seats[0] = 1
 
 
 def test_an_illegal_action_ends_its_game_only_with_the_illegal_reward():

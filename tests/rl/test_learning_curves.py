@@ -53,7 +53,8 @@ def test_what_the_benchmark_writes_the_hook_reads(hook, rl, tmp_path):
     """``benchmarks/rl.py``'s curve document passes the hook's checks."""
     points = [{"steps": 100 * k, "seconds": k, "win_share": 0.1 * k, "episodes": 9}
               for k in (1, 2, 3)]
-    document = rl.curve_document("exxtra", "vector", 256, 0, "heuristic", points, 300, 3.0)
+    document = rl.curve_document("exxtra", "vector", 256, 0, "heuristic", None, points, 300,
+                                 3.0)
     document["evaluation"] = [{"against": "random", "games": 1000, "win_share": 0.5,
                                "low": 0.47, "high": 0.53, "faults": 0}]
     path = tmp_path / "rl-exxtra.json"

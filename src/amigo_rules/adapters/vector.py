@@ -2,9 +2,11 @@
 games stepped together in numpy.
 
 ``AmigoVectorEnv`` is the vector form of `AmigoEnv`: the learner plays seat ``player`` of
-every game; chance and the other seats (played by ``opponent``, a batch policy of
-`amigo_rules.batch.policies`) are resolved inside the batch. `SelfPlayVectorEnv` lets one
-policy play every seat: each observation is that of the seat to move.
+every game (``player=None``: every seat in turn, game ``i`` at seat ``i % players``, for a
+policy that must play any seat); chance and the other seats (played by ``opponent``, a
+batch policy of `amigo_rules.batch.policies`) are resolved inside the batch.
+`SelfPlayVectorEnv` lets one policy play every seat: each observation is that of the seat
+to move.
 
 Registered (by ``amigo_rules.adapters.gymnasium``) as ``VECTOR_ENV_IDS`` and
 ``SELF_PLAY_ENV_IDS``, for ``gymnasium.make_vec``::
@@ -88,7 +90,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         rules: Any = None,
         *,
         num_envs: int = 1,
-        player: int = 0,
+        player: int | None = 0,
         opponent: str | None = None,
         max_game_length: int | None = None,
         illegal_reward: float = -1.0,
@@ -108,8 +110,12 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """The game's batch engine."""
         self.num_envs = lockstep.size(num_envs)
         """How many games are played at once."""
-        self.player = checks.seat(player, spec.players)
-        """The learner's seat."""
+        self.player = None if player is None else checks.seat(player, spec.players)
+        """The learner's seat in every game; None: every seat in turn (`seats`)."""
+        self.seats = lockstep.read_only(
+            np.arange(self.num_envs) % spec.players if self.player is None
+            else np.full(self.num_envs, self.player))
+        """Per game the learner's seat: ``player``, or ``i % players`` for game ``i``."""
         self.opponent = self._opponent_name(game, opponent)
         """The batch policy playing the other seats (`POLICIES`)."""
         self.policy = POLICIES[game][self.opponent]
@@ -213,14 +219,14 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     # --- what the self-play form changes -------------------------------------------------
 
-    def _others(self, to_move: Any) -> Any:
-        """The games whose next move the environment makes itself: chance and the other
-        seats (of an array of players to move, or of one)."""
-        return (to_move != self.player) & (to_move != TERMINAL)
+    def _others(self, to_move: Any, rows: Any) -> Any:
+        """Whether the environment makes the next move itself: chance and the other seats
+        (of the players to move ``to_move`` of the games ``rows``, arrays or one each)."""
+        return (to_move != self.seats[rows]) & (to_move != TERMINAL)
 
     def _seats(self) -> np.ndarray:
         """Per game the seat the learner plays at its turn."""
-        return np.full(self.num_envs, self.player)
+        return self.seats
 
     def _observe(self, seats: np.ndarray) -> np.ndarray:
         """The observations of ``seats`` (one per game), and the masks kept for ``step``."""
@@ -268,7 +274,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         moved = False
         while True:
             to_move = current_player(work)
-            live = self._others(to_move) & (self.moves[rows] < limit)
+            live = self._others(to_move, rows) & (self.moves[rows] < limit)
             playing = np.count_nonzero(live)
             if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
                 if moved and work is not self.games:
@@ -301,7 +307,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         for k, (row, moves) in enumerate(zip(rows.tolist(), self.moves[rows].tolist(),
                                              strict=True)):
             state = states[k]
-            while moves < limit and self._others(player := module.current_player(state)):
+            while moves < limit and self._others(player := module.current_player(state), row):
                 if player == CHANCE:
                     move = sample_chance(module, state, rng)
                 else:
@@ -360,7 +366,7 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
                          max_game_length=max_game_length, illegal_reward=illegal_reward,
                          render_mode=render_mode, scalar_tail=scalar_tail)
 
-    def _others(self, to_move: Any) -> Any:
+    def _others(self, to_move: Any, rows: Any) -> Any:
         return to_move == CHANCE
 
     def _seats(self) -> np.ndarray:
