@@ -113,6 +113,14 @@ nothing, see `NO_RGB`."""
 RENDER_FPS = 4
 """``metadata["render_fps"]``: frames per second a viewer of ``"human"`` rendering may
 show."""
+
+
+def render_metadata(**more: Any) -> dict[str, Any]:
+    """An environment's ``metadata``, new each time: its render modes (`RENDER_MODES`, as
+    a list, which the frameworks' checkers ask for) and `RENDER_FPS`, then ``more``."""
+    return {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS, **more}
+
+
 NO_RGB = (
     "render_mode 'rgb_array' draws nothing: an RGB image of the table needs a rasteriser for "
     "its SVG (a system library such as cairo), which amigo-rules does not depend on; render() "

@@ -62,10 +62,9 @@ from ..core import (
 )
 from .episode import (
     DEFAULT_MAX_GAME_LENGTH,
-    RENDER_FPS,
-    RENDER_MODES,
     Episode,
     observation_bounds,
+    render_metadata,
     show,
     table,
 )
@@ -104,10 +103,7 @@ class AmigoEnv(gymnasium.Env):
     """
 
     # gymnasium.Env declares metadata an instance attribute, not a ClassVar
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": RENDER_FPS,
-    }
+    metadata: dict[str, Any] = render_metadata()
     """The render modes Gymnasium may ask for: ``"human"`` (printed), ``"ansi"`` (returned)
     and ``"rgb_array"`` (nothing: `amigo_rules.adapters.episode.NO_RGB`); frames per
     second."""

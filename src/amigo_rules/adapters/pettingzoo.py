@@ -35,10 +35,9 @@ from pettingzoo.utils import wrappers
 from ..core import TERMINAL
 from .episode import (
     DEFAULT_MAX_GAME_LENGTH,
-    RENDER_FPS,
-    RENDER_MODES,
     Episode,
     observation_bounds,
+    render_metadata,
     show,
     table,
 )
@@ -54,11 +53,7 @@ class AmigoAECEnv(AECEnv):
     """An amigo-rules game as a PettingZoo AEC environment (see the module's docstring)."""
 
     # each instance replaces it with one naming its game (not a ClassVar)
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": RENDER_FPS,
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any] = render_metadata(is_parallelizable=False)
 
     def __init__(
         self,
