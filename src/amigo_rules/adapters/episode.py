@@ -205,3 +205,10 @@ class Episode:
         truncated)."""
         returns: tuple[float, ...] = self.table.module.returns(self.state)
         return returns
+
+    def render(self, mode: str | None, viewer: Callable[[], int]) -> str | None:
+        """An environment's ``render()`` in ``mode`` (`show`): the table as text, as the
+        seat ``viewer()`` sees it (asked only when drawing: an environment may know no
+        seat before it is reset)."""
+        return show(mode, lambda: str(self.table.module.render_text(self.state,
+                                                                    player=viewer())))

@@ -65,7 +65,6 @@ from .episode import (
     Episode,
     observation_bounds,
     render_metadata,
-    show,
     table,
 )
 from .episode import render_mode as checked_render_mode
@@ -199,9 +198,7 @@ class AmigoEnv(gymnasium.Env):
     def render(self) -> str | None:
         """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed;
         ``"rgb_array"``: None and a warning)."""
-        state = self._running().state
-        return show(self.render_mode,
-                    lambda: str(self.table.module.render_text(state, player=self.player)))
+        return self._running().render(self.render_mode, lambda: self.player)
 
     def _running(self) -> Episode:
         if self.episode is None:

@@ -38,7 +38,6 @@ from .episode import (
     Episode,
     observation_bounds,
     render_metadata,
-    show,
     table,
 )
 from .episode import render_mode as checked_render_mode
@@ -158,11 +157,8 @@ class AmigoAECEnv(AECEnv):
         """The table as the agent to act sees it (``agent_selection``: its own hand only,
         as its observation shows), as text (``"ansi"``: returned; ``"human"``: printed;
         ``"rgb_array"``: None and a warning)."""
-        def draw() -> str:
-            viewer = self.agent_name_mapping[self.agent_selection]
-            return str(self.table.module.render_text(self.episode.state, player=viewer))
-
-        return show(self.render_mode, draw)
+        return self.episode.render(self.render_mode,
+                                   lambda: self.agent_name_mapping[self.agent_selection])
 
     def close(self) -> None:
         """Nothing to release."""
