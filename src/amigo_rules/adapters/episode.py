@@ -33,6 +33,7 @@ __all__ = [
     "Episode",
     "Table",
     "observation_bounds",
+    "render_metadata",
     "show",
     "table",
 ]
