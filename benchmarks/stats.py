@@ -64,7 +64,7 @@ def configurations() -> dict[str, tuple[str, str | None, int, tuple[str, ...]]]:
             for players in counts:
                 out[name(game, preset, players)] = (game, preset, players, ())
     for game, (presets, _) in PRESETS.items():
-        for variant in view(game).VARIANTS:
+        for variant in view(game).variants:
             preset = VARIANT_PRESET.get(variant, {}).get(game, presets[0])
             out[name(game, preset, 4, variant)] = (game, preset, 4, (variant,))
     game, preset, counts = VXV_6

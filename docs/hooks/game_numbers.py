@@ -70,7 +70,7 @@ class Config:
 
     def link(self, game: str) -> str:
         """The variant's name, linked to its rule on the page when its help names one."""
-        rule = RULE.search(view(game).VARIANTS.get(self.variant or "", ""))
+        rule = RULE.search(view(game).variants.get(self.variant or "", ""))
         return f"[{self.label}](#{rule.group(0).lower()})" if rule else self.label
 
 
@@ -83,8 +83,8 @@ def describe(game: str, rules) -> tuple[str, str | None]:
     """``(preset, variant)`` whose command-line rules are ``rules`` (one variant at most);
     `ValueError` when none are."""
     shown = view(game)
-    for preset in shown.PRESETS or (None,):
-        for variant in (None, *shown.VARIANTS):
+    for preset in shown.presets or (None,):
+        for variant in (None, *shown.variants):
             try:
                 made = shown.make_rules(preset, rules.players, (variant,) if variant else ())
             except RulesError:
@@ -104,8 +104,8 @@ def configurations(game: str) -> list[Config]:
             raise StateError(f"{path.name} holds games of {summary.game}")
         preset, variant = describe(game, summary.rules)
         found.append(Config(preset, summary.rules.players, variant, summary))
-    presets = list(view(game).PRESETS or (untitled(game),))
-    variants = list(view(game).VARIANTS)
+    presets = list(view(game).presets or (untitled(game),))
+    variants = list(view(game).variants)
     return sorted(found, key=lambda c: (c.variant is not None,
                                         variants.index(c.variant) if c.variant else 0,
                                         presets.index(c.preset), c.players))
@@ -345,7 +345,7 @@ def leaders(out: Section, presets: list[Config]) -> None:
 
 def compared(out: Section, game: str, presets: list[Config], variants: list[Config]) -> None:
     out.lines += ["### Variants compared", ""]
-    names = list(view(game).VARIANTS)
+    names = list(view(game).variants)
     if not names:
         out.lines += [f"{game.capitalize()} has no variants; the numbers of players compare "
                       "above.", ""]

@@ -93,16 +93,16 @@ def test_the_views_registry():
 
 @pytest.mark.parametrize("name", available())
 def test_every_view_makes_rules_and_draws(name):
-    module = view(name)
-    rules = module.make_rules(None, None, ())
-    assert rules.players == module.DEFAULT_PLAYERS
-    assert set(module.VARIANTS) == set(module.VARIANT_OPTIONS)
+    shown = view(name)
+    rules = shown.make_rules(None, None, ())
+    assert rules.players == shown.default_players
+    assert set(shown.variants) == set(shown.variant_options)
     with pytest.raises(RulesError):
-        module.make_rules(None, None, ("no such variant",))
+        shown.make_rules(None, None, ("no such variant",))
     with pytest.raises(RulesError):
-        module.make_rules("no such preset", None, ())
+        shown.make_rules("no such preset", None, ())
     state = amigo_rules.get_game(name).new_game(rules, seed=0)
-    assert module.draw(state, player=0, width=60)
+    assert shown.draw(state, player=0, width=60)
 
 
 def test_views_turn_options_into_rules():

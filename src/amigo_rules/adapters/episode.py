@@ -33,6 +33,7 @@ __all__ = [
     "Episode",
     "Table",
     "observation_bounds",
+    "render_metadata",
     "show",
     "table",
 ]
@@ -113,6 +114,14 @@ nothing, see `NO_RGB`."""
 RENDER_FPS = 4
 """``metadata["render_fps"]``: frames per second a viewer of ``"human"`` rendering may
 show."""
+
+
+def render_metadata(**more: Any) -> dict[str, Any]:
+    """An environment's ``metadata``, new each time: its render modes (`RENDER_MODES`, as
+    a list, which the frameworks' checkers ask for) and `RENDER_FPS`, then ``more``."""
+    return {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS, **more}
+
+
 NO_RGB = (
     "render_mode 'rgb_array' draws nothing: an RGB image of the table needs a rasteriser for "
     "its SVG (a system library such as cairo), which amigo-rules does not depend on; render() "
@@ -197,3 +206,10 @@ class Episode:
         truncated)."""
         returns: tuple[float, ...] = self.table.module.returns(self.state)
         return returns
+
+    def render(self, mode: str | None, viewer: Callable[[], int]) -> str | None:
+        """An environment's ``render()`` in ``mode`` (`show`): the table as text, as the
+        seat ``viewer()`` sees it (asked only when drawing: an environment may know no
+        seat before it is reset)."""
+        return show(mode, lambda: str(self.table.module.render_text(self.state,
+                                                                    player=viewer())))

@@ -62,11 +62,9 @@ from ..core import (
 )
 from .episode import (
     DEFAULT_MAX_GAME_LENGTH,
-    RENDER_FPS,
-    RENDER_MODES,
     Episode,
     observation_bounds,
-    show,
+    render_metadata,
     table,
 )
 from .episode import render_mode as checked_render_mode
@@ -104,10 +102,7 @@ class AmigoEnv(gymnasium.Env):
     """
 
     # gymnasium.Env declares metadata an instance attribute, not a ClassVar
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": RENDER_FPS,
-    }
+    metadata: dict[str, Any] = render_metadata()
     """The render modes Gymnasium may ask for: ``"human"`` (printed), ``"ansi"`` (returned)
     and ``"rgb_array"`` (nothing: `amigo_rules.adapters.episode.NO_RGB`); frames per
     second."""
@@ -203,9 +198,7 @@ class AmigoEnv(gymnasium.Env):
     def render(self) -> str | None:
         """The table as the learner sees it (``"ansi"``: returned; ``"human"``: printed;
         ``"rgb_array"``: None and a warning)."""
-        state = self._running().state
-        return show(self.render_mode,
-                    lambda: str(self.table.module.render_text(state, player=self.player)))
+        return self._running().render(self.render_mode, lambda: self.player)
 
     def _running(self) -> Episode:
         if self.episode is None:

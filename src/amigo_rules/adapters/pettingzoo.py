@@ -35,11 +35,9 @@ from pettingzoo.utils import wrappers
 from ..core import TERMINAL
 from .episode import (
     DEFAULT_MAX_GAME_LENGTH,
-    RENDER_FPS,
-    RENDER_MODES,
     Episode,
     observation_bounds,
-    show,
+    render_metadata,
     table,
 )
 from .episode import render_mode as checked_render_mode
@@ -54,11 +52,7 @@ class AmigoAECEnv(AECEnv):
     """An amigo-rules game as a PettingZoo AEC environment (see the module's docstring)."""
 
     # each instance replaces it with one naming its game (not a ClassVar)
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": RENDER_FPS,
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any] = render_metadata(is_parallelizable=False)
 
     def __init__(
         self,
@@ -163,11 +157,8 @@ class AmigoAECEnv(AECEnv):
         """The table as the agent to act sees it (``agent_selection``: its own hand only,
         as its observation shows), as text (``"ansi"``: returned; ``"human"``: printed;
         ``"rgb_array"``: None and a warning)."""
-        def draw() -> str:
-            viewer = self.agent_name_mapping[self.agent_selection]
-            return str(self.table.module.render_text(self.episode.state, player=viewer))
-
-        return show(self.render_mode, draw)
+        return self.episode.render(self.render_mode,
+                                   lambda: self.agent_name_mapping[self.agent_selection])
 
     def close(self) -> None:
         """Nothing to release."""

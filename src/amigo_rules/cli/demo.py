@@ -28,8 +28,7 @@ from .options import (
     bot_names,
     console,
     fresh_seed,
-    load_view,
-    make_rules,
+    game_rules,
     with_options,
 )
 from .palette import block, styled
@@ -58,7 +57,7 @@ def demo(game: str | None, preset: str | None, players: int | None, seed: int | 
     the whole narrated game first).
     """
     out = console()
-    seed = fresh_seed() if seed is None else seed
+    seed = fresh_seed(seed)
     names = [game] if game is not None else list(games.available())
     if game is None and (preset is not None or variants):
         raise click.UsageError("--preset and --variant need a GAME: presets and variants "
@@ -75,12 +74,11 @@ def demo(game: str | None, preset: str | None, players: int | None, seed: int | 
 def show(out: Console, name: str, preset: str | None, players: int | None, seed: int,
          bots: str | None, variants: tuple[str, ...], delay: float | None, log: bool,
          live: bool) -> None:
-    view = load_view(name)
+    view, rules = game_rules(name, preset, players, variants)
     module = get_game(name)
-    rules = make_rules(view, preset, players, variants)
     seats = bot_names(name, bots, rules.players)
     agents = [make_agent(n, name, seed=agent_seed(seed, p)) for p, n in enumerate(seats)]
-    chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
+    chosen = [preset or view.default_preset or "", *variants]
     title = " · ".join(x for x in (name, *chosen, f"{rules.players} players", f"seed {seed}")
                        if x)
     out.rule(f"[bold]{title}[/]")

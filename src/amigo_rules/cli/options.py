@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from itertools import cycle, islice
-from types import ModuleType
 from typing import Any, TypeVar, cast
 
 import click
@@ -17,6 +16,7 @@ from ..agents import AGENTS, SEARCH_AGENTS, make_agent
 from ..arena.plan import agent_seed
 from ..core import RulesError
 from . import games
+from .games import View
 
 __all__ = [
     "BOTS",
@@ -33,6 +33,7 @@ __all__ = [
     "console",
     "fresh_seed",
     "game_options",
+    "game_rules",
     "load_view",
     "make_rules",
     "option_error",
@@ -51,32 +52,42 @@ def console(*, stderr: bool = False) -> Console:
     return Console(highlight=False, stderr=stderr)
 
 
-def fresh_seed() -> int:
-    """A random seed, printed so that the game can be replayed."""
+def fresh_seed(seed: int | None = None) -> int:
+    """``seed``, or when it is None a random seed (printed, so that the game can be
+    replayed)."""
+    if seed is not None:
+        return seed
     # a SeedSequence made without entropy draws an int of its own
     return cast(int, np.random.SeedSequence().entropy) % 2**32
 
 
-def load_view(name: str) -> ModuleType:
+def load_view(name: str) -> View:
     try:
         return games.view(name)
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="'GAME'") from None
 
 
+def game_rules(game: str, preset: str | None, players: int | None,
+               variants: Sequence[str]) -> tuple[View, Any]:
+    """The view of ``game`` and the rules from the options (`make_rules`)."""
+    view = load_view(game)
+    return view, make_rules(view, preset, players, variants)
+
+
 def make_rules(
-    view: ModuleType, preset: str | None, players: int | None, variants: Sequence[str]
+    view: View, preset: str | None, players: int | None, variants: Sequence[str]
 ) -> Any:
     """The rules from the options, every bad value a usage error (exit code 2)."""
-    if preset is not None and preset not in view.PRESETS:
-        known = ", ".join(view.PRESETS) or "none"
+    if preset is not None and preset not in view.presets:
+        known = ", ".join(view.presets) or "none"
         raise click.BadParameter(
             f"{preset!r} is not a preset of this game; the presets are: {known}",
             param_hint="'--preset'",
         )
     for variant in variants:
-        if variant not in view.VARIANTS:
-            known = ", ".join(view.VARIANTS) or "none yet"
+        if variant not in view.variants:
+            known = ", ".join(view.variants) or "none yet"
             raise click.BadParameter(
                 f"{variant!r} is not a variant of this game; the variants are: {known}",
                 param_hint="'--variant'",
@@ -87,14 +98,14 @@ def make_rules(
         raise option_error(view, str(exc), variants) from None
 
 
-def option_error(view: ModuleType, message: str, variants: Sequence[str]) -> click.UsageError:
+def option_error(view: View, message: str, variants: Sequence[str]) -> click.UsageError:
     """A `Rules` error told in the command line's words: ``Rules.players`` is
     ``--players``, a field a variant sets is that variant."""
     if message.startswith("Rules.players"):
         return click.BadParameter(message.removeprefix("Rules.players "),
                                   param_hint="'--players'")
     for variant in variants:
-        for field in view.VARIANT_OPTIONS[variant][1]:
+        for field in view.variant_options[variant][1]:
             message = re.sub(rf"\bRules\.{field}\b", f"'{variant}'", message)
     message = re.sub(r"\bRules\.(\w+)", r"\1", message)
     hint = "'--variant'" if variants else "'--preset'"
@@ -121,7 +132,7 @@ def variant_help() -> str:
     """The help of ``--variant``: every game's variant names."""
     listed = []
     for name in games.names():
-        variants = games.view(name).VARIANTS
+        variants = games.view(name).variants
         if variants:
             listed.append(f"{name}: {', '.join(variants)}")
     return (
@@ -142,8 +153,8 @@ def with_options(*options: Callable[[F], F]) -> Callable[[F], F]:
 
 def preset_help() -> str:
     """The help of ``--preset``: every game's presets."""
-    listed = [f"{name}: {', '.join(games.view(name).PRESETS)}" for name in games.names()
-              if games.view(name).PRESETS]
+    listed = [f"{name}: {', '.join(games.view(name).presets)}" for name in games.names()
+              if games.view(name).presets]
     return "A preset of the game's rules (default: the game's first). " + "; ".join(listed) \
         + "."
 

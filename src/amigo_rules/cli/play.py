@@ -16,8 +16,7 @@ from .options import (
     console,
     fresh_seed,
     game_options,
-    load_view,
-    make_rules,
+    game_rules,
 )
 from .saves import HUMAN, default_path, read_record, saved_in
 from .session import INTERRUPTED, Leave, Session
@@ -71,17 +70,16 @@ def play_command(game: str | None, preset: str | None, players: int | None, seed
     else:
         if game is None:
             raise click.UsageError("Missing argument 'GAME' (or resume a game: --load FILE).")
-        view = load_view(game)
-        rules = make_rules(view, preset, players, variants)
+        view, rules = game_rules(game, preset, players, variants)
         if not seat < rules.players:
             raise click.BadParameter(
                 f"seat {seat} is not a seat of a {rules.players}-player game "
                 f"(0 … {rules.players - 1})", param_hint="'--seat'")
-        seed = fresh_seed() if seed is None else seed
+        seed = fresh_seed(seed)
         others = [p for p in range(rules.players) if p != seat]
         names = dict(zip(others, bot_names(game, bots, len(others)), strict=True))
         moves = ()
-        chosen = [preset or (view.PRESETS[0] if view.PRESETS else ""), *variants]
+        chosen = [preset or view.default_preset or "", *variants]
     module = get_game(game)
     try:
         for name in names.values():

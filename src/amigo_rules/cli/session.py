@@ -26,6 +26,7 @@ from ..core import (
 from ..core.chance import sample_chance
 from ..core.text import flow, plural, words
 from ..words import Teller, foreseen, result_lines
+from .games import View
 from .literal import MESSAGE_LIMIT, literal
 from .palette import block, styled
 from .saves import HUMAN, default_path, save, saved_in
@@ -78,7 +79,7 @@ class Session:
     """One game between the player on ``seat`` and bots (their ``names`` by seat), from
     ``moves`` already played."""
 
-    def __init__(self, out: Console, view: ModuleType, module: ModuleType, rules: Any,
+    def __init__(self, out: Console, view: View, module: ModuleType, rules: Any,
                  seed: int, seat: int, names: dict[int, str], moves: tuple[Any, ...] = (),
                  path: str | None = None, *, force: bool = False,
                  own: tuple[str, ...] = ()) -> None:

@@ -60,9 +60,9 @@ def stats(game: str, preset: str | None, variants: tuple[str, ...],
     """
     view = load_view(game)
     name = get_game(game).NAME
-    base = preset or (view.PRESETS[0] if view.PRESETS else name)
+    base = preset or view.default_preset or name
     labels, rule_sets = [], []
-    for players in dict.fromkeys(player_counts or (view.DEFAULT_PLAYERS,)):
+    for players in dict.fromkeys(player_counts or (view.default_players,)):
         for chosen in ("", *variants):
             rule_sets.append(make_rules(view, preset, players, tuple(filter(None,
                                                                             chosen.split("+")))))

@@ -42,8 +42,7 @@ from .options import (
     console,
     fresh_seed,
     game_options,
-    load_view,
-    make_rules,
+    game_rules,
     rules_options,
 )
 from .palette import player_label
@@ -168,8 +167,7 @@ def tournament(game: str, agent_list: str, count: int, preset: str | None, playe
     Ctrl-C stops cleanly (exit code 130): the games finished are in --results, and the same
     command resumes from there.
     """
-    view = load_view(game)
-    rules = make_rules(view, preset, players, variants)
+    _, rules = game_rules(game, preset, players, variants)
     names = [name.strip() for name in agent_list.split(",")]
     try:
         agent_specs(names, get_game(game).NAME)
@@ -328,10 +326,9 @@ def simulate(game: str, count: int, preset: str | None, players: int | None, see
 
     Game k uses seed S+k; seat i always gets bot i of --bots.
     """
-    view = load_view(game)
-    rules = make_rules(view, preset, players, variants)
+    _, rules = game_rules(game, preset, players, variants)
     names = bot_names(game, bots, rules.players)
-    seed = fresh_seed() if seed is None else seed
+    seed = fresh_seed(seed)
     out = console()
     setup = Setup(get_game(game).NAME, rules, {name: name for name in names})
     matches = [Match(k, seed + k, tuple(names)) for k in range(count)]

@@ -14,8 +14,8 @@ def variants(game: str) -> None:
     """List the presets and variants of GAME (for --preset and --variant)."""
     out = console()
     view = load_view(game)
-    out.print(f"[bold]{game}[/] presets: " + (", ".join(view.PRESETS) or "none"))
-    if not view.VARIANTS:
+    out.print(f"[bold]{game}[/] presets: " + (", ".join(view.presets) or "none"))
+    if not view.variants:
         out.print("no variants")
-    for name, text in view.VARIANTS.items():
+    for name, text in view.variants.items():
         out.print(f"  [bold]{name}[/]  {escape(text)}")

@@ -4,8 +4,10 @@ of a finished game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
+import numpy as np
 
 
 @attrs.frozen
@@ -45,6 +47,30 @@ class GameSpec:
     """Whether an observation ever hides part of the state."""
     returns_range: tuple[float, float] = (0.0, 1.0)
     """The least and greatest value of ``returns(state)[p]``."""
+
+
+def game_spec(game: str, rules: Any, players: tuple[int, int], num_actions: int,
+              num_chance_outcomes: int, bounds: tuple[np.ndarray, np.ndarray], *,
+              max_game_length: int | None, has_chance: bool,
+              has_hidden_information: bool) -> GameSpec:
+    """The `GameSpec` of ``game`` under ``rules`` (its ``players`` taken from them):
+    ``players`` the fewest and the most players the game allows, ``bounds`` the least and
+    greatest value of each entry of the observation array (whose shape they give)."""
+    low, high = bounds
+    return GameSpec(
+        game=game,
+        players=rules.players,
+        min_players=players[0],
+        max_players=players[1],
+        num_actions=num_actions,
+        num_chance_outcomes=num_chance_outcomes,
+        max_game_length=max_game_length,
+        observation_shape=low.shape,
+        observation_low=tuple(low.tolist()),
+        observation_high=tuple(high.tolist()),
+        has_chance=has_chance,
+        has_hidden_information=has_hidden_information,
+    )
 
 
 def top_scorers(scores: Sequence[float]) -> tuple[int, ...]:

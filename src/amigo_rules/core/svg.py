@@ -20,6 +20,10 @@ from .names import NUMBERS, Names
 from .nodes import SPECTATOR
 from .text import plural
 
+WIDTH = 768
+"""The width of every table picture, in user units (its height follows its contents)."""
+MARGIN = 20
+"""The blank border left and right of a table picture's contents."""
 PLAYERS = (
     ("red", "#CC3311"),  # Tol's vibrant red
     ("blue", "#0072B2"),
@@ -271,8 +275,8 @@ def legend(canvas: Canvas, x: float, y: float, width: float, entries: list[Legen
     return cy + row_height / 2 - y
 
 
-def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20,
-           width: float = 768) -> float:
+def header(canvas: Canvas, title: str, lines: list[str], margin: float = MARGIN,
+           width: float = WIDTH) -> float:
     """The picture's title and status lines at the top, each wrapped at its words to the
     picture's ``width``; returns the height used."""
     canvas.text(margin, 26, title, size=22, anchor="start", font_weight="bold")
@@ -281,6 +285,24 @@ def header(canvas: Canvas, title: str, lines: list[str], margin: float = 20,
         canvas.text(margin, 56 + 24 * i, line, size=17, anchor="start",
                     fit=width - 2 * margin)
     return 50 + 24 * len(shown)
+
+
+def table_header(canvas: Canvas, game: str, status: str, players: int, player: int | None,
+                 names: Names, move: str | None) -> float:
+    """The top of a game's table picture: the game's title, ``status``, the number of
+    players and whose view it shows (`viewer_caption`), and the last move in words
+    (``move``, when marked); returns the height used."""
+    lines = [status, f"{players} players, {viewer_caption(player, names)}"]
+    return header(canvas, game, lines + ([move] if move else []))
+
+
+def table_document(canvas: Canvas, top: float, game: str, status: str,
+                   entries: list[LegendEntry], gap: float = 0) -> str:
+    """A game's table picture, finished: the legend's ``entries`` across the picture,
+    ``gap`` below ``top`` (and as much less margin under it), and the document, `WIDTH`
+    wide, titled ``"<game> table: <status>"``."""
+    top += legend(canvas, MARGIN, top + gap, WIDTH - 2 * MARGIN, entries) + 12
+    return canvas.document(WIDTH, top, f"{game} table: {status}")
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:

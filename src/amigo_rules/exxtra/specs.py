@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..core import GameSpec
 from ..core.checks import rules_of
+from ..core.spec import game_spec
 from .actions import num_actions, num_chance_outcomes
 from .observations import array_length
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -21,18 +24,9 @@ def spec(rules: Rules | None = None) -> GameSpec:
     (7, 36, (36,), None)
     """
     rules = rules_of(Rules, rules, "spec")
-    length = array_length(rules)
-    return GameSpec(
-        game="exxtra",
-        players=rules.players,
-        min_players=MIN_PLAYERS,
-        max_players=MAX_PLAYERS,
-        num_actions=num_actions(rules),
-        num_chance_outcomes=num_chance_outcomes(rules),
-        max_game_length=None,
-        observation_shape=(length,),
-        observation_low=(0.0,) * length,
-        observation_high=(1.0,) * length,
-        has_chance=True,
-        has_hidden_information=False,
+    length = array_length(rules)  # every entry a one-hot, a flag or a share: 0 to 1
+    return game_spec(
+        "exxtra", rules, (MIN_PLAYERS, MAX_PLAYERS), num_actions(rules),
+        num_chance_outcomes(rules), (np.zeros(length), np.ones(length)),
+        max_game_length=None, has_chance=True, has_hidden_information=False,
     )

@@ -11,26 +11,27 @@ from ..core.events import Event
 from ..core.names import NUMBERS, Names, names_of
 from ..core.svg import (
     INK,
+    MARGIN,
     MUTED,
+    WIDTH,
     Canvas,
     halo,
-    header,
     highlight_entry,
     highlight_events,
-    legend,
     pawn,
     player_colour,
     player_entries,
     ring,
-    viewer_caption,
+    table_document,
+    table_header,
 )
 from .dice import combination_text
 from .moves import RUNGS
 from .observations import Observation, observation
 from .state import FINISH, Pair, State
 
-WIDTH = 768
-MARGIN = 20
+TITLE = "EXXtra"
+"""The picture's title."""
 SPACES_PER_ROW = 11
 SPACE_W = (WIDTH - 2 * MARGIN) / SPACES_PER_ROW
 SPACE_H = 44
@@ -108,10 +109,9 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     called = names_of(names, players, "render_svg")
     marked = marks(highlight_events(highlight), called)
     canvas = Canvas()
-    viewer = viewer_caption(player, called)
     status = _status(seen, players, called)
-    lines = [status, f"{players} players, {viewer}"]
-    top = header(canvas, "EXXtra", lines + ([marked.words] if marked else []))
+    top = table_header(canvas, TITLE, status, players, player, called,
+                       marked.words if marked else None)
     shown = marked or Marks()
     top += _counter_track(canvas, top, seen.counters, shown, called)
     ladder_top = top + 10
@@ -123,8 +123,7 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     entries = player_entries(players, called)
     if marked:
         entries.append(highlight_entry())
-    top += legend(canvas, MARGIN, top, WIDTH - 2 * MARGIN, entries) + 12
-    return canvas.document(WIDTH, top, f"EXXtra table: {status}")
+    return table_document(canvas, top, TITLE, status, entries)
 
 
 def _status(seen: State | Observation, players: int, called: Names) -> str:

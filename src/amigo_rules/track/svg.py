@@ -12,8 +12,10 @@ from ..core.names import NUMBERS, Names
 from ..core.svg import (
     GUARD_FILL,
     INK,
+    MARGIN,
     MUTED,
     STACK_STEP,
+    WIDTH,
     Canvas,
     count_badge,
     halo,
@@ -24,9 +26,6 @@ from ..core.svg import (
 from ..core.text import plural
 from .tiles import FACE_DOWN, FINISH, GIFT, LUCKY, START, STEAL
 
-WIDTH = 768
-"""The width of every tile-game picture, in user units."""
-MARGIN = 20
 PER_ROW = 7
 """Tiles per row of the track."""
 CELL = (WIDTH - 2 * MARGIN) / PER_ROW

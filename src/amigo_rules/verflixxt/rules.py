@@ -14,6 +14,11 @@ from ..core.checks import quote
 from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS, BOX, GUARDS_IN_BOX, PATH_TILES
 
+MIN_PLAYERS = 2
+"""The fewest players (VX-COMP-2)."""
+MAX_PLAYERS = 8
+"""The most players: 6 (VX-COMP-2), 8 with two pawns each (VXV-6)."""
+
 LAYOUTS = ("classic", "random", "plus_before_lucky", "lucky_last")
 """The named layouts: VX-SETUP-1, VX-SETUP-2 (shuffled) and VXV-1 (a) and (b)."""
 
@@ -128,7 +133,7 @@ class Rules:
     amigo_rules.core.errors.RulesError: Rules.players must be an integer from 2 to 8, got 9
     """
 
-    players: int = attrs.field(default=4, validator=integer(2, 8))
+    players: int = attrs.field(default=4, validator=integer(MIN_PLAYERS, MAX_PLAYERS))
     """Number of players: 2-6 (VX-COMP-2), 7-8 with two pawns each (VXV-6)."""
     layout: str | tuple[str, ...] | None = attrs.field(
         default=None, converter=_as_layout, validator=_layout

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from ..core.checks import rules_of, state_of
+from ..core.spec import game_spec
 from .actions import num_actions, num_chance_outcomes
-from .observations import array_bounds, array_length
-from .rules import Rules
+from .observations import array_bounds
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .setup import box, laid_out, shuffled_setup, track_length
 
 
@@ -19,18 +20,10 @@ def spec(rules: Rules | None = None) -> GameSpec:
     (72, 6, 1096, False)
     """
     rules = rules_of(Rules, rules, "spec")
-    low, high = array_bounds(rules)
-    return GameSpec(
-        game="verflixxt",
-        players=rules.players,
-        min_players=2,
-        max_players=8,
-        num_actions=num_actions(rules),
-        num_chance_outcomes=num_chance_outcomes(rules),
+    return game_spec(
+        "verflixxt", rules, (MIN_PLAYERS, MAX_PLAYERS), num_actions(rules),
+        num_chance_outcomes(rules), array_bounds(rules),
         max_game_length=max_game_length(rules),
-        observation_shape=(array_length(rules),),
-        observation_low=tuple(low.tolist()),
-        observation_high=tuple(high.tolist()),
         has_chance=not rules.tactical_cards or shuffled_setup(rules),
         has_hidden_information=rules.hidden_tiles or rules.towers != "open",
     )

@@ -11,19 +11,19 @@ from ..core.names import Names, names_of
 from ..core.svg import (
     GUARD_FILL,
     INK,
+    MARGIN,
+    WIDTH,
     Canvas,
-    header,
     highlight_entry,
     highlight_events,
-    legend,
     player_entries,
-    viewer_caption,
+    table_document,
+    table_header,
 )
 from ..track import Board
 from ..track.svg import (
     HIDDEN,
     LOOKS,
-    WIDTH,
     draw_collections,
     draw_track,
     pieces_on,
@@ -32,6 +32,9 @@ from ..track.svg import (
 from .observations import Observation, observation
 from .scoring import score, score_tiles, winners
 from .state import Phase, State
+
+TITLE = "Verflixxt!"
+"""The picture's title."""
 
 
 def render_svg(state: State, *, player: int | None = None, names: Sequence[str] | None = None,
@@ -65,12 +68,11 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     called = names_of(names, rules.players, "render_svg")
     marked = route(highlight_events(highlight), called)
     canvas = Canvas()
-    viewer = viewer_caption(player, called)
     status = _status(seen, board, called)
     if player is None and seen.phase is Phase.OVER:
         status += ": " + " and ".join(called.long(p) for p in winners(state)) + " won"
-    lines = [status, f"{rules.players} players, {viewer}"]
-    top = header(canvas, "Verflixxt!", lines + ([marked.words] if marked else []))
+    top = table_header(canvas, TITLE, status, rules.players, player, called,
+                       marked.words if marked else None)
     top += draw_track(canvas, top, board.tiles,
                       lambda x: pieces_on(x, board.pawns, board.guards), marked=marked,
                       names=called)
@@ -88,7 +90,7 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     top += draw_collections(canvas, top + 6, "Towers (bottom to top)", rows,
                             names=called) + 6
     for line in _cards(seen, called):
-        canvas.text(20, top + 10, line, size=15, anchor="start", fit=WIDTH - 40)
+        canvas.text(MARGIN, top + 10, line, size=15, anchor="start", fit=WIDTH - 2 * MARGIN)
         top += 24
     entries = player_entries(rules.players, called)
     if marked:
@@ -97,8 +99,7 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
         entries.append((_guard_symbol, "guard"))
     if rules.hidden_tiles or rules.towers != "open":
         entries.append((_hidden_symbol, "face down, unseen"))
-    top += legend(canvas, 20, top + 4, WIDTH - 40, entries) + 12
-    return canvas.document(WIDTH, top, f"Verflixxt! table: {status}")
+    return table_document(canvas, top, TITLE, status, entries, gap=4)
 
 
 def _guard_symbol(canvas: Canvas, x: float, y: float) -> None:

@@ -15,6 +15,11 @@ from ..core.validators import choice, flag, integer
 from ..track import ACTION_TILES_IN_BOX, ACTIONS, frozen_counts
 from .tiles import DEFAULT_DECK, PATH_BOX, RISK_BOX, TRACK_TILES, VALUES
 
+MIN_PLAYERS = 2
+"""The fewest players (HO-COMP-4)."""
+MAX_PLAYERS = 8
+"""The most players (HO-COMP-4)."""
+
 DECK_LIMIT = 240
 """The most cards a deck may hold: four times the box's 60 (ruling: a generous bound that
 keeps setup and every state small)."""
@@ -79,7 +84,7 @@ class Rules:
     amigo_rules.core.errors.RulesError: Rules.players must be an integer from 2 to 8, got 1
     """
 
-    players: int = attrs.field(default=4, validator=integer(2, 8))
+    players: int = attrs.field(default=4, validator=integer(MIN_PLAYERS, MAX_PLAYERS))
     """Number of players, 2-8 (HO-COMP-4)."""
     deck: tuple[tuple[int, int, int], ...] = attrs.field(default=DEFAULT_DECK, converter=_as_deck)
     """The movement cards: ``(value, yellow, orange)`` per value -1 … 6 (HO-COMP-2)."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from ..core.checks import rules_of
+from ..core.spec import game_spec
 from .actions import num_actions, num_chance_outcomes
-from .observations import array_bounds, array_length
-from .rules import Rules
+from .observations import array_bounds
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 
 def spec(rules: Rules | None = None) -> GameSpec:
@@ -22,18 +23,8 @@ def spec(rules: Rules | None = None) -> GameSpec:
     (76, None, True)
     """
     rules = rules_of(Rules, rules, "spec")
-    low, high = array_bounds(rules)
-    return GameSpec(
-        game="verflixxt_hoch",
-        players=rules.players,
-        min_players=2,
-        max_players=8,
-        num_actions=num_actions(rules),
-        num_chance_outcomes=num_chance_outcomes(rules),
-        max_game_length=None,
-        observation_shape=(array_length(rules),),
-        observation_low=tuple(low.tolist()),
-        observation_high=tuple(high.tolist()),
-        has_chance=True,
-        has_hidden_information=True,
+    return game_spec(
+        "verflixxt_hoch", rules, (MIN_PLAYERS, MAX_PLAYERS), num_actions(rules),
+        num_chance_outcomes(rules), array_bounds(rules),
+        max_game_length=None, has_chance=True, has_hidden_information=True,
     )

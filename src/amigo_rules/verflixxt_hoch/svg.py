@@ -10,15 +10,16 @@ from ..core.events import Event
 from ..core.names import NUMBERS, Names, names_of
 from ..core.svg import (
     INK,
+    MARGIN,
     MUTED,
+    WIDTH,
     Canvas,
-    header,
     highlight_entry,
     highlight_events,
-    legend,
     pawn,
     player_entries,
-    viewer_caption,
+    table_document,
+    table_header,
     who,
 )
 from ..core.text import plural
@@ -26,8 +27,6 @@ from ..track import Board
 from ..track.svg import (
     CHIP_H,
     CHIP_W,
-    MARGIN,
-    WIDTH,
     Look,
     Piece,
     draw_chip,
@@ -43,6 +42,8 @@ from .scoring import score, score_tiles, winners
 from .state import Phase, State
 from .tiles import CARDS, CURSED_CAP, HAT_POINTS, LUCKY_HAT, RISK, TOKEN_STACK, TOKENS, is_yellow
 
+TITLE = "Verflixxt hoch\u00b2"
+"""The picture's title."""
 HAT_NAMES = ("lucky hat", "cursed cap")
 SETUP = (Phase.LAY, Phase.DEAL, Phase.HATS)
 CARD_W, CARD_H = 40, 54
@@ -152,9 +153,8 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
     status = _status(seen, board, called)
     if player is None and seen.phase is Phase.OVER:
         status += ": " + " and ".join(called.long(p) for p in winners(state)) + " won"
-    viewer = viewer_caption(player, called)
-    lines = [status, f"{rules.players} players, {viewer}"]
-    top = header(canvas, "Verflixxt hoch\u00b2", lines + ([marked.words] if marked else []))
+    top = table_header(canvas, TITLE, status, rules.players, player, called,
+                       marked.words if marked else None)
     top += draw_track(canvas, top, board.tiles, lambda x: _pieces(board, seen.hats, x, called),
                       look, marked, called)
     points = score(state) if view is None else score_of(view)
@@ -171,8 +171,7 @@ def render_svg(state: State, *, player: int | None = None, names: Sequence[str] 
         (lambda c, x, y: lucky_hat(c, x, y + 10), f"lucky hat (+{HAT_POINTS})"),
         (lambda c, x, y: cursed_cap(c, x, y + 12), f"cursed cap (\u2212{HAT_POINTS})"),
     ]
-    top += legend(canvas, MARGIN, top + 4, WIDTH - 2 * MARGIN, entries) + 12
-    return canvas.document(WIDTH, top, f"Verflixxt hoch\u00b2 table: {status}")
+    return table_document(canvas, top, TITLE, status, entries, gap=4)
 
 
 def score_of(seen: Observation) -> tuple[int, ...]:

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from ...verflixxt import PRESETS, Rules, render_lines
+from . import View
 
-from ...verflixxt import PRESETS as RULES_PRESETS
-from ...verflixxt import Rules
-from ...verflixxt import render_lines as draw
-from . import chosen_options
-
-PRESETS: tuple[str, ...] = ("classic", "amigo", "amigo_pro")
-"""The ``--preset`` choices, the first one the default."""
-VARIANT_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+VIEW = View(Rules, PRESETS, variant_options={
     "plus_before_lucky": ("VXV-1 a: -1…-8, +1…+8, six lucky, -1…-10",
                           {"layout": "plus_before_lucky"}),
     "lucky_last": ("VXV-1 b: the lucky tiles last", {"layout": "lucky_last"}),
@@ -37,22 +31,8 @@ VARIANT_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
                     {"lucky_below": True}),
     "action_tiles": ("VXV-PRO-ACTIONS: Gift/Steal tiles on a guard preset",
                      {"action_tiles": True}),
-}
-"""``--variant NAME`` → (help text, the `Rules` options it sets)."""
-VARIANTS: dict[str, str] = {name: text for name, (text, _) in VARIANT_OPTIONS.items()}
-"""``--variant NAME`` → its help text."""
-DEFAULT_PLAYERS = 4
+}, draw=render_lines)
+"""The ``--preset`` choices (``classic`` the default) and ``--variant NAME`` → (help
+text, the `Rules` options it sets)."""
 
-
-
-def make_rules(preset: str | None, players: int | None, variants: tuple[str, ...]) -> Rules:
-    """The `Rules` of ``preset`` (default: classic) for ``players`` (default: 4).
-
-    Raises `RulesError` for an unknown preset or variant and for a bad player count.
-    """
-    preset, options = chosen_options(PRESETS, preset, VARIANT_OPTIONS, variants)
-    players = DEFAULT_PLAYERS if players is None else players
-    return RULES_PRESETS[preset](players=players, **options)
-
-
-__all__ = ["DEFAULT_PLAYERS", "PRESETS", "VARIANTS", "VARIANT_OPTIONS", "draw", "make_rules"]
+__all__ = ["VIEW"]
