@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import numpy as np
+import orjson
 
 from ..core import CHANCE, SPECTATOR, TERMINAL, GameRecord, get_game, jsonio
 from ..core.chance import sample_chance
@@ -251,7 +252,7 @@ class LiveTable:
                                  None if clock is None else round(clock.move_seconds * 1000))
         if viewer == SPECTATOR:
             message["seat"] = None
-        return _line(message)
+        return messages.text(message)
 
     def act(self, seat: int, *, previews: bool) -> str | None:
         """The ``act`` to ``seat`` if it is to move, else None; with ``previews`` the
@@ -285,13 +286,13 @@ class LiveTable:
                    "its time for a move ran out")
             message["explanation"] = (f"{self.label(self.forfeited)} forfeited at move "
                                       f"{self.move_number}: {why}. Nobody wins.")
-            return _line(message)
+            return messages.text(message)
         message = end_of(self.module, self.state, "rules")
         message["explanation"] = plain(result_lines(self.module, self.state, viewer,
                                                     names=self.names))
         message["sheet"] = score_sheet(self.module, self.state, viewer,
                                        names=self.names).to_data()
-        return _line(message)
+        return messages.text(message)
 
     def seat_view(self, seat: int) -> str:
         """The HTTP seat view (JSON text): move number, observation, legal moves when the
@@ -320,5 +321,15 @@ class LiveTable:
 
 
 def _line(message: messages.Message) -> str:
-    """A message as its JSON text (no newline: one WebSocket frame)."""
-    return messages.text(message)
+    """A message of a move (an ``event``, an ``act``, the seat view) as its JSON text, no
+    newline (one WebSocket frame): what `messages.text` writes, by orjson, about ten times
+    faster (a move writes one for every viewer). Their values are strings, integers, None,
+    lists and objects of them and `messages.Raw` documents, which both write alike (a
+    test holds them to it); the ``hello`` and the ``end`` (its returns are floats, which
+    the two write differently) are `messages.text`'s. What orjson refuses (an integer
+    beyond 64 bits, a lone surrogate) `messages.text` writes as before."""
+    try:
+        return orjson.dumps({key: orjson.Fragment(str(value)) if type(value) is messages.Raw
+                             else value for key, value in message.items()}).decode()
+    except orjson.JSONEncodeError:
+        return messages.text(message)
