@@ -10,6 +10,7 @@ stored chance moves, so it continues the same stream.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -66,6 +67,16 @@ class Refused(AmigoRulesError):
         self.retry_after = retry_after
 
 
+@functools.lru_cache(maxsize=256)
+def shared_rules(module: ModuleType, rules_json: str) -> Any:
+    """The `Rules` of a table's stored ``rules_json``: one object for all the tables of
+    the same rules (they are frozen). The games remember what they work out per rules
+    (action ids, a document's rules) by the rules object: looked up by the same object
+    they are found at once, by an equal one only after comparing every field (a few
+    microseconds, several times a move)."""
+    return jsonio.rules_from_data(module.Rules, json.loads(rules_json))
+
+
 def setup_state(module: ModuleType, rules: Any, seed: int) -> Any:
     """The table's first state (the game's ``new_game`` from the seed)."""
     return module.new_game(rules, seed=seed)
@@ -78,7 +89,7 @@ class LiveTable:
     def __init__(self, row: TableRow, token_hashes: Sequence[str | None]) -> None:
         self.row = row
         self.module: ModuleType = get_game(row.game)
-        self.rules = jsonio.rules_from_data(self.module.Rules, json.loads(row.rules))
+        self.rules = shared_rules(self.module, row.rules)
         self.token_hashes = tuple(token_hashes)
         self.state = setup_state(self.module, self.rules, row.seed)
         self.first = self.state
