@@ -4,7 +4,7 @@ out in one write (`gathering`, the WebSocket protocol ``serve`` gives uvicorn).
 A move sends each seat two or three messages at once (the move's ``event``, the chance
 move's, the next ``act``): one WebSocket frame each, as the protocol says, written one at
 a time by uvicorn, each a ``send()`` system call — on loopback the kernel's delivery to the
-other side with it; about a sixth of the event loop's CPU under load. Gathered, the frames
+other side with it; a fifth to a quarter of the event loop's time under load. Gathered, the frames
 are the same bytes in the same order, in fewer writes. Nothing waits longer than the end
 of the loop's turn, and the transport's flow control (``pause_writing``) acts as before:
 what one turn gathers is bounded by the connections' send queues
