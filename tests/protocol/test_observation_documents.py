@@ -53,7 +53,12 @@ def test_documents_round_trip_and_validate_against_the_shipped_schema(game, rule
     for _, observation in observations(game, rules, seed=5, every=6):
         text = module.observation_to_json(observation)
         assert module.observation_from_json(text) == observation
-        validator.validate(json.loads(text))
+        document = json.loads(text)
+        validator.validate(document)
+        # written as the envelope's `jsonio.dump` writes it: compact, ASCII, in this order
+        assert text == json.dumps(document, separators=(",", ":"))
+        assert list(document) == ["schema", "version", "game", "player", "observation"]
+        assert next(iter(document["observation"])) == "rules"
         count += 1
     assert count > 50
 

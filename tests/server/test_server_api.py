@@ -359,11 +359,12 @@ def test_serve_says_how_to_install_the_server_extra(monkeypatch: pytest.MonkeyPa
     from amigo_rules.cli import main
 
     assert "--allow-engines" in CliRunner().invoke(main, ["serve", "--help"]).output
-    monkeypatch.setitem(sys.modules, "uvicorn", None)
-    result = CliRunner().invoke(main, ["serve"])
-    assert result.exit_code == 1
-    assert "pip install 'amigo-rules[server]'" in result.output
-    monkeypatch.undo()
+    for package in ("uvicorn", "orjson"):
+        monkeypatch.setitem(sys.modules, package, None)
+        result = CliRunner().invoke(main, ["serve"])
+        assert result.exit_code == 1
+        assert "pip install 'amigo-rules[server]'" in result.output
+        monkeypatch.undo()
     result = CliRunner().invoke(main, ["serve", "--database", "mysql://x"])
     assert result.exit_code == 2 and "'mysql'" in result.output
 

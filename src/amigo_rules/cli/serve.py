@@ -15,7 +15,7 @@ from .options import CONTEXT
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SERVER_PACKAGES = ("starlette", "uvicorn")
+SERVER_PACKAGES = ("starlette", "uvicorn", "orjson")
 """What ``serve`` needs beyond the command line: the ``server`` extra."""
 INSTALL_HINT = ("amigo-rules serve: the game server needs the server extra: "
                 "pip install 'amigo-rules[server]'")

@@ -11,6 +11,7 @@ player, positions on the track) as a ``check`` function returning a problem or `
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -122,23 +123,32 @@ class Layout(Generic[Obs]):
     check: Callable[[Any], str | None]
 
 
+_WRITE = json.JSONEncoder(separators=(",", ":")).encode
+"""A value as `jsonio.dump` writes it (compact, ASCII)."""
+
+
 @functools.lru_cache(maxsize=64)
-def _rules_data(rules: Any) -> dict[str, Any]:
-    """A `Rules` value as JSON data, once per rules (an observation per decision needs it;
-    the dict is only ever serialized)."""
-    return jsonio.rules_to_data(rules)
+def _opening(game: str, rules: Any) -> tuple[str, str]:
+    """A document's text before its ``player``, and from there to its fields: the envelope
+    and the rules, written once per game and rules (an observation per decision needs
+    them)."""
+    head = _WRITE({"schema": f"amigo-rules/{KIND}", "version": jsonio.SCHEMA_VERSION,
+                   "game": game})
+    rules_text = _WRITE(jsonio.rules_to_data(rules))
+    return f'{head[:-1]},"player":', f',"observation":{{"rules":{rules_text}'
 
 
 def to_json(layout: Layout[Obs], observation: Obs) -> str:
     """``observation`` as its document ``{"schema", "version", "game", "player",
-    "observation"}``."""
+    "observation"}`` (the text `jsonio.dump` writes: its envelope and rules written once)."""
     if type(observation) is not layout.observation:
         raise ArgumentError(f"observation_to_json needs a {layout.game} Observation, got "
                             f"{type_name(observation)}")
-    body = {"rules": _rules_data(getattr(observation, "rules"))}  # noqa: B009
-    body |= {name: getattr(observation, name) for name in layout.fields}  # tuples, StrEnums
-    return jsonio.dump(KIND, layout.game, {"player": getattr(observation, layout.viewer),
-                                           "observation": body})
+    head, rules = _opening(layout.game, getattr(observation, "rules"))  # noqa: B009
+    player = getattr(observation, layout.viewer)
+    fields = _WRITE({name: getattr(observation, name) for name in layout.fields})
+    return (f"{head}{player if type(player) is int else _WRITE(player)}{rules}"
+            f"{',' + fields[1:] if len(fields) > 2 else '}'}}}")
 
 
 def from_json(layout: Layout[Obs], text: str | bytes) -> Obs:

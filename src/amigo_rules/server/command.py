@@ -9,6 +9,7 @@ import logging
 from .app import MAX_FRAME, create_app
 from .settings import Settings
 from .storage import database_label, open_storage
+from .wire import gathering
 
 
 def run(settings: Settings, port: int = 8000, database: str | None = None, *,
@@ -18,11 +19,14 @@ def run(settings: Settings, port: int = 8000, database: str | None = None, *,
     ``max_connections`` connections at once (more are answered 503). Prints the address
     it listens on and the database it uses."""
     import uvicorn
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
     storage = open_storage(database)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
     try:
         config = uvicorn.Config(create_app(storage, settings), host=settings.host, port=port,
+                                ws=("auto" if AutoWebSocketsProtocol is None  # (no ws)
+                                    else gathering(AutoWebSocketsProtocol)),
                                 ws_max_size=MAX_FRAME, ws_per_message_deflate=False,
                                 log_level="warning", lifespan="on",
                                 limit_concurrency=max_connections)

@@ -1,0 +1,208 @@
+"""What the server writes, made cheaper and kept the same: a move's messages encoded by
+orjson exactly as `messages.text` writes them (`tables._line`), and the frames of one turn
+of the event loop gathered into one write (`wire.Gathered`, the WebSocket protocol of
+``serve``) — the same bytes, fewer system calls."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from server_helpers import uvicorn_thread
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from amigo_rules import get_game
+from amigo_rules.core import SPECTATOR, jsonio
+from amigo_rules.protocol import messages
+from amigo_rules.server import TableRow, wire
+from amigo_rules.server.remote import RandomRemote
+from amigo_rules.server.tables import LiveTable, _line
+
+# ---------------------------------------------------------------- the lines
+
+TEXT = st.text(st.characters() | st.sampled_from("\x00\x1f\x7f\"\\\u2028é◀\ud800"))
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12)
+RAW = st.builds(lambda value: messages.Raw(json.dumps(value, separators=(",", ":"))), VALUES)
+
+
+@settings(max_examples=400)
+@given(st.dictionaries(TEXT, VALUES | RAW, max_size=6))
+def test_a_moves_line_is_what_messages_text_writes(message: dict[str, Any]) -> None:
+    """Strings of any character (control characters, quotes, non-ASCII, lone surrogates),
+    integers beyond 64 bits, nested lists and objects, embedded documents: the same
+    text."""
+    assert _line(message) == messages.text(message)
+
+
+@pytest.mark.parametrize("game, players", [("verflixxt", 2), ("verflixxt", 4),
+                                           ("verflixxt_hoch", 4), ("exxtra", 3)])
+def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
+        game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines of whole games, every viewer's (names with non-ASCII letters), as the
+    library's own writer writes them; orjson writes them all (`messages.text` is not
+    called)."""
+    from amigo_rules.server import tables
+
+    def unused(message: messages.Message) -> str:
+        raise AssertionError(f"messages.text wrote {message}")
+
+    module = get_game(game)
+    rules_json = json.dumps(jsonio.rules_to_data(module.Rules(players=players)))
+    lines: dict[str, list[str]] = {}
+    text = messages.text
+    for writer in ("orjson", "text"):
+        if writer == "orjson":
+            monkeypatch.setattr(messages, "text", unused)
+        else:
+            monkeypatch.setattr(messages, "text", text)
+            monkeypatch.setattr(tables, "_line", text)
+        written = lines[writer] = []
+        for seed in range(3):
+            row = TableRow("t", game, rules_json, seed, ("human",) * players, 0.0)
+            table = LiveTable(row, [None] * players)
+            table.rename([f"Zoë {seat}" for seat in range(players)])
+            table.extend(table.plan(None))
+            rng = np.random.default_rng(seed)
+            while not table.over:
+                seat = table.player
+                written.append(table.act(seat, previews=True) or "")
+                written.append(table.seat_view(seat))
+                legal = json.loads(written[-2])["legal"]
+                chosen = legal[int(rng.integers(len(legal)))]["id"]
+                table.extend(table.plan(table.resolve(seat, table.move_number, chosen, None)))
+            for viewer in (*range(players), SPECTATOR):
+                written += table.event_lines(viewer)
+    assert lines["orjson"] == lines["text"]
+    assert len(lines["text"]) > 100
+
+
+# ---------------------------------------------------------------- gathered writes
+
+
+class Transport:
+    """A transport that records its writes."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.closed = self.aborted = False
+
+    def write(self, data: bytes) -> None:
+        assert not self.closed, "written after its close"
+        self.writes.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closed or self.aborted
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def get_write_buffer_size(self) -> int:
+        return 5
+
+    def get_extra_info(self, name: str) -> Any:
+        return {"peername": ("127.0.0.1", 9)}.get(name)
+
+
+async def _turns(gathered: wire.Gathered, transport: Transport) -> None:
+    gathered.write(b"one")
+    gathered.write(b"")
+    gathered.writelines([b"two", bytearray(b"three")])
+    assert transport.writes == []
+    assert gathered.get_write_buffer_size() == 5 + 11
+    await asyncio.sleep(0)  # the turn's end
+    assert transport.writes == [b"onetwothree"]
+    gathered.write(b"four")
+    await asyncio.sleep(0)
+    assert transport.writes == [b"onetwothree", b"four"]
+    await asyncio.sleep(0)
+    assert transport.writes == [b"onetwothree", b"four"]
+
+
+def test_the_writes_of_one_turn_reach_the_transport_as_one() -> None:
+    transport = Transport()
+
+    async def main() -> None:
+        gathered = wire.Gathered(transport, asyncio.get_running_loop())  # type: ignore[arg-type]
+        await _turns(gathered, transport)
+        assert gathered.get_extra_info("peername") == ("127.0.0.1", 9)  # the transport's
+
+    asyncio.run(main())
+
+
+def test_a_close_sends_what_was_written_first_an_abort_drops_it() -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        closing, aborting, lost = Transport(), Transport(), Transport()
+        for transport in (closing, aborting, lost):
+            gathered = wire.Gathered(transport, loop)  # type: ignore[arg-type]
+            gathered.write(b"last words")
+            if transport is closing:
+                gathered.close()
+                assert (transport.writes, transport.closed) == ([b"last words"], True)
+            elif transport is aborting:
+                gathered.abort()
+                assert transport.aborted
+            else:
+                transport.closed = True  # the connection was lost meanwhile
+            await asyncio.sleep(0)
+            assert transport.writes == ([b"last words"] if transport is closing else [])
+
+    asyncio.run(main())
+
+
+async def _play(url: str, game: str, players: int) -> list[list[str]]:
+    async with httpx2.AsyncClient(base_url=url) as client:
+        made = (await client.post("/api/tables", json={
+            "game": game, "seats": ["remote"] * players, "seed": 7})).json()
+    bots = [RandomRemote(seed=seat["seat"]) for seat in made["seats"]]
+    await asyncio.gather(*(bot.play(
+        f"ws{url[4:]}/ws/tables/{made['table']}/seats/{seat['seat']}?token={seat['token']}")
+        for bot, seat in zip(bots, made["seats"], strict=True)))
+    return [bot.messages for bot in bots]
+
+
+def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
+        database: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two servers with the same secret, one writing each frame at once (uvicorn's own
+    protocol), one gathering them (``serve``'s): each seat of a hoch² table of four random
+    remote bots reads the same messages from both, and the gathering one hands the
+    transport fewer writes than it was given frames."""
+    assert AutoWebSocketsProtocol is not None
+    writes = flushes = 0
+    write, flush = wire.Gathered.write, wire.Gathered.flush
+
+    def counted_write(self: wire.Gathered, data: bytes) -> None:
+        nonlocal writes
+        writes += 1
+        write(self, data)
+
+    def counted_flush(self: wire.Gathered) -> None:
+        nonlocal flushes
+        flushes += bool(self.pending)
+        flush(self)
+
+    monkeypatch.setattr(wire.Gathered, "write", counted_write)
+    monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
+    secret = b"s" * 32
+    read = {}
+    for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
+        with uvicorn_thread(f"sqlite:///{tmp_path / name}.sqlite3", seed_secret=secret,
+                            ws=ws) as url:
+            read[name] = asyncio.run(_play(url, "verflixxt_hoch", 4))
+    assert read["gathered"] == read["plain"]
+    assert all(json.loads(seen[-1])["type"] == "end" for seen in read["plain"])
+    frames = sum(map(len, read["plain"]))
+    assert writes >= frames  # every frame went through it (and the handshakes)
+    assert flushes < frames * 0.7, (flushes, frames)
