@@ -191,14 +191,16 @@ def _greedy_choices(
     with the value of every candidate (``float64[k, n]``, meaningful where legal): the
     steps by `_step_values`, a steal by the gain of the victim's top tile, the rest 0."""
     out = []
-    entries = choices(batch)
+    moving = batch.phase == MOVE
+    plain = plain_moves(batch, verflixxt_shape(batch.rules), moving) if moving.any() else None
+    entries = choices(batch, plain)
     if entries:
         top_gain, gain, leave = _tops(batch)
     for games, candidates, legal in entries:  # each entry's games are at one phase
         worth = np.zeros(legal.shape)
         phase = batch.phase[games.argmax()]
-        if phase == MOVE:
-            steps = _step_values(batch, gain, leave)
+        if phase == MOVE and plain is not None:
+            steps = _step_values(batch, gain, leave, *plain)
             worth[: len(steps)] = steps
         elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
             worth[:] = top_gain
@@ -242,16 +244,16 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     return top_gain, gain, leave
 
 
-def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray
-                 ) -> np.ndarray:
+def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray,
+                 ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
     move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
-    rows of the move choices), from what the player sees; ``gain`` and ``leave`` are
-    `_tops`'. Guards are valued where they may move (few do), 0 elsewhere."""
+    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``
+    and ``leave`` are `_tops`'. Guards are valued where they may move (few do), 0
+    elsewhere."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
-    ids, legal = plain_moves(batch, s, batch.phase == MOVE)
     where = positions(ids, s).astype(np.intp)
     gain_row, leave_row = _kinds()
     counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
