@@ -107,7 +107,7 @@ def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
     t = tables()
     rules = batch.rules
     held = t["minus"][own]  # [m, T] minus magnitudes
-    plus, lucky = t["plus"][own], t["lucky"][own].sum(axis=1)
+    lucky = t["lucky"][own].sum(axis=1)
     path = slice(FIRST_PATH, FIRST_PATH + len(PATH_TILES))
     value_plus, value_minus = t["plus"][path, None], t["minus"][path, None]
     new_lucky = t["lucky"][path, None]
@@ -117,6 +117,7 @@ def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
         diff = np.where(new_lucky, -2 * (t["plus"][top] - t["minus"][top]),
                         value_plus - value_minus)
     elif rules.negative_lucky:  # VXV-8: by the number of lucky tiles
+        plus = t["plus"][own]
         sums = plus.sum(axis=1) - held.sum(axis=1)
         most_plus, most_minus = plus.max(axis=1), held.max(axis=1)
 
@@ -139,7 +140,8 @@ def _gains(batch: verflixxt_batch.Batch, own: np.ndarray) -> np.ndarray:
         diff = _converted_gains(held, lucky, value_plus, value_minus, new_lucky)
     gains = np.zeros((len(PATH_TILES) + 1, len(own)))
     gains[:-1] = diff
-    gains[:-1] += np.where(new_lucky & ~(held > 0).any(axis=1), LUCKY_RESERVE, 0.0)
+    gains[lockstep.indices(new_lucky[:, 0])] += np.where((held > 0).any(axis=1), 0.0,
+                                                         LUCKY_RESERVE)
     return gains
 
 
@@ -149,17 +151,22 @@ def _converted_gains(held: np.ndarray, lucky: np.ndarray, value_plus: np.ndarray
     turn the largest minus tiles: a new minus tile is turned if a lucky tile is spare,
     else it takes the place of the smallest turned one if larger (that one counting
     against then), else it counts against; a new lucky tile turns the largest unturned
-    minus tile."""
+    minus tile. Worked out per kind of tile (the codes are plus, minus or lucky)."""
     m = np.arange(len(held))
     held = -np.sort(-held, axis=1)  # largest first
     minus_tiles = (held > 0).sum(axis=1)
     top = held.shape[1] - 1
-    smallest_turned = held[m, np.clip(lucky - 1, 0, top)]
     largest_unturned = np.where(minus_tiles > lucky, held[m, np.minimum(lucky, top)], 0)
-    minus = np.where(minus_tiles < lucky, value_minus, np.where(
-        lucky == 0, -value_minus, np.maximum(-value_minus, value_minus - 2 * smallest_turned)))
-    diff: np.ndarray = np.where(new_lucky, 2 * largest_unturned,
-                                value_plus + np.where(value_minus > 0, minus, 0))
+    # a new minus tile v counts max(-v, v - 2·smallest turned): v where a lucky tile is
+    # spare (0 taken), -v where none is held (more than any v taken)
+    taken = np.where(minus_tiles < lucky, 0, np.where(
+        lucky == 0, 2 * value_minus.max() + 1, held[m, np.clip(lucky - 1, 0, top)]))
+    minus = lockstep.indices(value_minus[:, 0] > 0)
+    diff = np.empty((len(value_plus), len(held)), dtype=np.int64)
+    diff[:] = value_plus
+    worse = value_minus[minus]
+    diff[minus] = np.maximum(-worse, worse - 2 * taken)
+    diff[lockstep.indices(new_lucky[:, 0])] = 2 * largest_unturned
     return diff
 
 
@@ -184,14 +191,16 @@ def _greedy_choices(
     with the value of every candidate (``float64[k, n]``, meaningful where legal): the
     steps by `_step_values`, a steal by the gain of the victim's top tile, the rest 0."""
     out = []
-    entries = choices(batch)
+    moving = batch.phase == MOVE
+    plain = plain_moves(batch, verflixxt_shape(batch.rules), moving) if moving.any() else None
+    entries = choices(batch, plain)
     if entries:
         top_gain, gain, leave = _tops(batch)
     for games, candidates, legal in entries:  # each entry's games are at one phase
         worth = np.zeros(legal.shape)
         phase = batch.phase[games.argmax()]
-        if phase == MOVE:
-            steps = _step_values(batch, gain, leave)
+        if phase == MOVE and plain is not None:
+            steps = _step_values(batch, gain, leave, *plain)
             worth[: len(steps)] = steps
         elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
             worth[:] = top_gain
@@ -235,16 +244,16 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     return top_gain, gain, leave
 
 
-def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray
-                 ) -> np.ndarray:
+def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray,
+                 ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
     move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
-    rows of the move choices), from what the player sees; ``gain`` and ``leave`` are
-    `_tops`'."""
+    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``
+    and ``leave`` are `_tops`'. Guards are valued where they may move (few do), 0
+    elsewhere."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
-    ids, _ = plain_moves(batch, s, batch.phase == MOVE)
     where = positions(ids, s).astype(np.intp)
     gain_row, leave_row = _kinds()
     counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
@@ -252,40 +261,47 @@ def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarr
     finish = batch.length - 1
     mine = batch.pieces[batch.player * s.pawns + np.arange(s.pawns)[:, None], m]  # [pawns, n]
 
-    def pieces_at(position: np.ndarray) -> np.ndarray:
-        """Pawns and guards on ``position`` (``[k, n]``; flat indices: numpy serves those
+    def pieces_at(position: np.ndarray, games: np.ndarray = m) -> np.ndarray:
+        """Pawns and guards on ``position`` in ``games`` (flat indices: numpy serves those
         several times faster than index pairs)."""
-        found: np.ndarray = counted[crowd[position * n + m]]
+        found: np.ndarray = counted[crowd[position * n + games]]
         return found
 
-    def at(table: np.ndarray, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
-        """``table[rows[tile on position], game]`` for every game (``rows``: `_kinds`')."""
-        found: np.ndarray = table.reshape(-1)[rows[tiles[position * n + m]] * n + m]
+    def at(table: np.ndarray, rows: np.ndarray, position: np.ndarray,
+           games: np.ndarray = m) -> np.ndarray:
+        """``table[rows[tile on position], game]`` for ``games`` (``rows``: `_kinds`')."""
+        found: np.ndarray = table.reshape(-1)[rows[tiles[position * n + games]] * n + games]
         return found
 
-    here = pieces_at(where)
+    pawn = slice(0, s.pawns)
+    start = where[pawn]
+    here = pieces_at(start)
+    left = at(leave, leave_row, start)
+    moved = lockstep.indices(legal[s.pawns :].reshape(-1))  # the guards that may move
+    guard, games = s.pawns + moved // n, moved % n
+    origin = where[guard, games]
+    guard_here = pieces_at(origin, games)
     kinds = steps(batch, s)
-    out = np.empty((len(kinds), len(ids), n))
-    pawn, guard = slice(0, s.pawns), slice(s.pawns, len(ids))
+    out = np.zeros((len(kinds), len(ids), n))
     for kind, (distance, _) in enumerate(kinds):
-        target = np.minimum(np.maximum(where + distance, 0), finish)
-        there = pieces_at(target)
+        end = np.minimum(np.maximum(start + distance, 0), finish)
         # GreedyAgent.step_value of a pawn
-        start, end = where[pawn], target[pawn]
-        value = 0.0 + np.where((here[pawn] == 1) & (end != start),
-                               at(leave, leave_row, start), 0.0)
-        landing = (there[pawn] == 0) & (end != finish)
+        value = 0.0 + np.where((here == 1) & (end != start), left, 0.0)
+        landing = (pieces_at(end) == 0) & (end != finish)
         out[kind, pawn] = value + np.where(landing,
                                            LANDING_WEIGHT * at(gain, gain_row, end), 0.0)
-        if s.guards:  # TrackAgent.guard_value
-            value = np.zeros(where[guard].shape)
-            for position, sign, count in ((target[guard], 1, there[guard]),
-                                          (where[guard], -1, here[guard])):
-                alone = (((mine[:, None] == position).sum(axis=0) == 1)
+        if moved.size:  # TrackAgent.guard_value
+            step = distance[games] if isinstance(distance, np.ndarray) else distance
+            target = np.minimum(np.maximum(origin + step, 0), finish[games])
+            value = np.zeros(moved.shape)
+            for position, sign, count in ((target, 1, pieces_at(target, games)),
+                                          (origin, -1, guard_here)):
+                alone = (((mine[:, games] == position).sum(axis=0) == 1)
                          & (count - (sign < 0) == 1))
-                worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position))
+                worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position,
+                                                                   games))
                 value = value - np.where(alone, worth, 0.0)
-            out[kind, guard] = value
+            out[kind, guard, games] = value
     return out.reshape(-1, n)
 
 

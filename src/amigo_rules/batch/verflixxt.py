@@ -192,7 +192,8 @@ def is_terminal(batch: Batch) -> np.ndarray:
 def score(batch: Batch) -> np.ndarray:
     """``int64[n, players]``: each player's score as if the game ended now (VX-SCORE-1,
     VXV-LUCKY-BELOW or VXV-8), with VXV-5's penalty tile at face value."""
-    scores = tower_scores(batch.towers.transpose(2, 0, 1), batch.rules)
+    tall = int(batch.heights.max(initial=0))  # the slots above are all EMPTY
+    scores = tower_scores(batch.towers[:, :tall], batch.rules, axis=1).T
     owner, tile = batch.penalty.astype(np.int64)
     fined = np.flatnonzero(owner >= 0)  # VXV-5: at face value, beyond any lucky tile
     scores[fined, owner[fined]] -= tables()["minus"][tile[fined]]

@@ -288,24 +288,26 @@ def empty(rules: vx.Rules, n: int) -> Batch:
     )
 
 
-def tower_scores(towers: np.ndarray, rules: vx.Rules) -> np.ndarray:
-    """``int64[...]``: the score of towers given by tile codes along the last axis
-    (``EMPTY`` above the top), by the scoring of ``rules``: VX-SCORE-1 (the lucky tiles turn
-    the largest minus tiles), VXV-LUCKY-BELOW (each lucky tile flips the tile below it) or
+def tower_scores(towers: np.ndarray, rules: vx.Rules, axis: int = -1) -> np.ndarray:
+    """``int64[...]``: the score of towers given by tile codes along ``axis`` (``EMPTY``
+    above the top), by the scoring of ``rules``: VX-SCORE-1 (the lucky tiles turn the
+    largest minus tiles), VXV-LUCKY-BELOW (each lucky tile flips the tile below it) or
     VXV-8 (one lucky tile turns the largest minus tile, two do nothing, three or more turn
     the largest plus tile), as `amigo_rules.verflixxt.score_tiles`."""
     t = tables()
+    if not (rules.lucky_below or rules.negative_lucky):  # VX-SCORE-1
+        converted: np.ndarray = (t["plus"] - t["minus"])[towers].sum(axis=axis) + 2 * (
+            lockstep.lucky_turned(t["minus"].astype(np.int8)[towers], t["lucky"][towers], axis))
+        return converted
     plus, minus, lucky = t["plus"][towers], t["minus"][towers], t["lucky"][towers]
     if rules.lucky_below:
         signed = plus - minus
         flipped = np.zeros(towers.shape, dtype=bool)
-        flipped[..., :-1] = lucky[..., 1:]
-        below: np.ndarray = np.where(flipped, -signed, signed).sum(axis=-1)
+        np.moveaxis(flipped, axis, -1)[..., :-1] = np.moveaxis(lucky, axis, -1)[..., 1:]
+        below: np.ndarray = np.where(flipped, -signed, signed).sum(axis=axis)
         return below
-    if rules.negative_lucky:
-        count = lucky.sum(axis=-1)
-        by_count: np.ndarray = (plus.sum(axis=-1) - minus.sum(axis=-1)
-                                + np.where(count == 1, 2 * minus.max(axis=-1), 0)
-                                - np.where(count >= 3, 2 * plus.max(axis=-1), 0))
-        return by_count
-    return lockstep.lucky_converts(plus, minus, lucky)
+    count = lucky.sum(axis=axis)
+    by_count: np.ndarray = (plus.sum(axis=axis) - minus.sum(axis=axis)
+                            + np.where(count == 1, 2 * minus.max(axis=axis, initial=0), 0)
+                            - np.where(count >= 3, 2 * plus.max(axis=axis, initial=0), 0))
+    return by_count

@@ -244,17 +244,17 @@ def score(batch: Batch) -> np.ndarray:
     path tiles by VX-SCORE-1 (lucky tiles turn the largest minus tiles), risk tiles by
     HO-RISK-1, finish tokens and hats."""
     t = tables()
-    towers = batch.towers.transpose(2, 0, 1)
+    towers = batch.towers[:, : int(batch.heights.max(initial=0))]  # the rest: NO_ITEM
+    face = t["plus"] - t["minus"] + t["token"] + t["hat"]  # per item: lucky and risk aside
     risk = t["risk"][towers]
-    odd = (risk > 0).sum(axis=2) % 2
+    odd = (risk > 0).sum(axis=1) % 2
     scores: np.ndarray = (
-        lockstep.lucky_converts(t["plus"][towers], t["minus"][towers],
-                                t["lucky"][towers])
-        + (1 - 2 * odd) * risk.sum(axis=2)
-        + t["token"][towers].sum(axis=2)
-        + t["hat"][towers].sum(axis=2)
+        face[towers].sum(axis=1)
+        + 2 * lockstep.lucky_turned(t["minus"].astype(np.int8)[towers], t["lucky"][towers],
+                                    axis=1)
+        + (1 - 2 * odd) * risk.sum(axis=1)
     )
-    return scores
+    return scores.T
 
 
 def returns(batch: Batch) -> np.ndarray:

@@ -131,19 +131,19 @@ class _View:
 
     @cached_property
     def towers(self) -> np.ndarray:
-        """``int64[players, h, n]``: the collections up to the highest one's height."""
+        """``int8[players, h, n]``: the collections up to the highest one's height."""
         height = max(int(self.batch.heights.max()), 1)
-        return self.batch.towers[:, :height].astype(np.int64)
+        return self.batch.towers[:, :height]
 
     @cached_property
     def tops(self) -> np.ndarray:
         """``int64[players, n]``: each collection's top path or risk tile (item code), -1 if
         none."""
         towers = self.towers
-        depth = np.arange(towers.shape[1])[:, None]
-        top = np.where(towers < TRADEABLE, depth, -1).max(axis=1)
+        depth = np.arange(towers.shape[1], dtype=np.int8)[:, None]
+        top = np.where(towers < TRADEABLE, depth, np.int8(-1)).max(axis=1)
         item = np.take_along_axis(towers, np.maximum(top, 0)[:, None], axis=1)[:, 0]
-        tops: np.ndarray = np.where(top >= 0, item, -1)
+        tops: np.ndarray = np.where(top >= 0, item, -1).astype(np.int64)
         return tops
 
     @cached_property

@@ -24,13 +24,15 @@ from .verflixxt_arrays import (
 )
 
 
-def choices(batch: Batch) -> lockstep.Choices:
-    """The legal decision ids of every game at a decision node (`lockstep.Choices`)."""
+def choices(batch: Batch, moves: tuple[np.ndarray, np.ndarray] | None = None
+            ) -> lockstep.Choices:
+    """The legal decision ids of every game at a decision node (`lockstep.Choices`);
+    ``moves``: `plain_moves` of the games at ``MOVE``, where the caller has them."""
     s = shape(batch.rules)
     out = []
     moving = batch.phase == MOVE
     if moving.any():
-        out.append(_move_choices(batch, s, moving))
+        out.append(_move_choices(batch, s, moving, moves))
     stealing = batch.phase == STEALING
     if stealing.any():
         victims = np.arange(s.players)[:, None]
@@ -45,13 +47,13 @@ def choices(batch: Batch) -> lockstep.Choices:
 
 
 def _move_choices(
-    batch: Batch, s: Shape, moving: np.ndarray
+    batch: Batch, s: Shape, moving: np.ndarray, moves: tuple[np.ndarray, np.ndarray] | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The games ``moving``, their candidate ids and which are legal. The rows: first the
     steps, kind by kind in the order of `steps` (the roll; VXV-2's -1 and +0; VXV-9's cards),
     each over the pieces of `plain_moves`; then VXV-7's swaps, or VXV-9's ``stop`` and
     ``pass``."""
-    ids, legal = plain_moves(batch, s, moving)
+    ids, legal = plain_moves(batch, s, moving) if moves is None else moves
     if s.cards:  # each card on each piece, then stop and pass; int16 ids, filled in place
         plays, playable = card_plays(batch, s, ids, legal)
         k = plays.shape[0] * plays.shape[1]
