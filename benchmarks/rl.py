@@ -170,11 +170,12 @@ def curve_document(game: str, env: str, envs: int, seed: int, opponent: str,
 def evaluate(args: argparse.Namespace) -> None:
     """Play ``--games`` games of the model against random and against the baseline agent
     (every other seat) on the vector environments, its seat rotated; record the win shares
-    with their 95% intervals. ``--check-games`` more games in a tournament of the scalar
-    agents, the model as ``ppo:PATH``, are printed beside them."""
+    with their 95% intervals (``evaluation``: the model plays its best move; with
+    ``--sampled`` also ``sampled``: its moves drawn from the policy). ``--check-games`` more
+    games in a tournament of the scalar agents, the model as ``ppo:PATH``, are printed
+    beside them."""
     from sb3_contrib import MaskablePPO
 
-    from amigo_rules.adapters.sb3 import evaluate as measure
     from amigo_rules.arena import tournament
 
     label, rules, baseline = CONFIGS[args.game]
@@ -184,15 +185,11 @@ def evaluate(args: argparse.Namespace) -> None:
     rows = []
     for opponent in ("random", baseline):
         start = time.perf_counter()
-        result = measure(learner, args.game, rules, opponent=opponent, games=args.games,
-                         seed=args.seed)
-        low, high = result.confidence
-        rows.append({"against": opponent, "games": result.games,
-                     "win_share": round(result.win_share, 4), "low": round(low, 4),
-                     "high": round(high, 4)})
+        rows.append(evaluation_row(learner, args, opponent, deterministic=True))
         print(f"{label}: ppo against {rules.players - 1} × {opponent}: win share "
-              f"{result.win_share:.3f} (95% {low:.3f}–{high:.3f}) over {result.games} games, "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+              f"{rows[-1]['win_share']:.3f} (95% {rows[-1]['low']:.3f}–{rows[-1]['high']:.3f}) "
+              f"over {rows[-1]['games']} games, {time.perf_counter() - start:.0f} s",
+              flush=True)
         if args.check_games:
             agents = {"ppo": f"ppo:{args.model}"}
             agents |= {f"{opponent} {seat}": opponent for seat in range(1, rules.players)}
@@ -202,7 +199,24 @@ def evaluate(args: argparse.Namespace) -> None:
             print(f"   the same in a tournament of the scalar agents: {stats.win_share:.3f} "
                   f"(95% {low:.3f}–{high:.3f}) over {stats.games} games", flush=True)
     document["evaluation"] = rows
+    if args.sampled:
+        document["sampled"] = [evaluation_row(learner, args, opponent, deterministic=False)
+                               for opponent in ("random", baseline)]
+        print("moves drawn from the policy:", document["sampled"], flush=True)
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def evaluation_row(learner: Any, args: argparse.Namespace, opponent: str,
+                   deterministic: bool) -> dict[str, Any]:
+    """The results row of ``--games`` games of ``learner`` against ``opponent``."""
+    from amigo_rules.adapters.sb3 import evaluate as measure
+
+    result = measure(learner, args.game, CONFIGS[args.game][1], opponent=opponent,
+                     games=args.games, seed=args.seed, deterministic=deterministic)
+    low, high = result.confidence
+    return {"against": opponent, "games": result.games,
+            "win_share": round(result.win_share, 4), "low": round(low, 4),
+            "high": round(high, 4)}
 
 
 def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None) -> float:
@@ -300,6 +314,8 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--game", choices=list(CONFIGS), required=True)
     run.add_argument("--model", required=True)
     run.add_argument("--games", type=int, default=1000)
+    run.add_argument("--sampled", action="store_true",
+                     help="also play the games with moves drawn from the policy")
     run.add_argument("--check-games", type=int, default=0,
                      help="games of a tournament with the scalar agents, printed")
     run.add_argument("--seed", type=int, default=1)
