@@ -41,7 +41,7 @@ RULE = re.compile(r"\b(?:VXV|HO)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 """A rule id in a variant's help text (``VXV-4: the game ends …``)."""
 TURN_WORDS = {
     "verflixxt": "a roll of the die and the move it allows (and a Steal's choice, when one "
-                 "follows)",
+                 "follows; with tactical cards, the cards a player plays or a pass)",
     "verflixxt_hoch": "the cards a player plays and what follows them (hats, a Steal)",
     "exxtra": "a player's rolls until they place their dice or go out",
 }
