@@ -1,6 +1,6 @@
-"""The strength ladder's committed games of the learned agents play again to the same
-results: six games of the `value` rows (two per game), by ``benchmarks/ladder.py``'s own
-``play_one``, with the shipped weights."""
+"""The strength ladder's committed games play again to the same results: six games of the
+learned agents' `value` rows (two per game, with the shipped weights) and two of EXXtra's
+rollout agent, by ``benchmarks/ladder.py``'s own ``play_one``."""
 
 from __future__ import annotations
 
@@ -36,6 +36,12 @@ def committed(config, agent, baseline):
 ])
 def test_value_games_replay_to_their_results(config, baseline):
     replays_two(config, "value", baseline)
+
+
+def test_exxtras_rollout_games_replay_to_their_results():
+    """EXXtra's rollout agent plays its rollouts with the batch heuristic, whose draws
+    from the agent's generator its committed games depend on."""
+    replays_two("exxtra", "rollout:100", "heuristic")
 
 
 def replays_two(config, agent, baseline):

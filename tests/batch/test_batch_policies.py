@@ -163,6 +163,34 @@ def test_the_heuristics_ties_are_drawn_uniformly_among_the_best_decisions():
     assert (none == -1).all() and (single == 2).all()
 
 
+def test_the_heuristic_draws_one_uniform_per_game_deciding_or_not():
+    """The heuristic's draws do not depend on how many games are at a decision: committed
+    results drawn from the generator (the rollout agent's ladder games, the statistics)
+    play again only if the stream stays the same. Its choice of game ``i`` is `_best`'s with
+    the ``i``-th uniform of the batch's draw."""
+    rules = exxtra.Rules(players=4)
+    batch = lockstep.copied(exxtra_batch.new_games(rules, 64, 2))
+    rng = np.random.default_rng(5)
+    mixed = 0
+    for _ in range(30):
+        deciding = exxtra_batch.legal_action_mask(batch).any(axis=1)
+        mixed += 0 < deciding.sum() < len(deciding)  # some games at a decision, some not
+        before = np.random.default_rng()
+        before.bit_generator.state = rng.bit_generator.state
+        ids = policies.exxtra_heuristic(batch, rng)
+        expected = policies._best(*_table(batch), 0.0, before)
+        np.testing.assert_array_equal(ids, expected)
+        assert rng.bit_generator.state == before.bit_generator.state
+        chance = np.where(deciding, -1, exxtra_batch.sample_chance(batch, rng))
+        exxtra_batch.LOCKSTEP.advance(batch, np.where(deciding, ids, chance))
+    assert mixed >= 10
+
+
+def _table(batch):
+    values = policies.exxtra_heuristic_values(batch)
+    return values, ~np.isnan(values)
+
+
 def test_the_heuristic_keeps_one_reroll_worth_for_positions_it_cannot_tell_apart():
     """The re-roll's worth is kept by what `reroll_worth` reads of a position
     (`_positions`): positions with the same key have the same worth by the scalar

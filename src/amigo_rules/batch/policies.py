@@ -74,10 +74,16 @@ def _best(values: np.ndarray, legal: np.ndarray, tie: float, rng: np.random.Gene
     """Per row a legal column of highest value (within ``tie``), each such column equally
     likely (as `lockstep.uniform` draws: one uniform double per row); -1 in rows with no
     legal column."""
+    return _pick(values, legal, tie, rng.random(len(values)))
+
+
+def _pick(values: np.ndarray, legal: np.ndarray, tie: float, uniforms: np.ndarray
+          ) -> np.ndarray:
+    """`_best` with the rows' uniform doubles given."""
     worth = np.where(legal, values, -np.inf)
     near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
     running = near.cumsum(axis=1, dtype=np.int16)
-    pick = (rng.random(len(near)) * running[:, -1]).astype(np.int16)
+    pick = (uniforms * running[:, -1]).astype(np.int16)
     chosen = (running > pick[:, None]).argmax(axis=1)
     return np.where(running[:, -1] > 0, chosen, -1)
 
@@ -486,10 +492,13 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
 
 def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
-    drawn uniformly; -1 elsewhere."""
+    drawn uniformly; -1 elsewhere. One uniform double is drawn for every game, deciding or
+    not, so that the generator's stream (and every committed result drawn from it) does not
+    depend on how many games are at a decision."""
     ids = np.full(len(batch), -1, dtype=np.int64)
+    uniforms = rng.random(len(batch))
     deciding, legal, values = _heuristic(batch)
-    ids[deciding] = _best(values, legal, 0.0, rng)
+    ids[deciding] = _pick(values, legal, 0.0, uniforms[deciding])
     return ids
 
 
