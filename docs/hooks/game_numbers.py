@@ -521,7 +521,7 @@ def variant_figure(changes: list[tuple[Config, Config, stats.Differences]]) -> s
         first.set_yticks(range(len(labels)), labels)
         first.invert_yaxis()
 
-    return matplotlib_svg(9.0, 0.9 + 0.28 * len(changes), draw)
+    return matplotlib_svg(9.0, max(1.6, 0.9 + 0.28 * len(changes)), draw)  # one row: not squat
 
 
 # --- the hook ------------------------------------------------------------------------------
