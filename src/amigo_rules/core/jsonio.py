@@ -24,12 +24,18 @@ E = TypeVar("E", bound=Enum)
 A = TypeVar("A", bound=attrs.AttrsInstance)
 
 
+compact = json.JSONEncoder(separators=(",", ":")).encode
+"""A value as the documents are written: compact JSON, ASCII."""
+
+
+def envelope(kind: str, game: str) -> dict[str, Any]:
+    """The envelope ``{"schema", "version", "game"}`` a document of ``kind`` begins with."""
+    return {"schema": f"amigo-rules/{kind}", "version": SCHEMA_VERSION, "game": game}
+
+
 def dump(kind: str, game: str, body: dict[str, Any]) -> str:
     """Serialize ``body`` inside the envelope ``{"schema", "version", "game", ...}``."""
-    return json.dumps(
-        {"schema": f"amigo-rules/{kind}", "version": SCHEMA_VERSION, "game": game, **body},
-        separators=(",", ":"),
-    )
+    return compact(envelope(kind, game) | body)
 
 
 def load(text: str | bytes, kind: str, game: str, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -11,7 +11,6 @@ player, positions on the track) as a ``check`` function returning a problem or `
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -123,18 +122,13 @@ class Layout(Generic[Obs]):
     check: Callable[[Any], str | None]
 
 
-_WRITE = json.JSONEncoder(separators=(",", ":")).encode
-"""A value as `jsonio.dump` writes it (compact, ASCII)."""
-
-
 @functools.lru_cache(maxsize=64)
 def _opening(game: str, rules: Any) -> tuple[str, str]:
     """A document's text before its ``player``, and from there to its fields: the envelope
     and the rules, written once per game and rules (an observation per decision needs
     them)."""
-    head = _WRITE({"schema": f"amigo-rules/{KIND}", "version": jsonio.SCHEMA_VERSION,
-                   "game": game})
-    rules_text = _WRITE(jsonio.rules_to_data(rules))
+    head = jsonio.compact(jsonio.envelope(KIND, game))
+    rules_text = jsonio.compact(jsonio.rules_to_data(rules))
     return f'{head[:-1]},"player":', f',"observation":{{"rules":{rules_text}'
 
 
@@ -146,8 +140,8 @@ def to_json(layout: Layout[Obs], observation: Obs) -> str:
                             f"{type_name(observation)}")
     head, rules = _opening(layout.game, getattr(observation, "rules"))  # noqa: B009
     player = getattr(observation, layout.viewer)
-    fields = _WRITE({name: getattr(observation, name) for name in layout.fields})
-    return (f"{head}{player if type(player) is int else _WRITE(player)}{rules}"
+    fields = jsonio.compact({name: getattr(observation, name) for name in layout.fields})
+    return (f"{head}{player if type(player) is int else jsonio.compact(player)}{rules}"
             f"{',' + fields[1:] if len(fields) > 2 else '}'}}}")
 
 
