@@ -304,9 +304,8 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     empty = ~source.any(axis=0)
     if empty.any():  # as `_source`
         source[:, empty] = batch.discard.take(drawing[empty], axis=1)
-    running = source.cumsum(axis=0)
-    pick = rng.integers(0, running[-1])
-    card = (running <= pick).sum(axis=0)  # the first kind whose running total passes pick
+    pick = rng.integers(0, lockstep.accumulate(source)).astype(np.int16)
+    card = lockstep.count(source <= pick)  # the first kind whose running total passes pick
     ids[drawing] = card
     return ids
 

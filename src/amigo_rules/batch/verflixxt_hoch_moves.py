@@ -160,19 +160,36 @@ def _attackable(
 def _hat_choices(
     batch: Batch, hatting: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none."""
+    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none;
+    worked out on the hatting games only."""
     s = shape(batch.rules)
-    tile = batch.arrived
-    worn = batch.arrived_hat
-    owner, pos = batch.hat_owner, batch.hat_pos
-    there = (owner >= 0) & (pos == tile)
+    n = hatting.size
+    rows = lockstep.indices(hatting)
+    tile = batch.arrived[rows]
+    worn = batch.arrived_hat[rows]
+    owner = batch.hat_owner.take(rows, axis=1)
+    there = batch.hat_pos.take(rows, axis=1) == tile  # a hat nobody wears is at -1
     bare = worn == 0
-    other = np.where(worn == 1, there[1], there[0])
-    on = (batch.pawns.reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
-    seats = np.arange(s.players)[:, None]
-    hats_here = ((owner[:, None] == seats) & (pos[:, None] == tile)).sum(axis=0)
-    give = (on > hats_here) & ~bare
-    legal = np.vstack([hatting, bare & there[0], bare & there[1], ~bare & other, give])
-    ids = s.base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP],
-                                       GIVE + np.arange(s.players)])
-    return hatting, ids[:, None], legal & hatting
+    on = (batch.pawns.take(rows, axis=1).reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
+    hats_here = ((owner[:, None] == _SEATS[: s.players]) & there[:, None]).sum(axis=0)
+    ids = _hat_ids(s.base, s.players)
+    legal = np.zeros((len(ids), n), dtype=bool)
+    legal[0] = hatting  # none
+    chosen = np.empty((len(ids) - 1, rows.size), dtype=bool)
+    chosen[:2] = bare & there
+    chosen[2] = ~bare & np.where(worn == 1, there[1], there[0])  # swap
+    chosen[3:] = (on > hats_here) & ~bare  # give
+    legal.reshape(-1)[np.arange(n, legal.size, n)[:, None] + rows] = chosen
+    return hatting, ids, legal
+
+
+_SEATS = np.arange(8)[:, None]
+"""The seats, a column (at most 8 players)."""
+
+
+@cache
+def _hat_ids(base: int, players: int) -> np.ndarray:
+    """``[k, 1]``: the ids of `_hat_choices`' rows: none, take the lucky hat, take the
+    cursed cap, swap, give to each player."""
+    ids = base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP], GIVE + np.arange(players)])
+    return lockstep.read_only(ids[:, None])
