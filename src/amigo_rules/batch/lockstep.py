@@ -305,7 +305,8 @@ def first(mask: np.ndarray) -> np.ndarray:
 
 
 def count(mask: np.ndarray) -> np.ndarray:
-    """``int8[m]``: per column of the boolean ``mask`` (``[k, m]``, k < 128) its True rows."""
+    """``int8[…]``: the True entries of the boolean ``mask`` along its first axis (fewer
+    than 128)."""
     counts: np.ndarray = mask.view(np.int8).sum(axis=0, dtype=np.int8)
     return counts
 

@@ -79,12 +79,13 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     held = (hand != NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == PLAY)
     value = t["value"][hand].astype(np.int16)
-    first = np.ones(own.shape, dtype=bool)
-    first[1:] = own[1:] != own[:-1]
+    first = np.empty(own.shape, dtype=bool)
+    first[0] = True
+    np.not_equal(own[1:], own[:-1], out=first[1:])
     owner, pos = batch.hat_owner, batch.hat_pos.astype(np.int16)
     mine = owner == player
-    count = (own[:, None] == own).sum(axis=0)
-    hatted = (mine[:, None] & (pos[:, None] == own)).sum(axis=0)
+    count = lockstep.count(own[:, None] == own)
+    hatted = lockstep.count(mine[:, None] & (pos[:, None] == own))
     guards = batch.guards.astype(np.int16)
     piece_ids, pieces = _piece_rows(p, s.guards, length)
     x = np.empty((pieces, n), dtype=np.int16)  # where each candidate piece stands
@@ -101,7 +102,7 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     np.add(by_card[:, None], 2 * x + piece_ids, out=ids[: 2 * pieces].reshape(2, pieces, n))
     plays = legal[: 2 * pieces].reshape(2, pieces, n)
     np.logical_and((held & (value != 0))[:, None], ok, out=plays)
-    in_play = (own != finish).sum(axis=0)
+    in_play = lockstep.count(own != finish)
     plays[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
     plays[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
     plays[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)

@@ -467,7 +467,7 @@ def _next_player(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> None:
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
-    refill = rows[~np.any(batch.pile, axis=0)[rows]]
+    refill = rows[batch.pile.take(rows, axis=1).max(axis=0) == 0]
     if refill.size:
         batch.pile[:, refill] = batch.discard[:, refill]
         batch.discard[:, refill] = 0
