@@ -19,6 +19,7 @@ from .verflixxt_hoch_arrays import (
     LUCKY_PIECE,
     NO_CARD,
     NONE,
+    OVER,
     PAWN_PIECE,
     PLAY,
     STEALING,
@@ -39,15 +40,14 @@ def choices(batch: Batch) -> lockstep.Choices:
     actions (HO-HAT-2) and steals (HO-COMBINE-1)."""
     s = shape(batch.rules)
     phase = batch.phase
+    present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
     out: lockstep.Choices = []
-    carding = (phase == PLAY) | (phase == DOUBLE)
-    if carding.any():
-        out.append(_plays(batch, carding))
-    hatting = phase == HAT
-    if hatting.any():
-        out.append(_hat_choices(batch, hatting))
-    stealing = phase == STEALING
-    if stealing.any():
+    if present[PLAY] or present[DOUBLE]:
+        out.append(_plays(batch, (phase == PLAY) | (phase == DOUBLE)))
+    if present[HAT]:
+        out.append(_hat_choices(batch, phase == HAT))
+    if present[STEALING]:
+        stealing = phase == STEALING
         victims = holders(batch) & (np.arange(s.players)[:, None] != batch.player)
         ids = s.base + 5 + s.players + s.length + np.arange(s.players)
         out.append((stealing, ids[:, None], victims & stealing))

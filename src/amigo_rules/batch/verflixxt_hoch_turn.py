@@ -10,6 +10,7 @@ next player) is gathered, so that each step of the end of a turn also runs once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 import attrs
@@ -90,18 +91,23 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
         return
     ahead = _ahead(batch)  # every piece has moved
     if then.action:
-        rows, arrived, worn, home = (np.concatenate(x) for x in zip(*then.action, strict=True))
+        rows, arrived, worn, home = (_joined(x) for x in zip(*then.action, strict=True))
         then.move.append(_after_action(batch, rows, arrived, worn, home, ahead))
     if then.move:
-        then.plays_end.append(_after_move(batch, np.concatenate(then.move), ahead))
+        then.plays_end.append(_after_move(batch, _joined(then.move), ahead))
     if then.plays_end:
-        rows = np.concatenate(then.plays_end)
+        rows = _joined(then.plays_end)
         if rows.size:
             then.next.append(_end_of_plays(batch, rows, ahead))
     if then.next:
-        rows = np.concatenate(then.next)
+        rows = _joined(then.next)
         if rows.size:
             _next_player(batch, rows, ahead)
+
+
+def _joined(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """The arrays ``parts`` end to end (the only one as it is: most steps have one)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 _HAT_ITEMS = np.array([COLLECTED.index(LUCKY_HAT), COLLECTED.index(CURSED_CAP)])
