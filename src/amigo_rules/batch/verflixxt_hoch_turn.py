@@ -473,12 +473,14 @@ def _next_player(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> None:
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
-    refill = rows[batch.pile.take(rows, axis=1).max(axis=0) == 0]
+    n = batch.phase.size
+    pile = batch.pile.reshape(-1)
+    drawn = card * n + rows
+    refill = rows[pile[drawn] == 0]  # a legal card not in the draw pile: that pile is empty
     if refill.size:
         batch.pile[:, refill] = batch.discard[:, refill]
         batch.discard[:, refill] = 0
-    n = batch.phase.size
-    batch.pile.reshape(-1)[card * n + rows] -= 1
+    pile[drawn] -= 1
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, batch.player[rows])
     hand0 = hands[at]
