@@ -4,6 +4,9 @@ of new games, and the errors of bad input."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import attrs
 import numpy as np
 import pytest
@@ -98,6 +101,27 @@ def test_random_playouts_finish_every_game():
     np.testing.assert_allclose(batch.returns(result.final).sum(axis=1), 1.0)
     again = batch.random_playouts(rules, 300, seed=5)
     assert batch.to_states(again.final) == finals
+
+
+REPLAYS = [  # rules, seed, steps, digest of the lengths and the final states' documents
+    (Rules(players=2), 1, 10725, "1a8ae613a60d692e"),
+    (Rules(players=4), 2, 18536, "39a9d8a4449d73ed"),
+    (Rules(players=8), 3, 25243, "2d34a7e6a1f91e46"),
+    (Rules(players=4, attack=True, action_tiles=True, risk_rank="parity"), 4, 22032,
+     "a6844ab948e3627d"),
+]
+
+
+@pytest.mark.parametrize(("rules", "seed", "steps", "digest"), REPLAYS)
+def test_random_playouts_replay_from_their_seed(rules, seed, steps, digest):
+    """The same seed plays the same 64 games as the engine did when these were recorded
+    (commit e953001): committed statistics and ladder results replay from seeds, so a faster
+    engine must draw the same random numbers and use them alike."""
+    result = batch.random_playouts(rules, 64, seed)
+    played = hashlib.sha256(json.dumps(result.lengths.tolist()).encode())
+    for state in batch.to_states(result.final):
+        played.update(ho.to_json(state).encode())
+    assert (result.steps, played.hexdigest()[:16]) == (steps, digest)
 
 
 def test_sampling_draws_legal_ids():

@@ -296,17 +296,20 @@ def chance_probabilities(batch: Batch) -> np.ndarray:
 def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per drawing game a card drawn with its exact probability (one integer
     draw per game); -1 at the other games."""
-    ids = np.full(batch.phase.size, -1, dtype=np.int64)
+    ids = np.empty(batch.phase.size, dtype=np.int64)
+    ids.fill(-1)
     drawing = lockstep.indices(batch.phase == DRAW)
     if not drawing.size:
         return ids
     source = batch.pile.take(drawing, axis=1)
-    empty = ~source.any(axis=0)
+    totals = lockstep.accumulate(source)  # running totals in place
+    empty = totals == 0
     if empty.any():  # as `_source`
-        source[:, empty] = batch.discard.take(drawing[empty], axis=1)
-    running = source.cumsum(axis=0)
-    pick = rng.integers(0, running[-1])
-    card = (running <= pick).sum(axis=0)  # the first kind whose running total passes pick
+        discard = batch.discard.take(drawing[empty], axis=1)
+        lockstep.accumulate(discard)
+        source[:, empty] = discard
+    pick = rng.integers(0, totals).astype(np.int16)
+    card = lockstep.count(source <= pick)  # the first kind whose running total passes pick
     ids[drawing] = card
     return ids
 

@@ -133,6 +133,9 @@ class Shape:
     inserted); empty for an explicit layout."""
     start_tiles: np.ndarray
     """The track with the shuffled slots empty (or the explicit layout, whole)."""
+    steps: np.ndarray
+    """``int64[base]``: per play id how far its card moves the piece, negative backwards
+    (0 for a 0 card)."""
 
 
 @cache
@@ -195,19 +198,23 @@ def _shape_of(rules: ho.Rules) -> Shape:
         tiles[:length] = [TILE_KINDS.index(t) for t in track]
         positives = sum(t in TRACK_TILES and is_positive(t) for t in track)
     players = rules.players
+    base = len(CARDS) * 8 * length
+    kind, place = np.divmod(np.arange(base), 2 * length)  # ``card·4 + piece``, ``origin·2 + back``
+    steps = tables()["value"][kind >> 2] * (1 - 2 * (place & 1))
     return Shape(
         players=players,
         pawns=rules.pawns_per_player,
         guards=min(GUARDS, positives),
         length=length,
         items=len(box) + len(TOKEN_STACK) + 2,
-        base=len(CARDS) * 8 * length,
+        base=base,
         actions=ho.num_actions(rules),
         outcomes=ho.num_chance_outcomes(rules),
         deck=lockstep.read_only(np.array(deck_counts(rules))),
         box=lockstep.read_only(np.array([TILE_KINDS.index(t) for t in box])),
         slots=lockstep.read_only(slots),
         start_tiles=lockstep.read_only(tiles),
+        steps=lockstep.read_only(steps),
     )
 
 

@@ -19,6 +19,7 @@ from .verflixxt_hoch_arrays import (
     LUCKY_PIECE,
     NO_CARD,
     NONE,
+    OVER,
     PAWN_PIECE,
     PLAY,
     STEALING,
@@ -39,15 +40,14 @@ def choices(batch: Batch) -> lockstep.Choices:
     actions (HO-HAT-2) and steals (HO-COMBINE-1)."""
     s = shape(batch.rules)
     phase = batch.phase
+    present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
     out: lockstep.Choices = []
-    carding = (phase == PLAY) | (phase == DOUBLE)
-    if carding.any():
-        out.append(_plays(batch, carding))
-    hatting = phase == HAT
-    if hatting.any():
-        out.append(_hat_choices(batch, hatting))
-    stealing = phase == STEALING
-    if stealing.any():
+    if present[PLAY] or present[DOUBLE]:
+        out.append(_plays(batch, (phase == PLAY) | (phase == DOUBLE)))
+    if present[HAT]:
+        out.append(_hat_choices(batch, phase == HAT))
+    if present[STEALING]:
+        stealing = phase == STEALING
         victims = holders(batch) & (np.arange(s.players)[:, None] != batch.player)
         ids = s.base + 5 + s.players + s.length + np.arange(s.players)
         out.append((stealing, ids[:, None], victims & stealing))
@@ -79,12 +79,13 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     held = (hand != NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == PLAY)
     value = t["value"][hand].astype(np.int16)
-    first = np.ones(own.shape, dtype=bool)
-    first[1:] = own[1:] != own[:-1]
+    first = np.empty(own.shape, dtype=bool)
+    first[0] = True
+    np.not_equal(own[1:], own[:-1], out=first[1:])
     owner, pos = batch.hat_owner, batch.hat_pos.astype(np.int16)
     mine = owner == player
-    count = (own[:, None] == own).sum(axis=0)
-    hatted = (mine[:, None] & (pos[:, None] == own)).sum(axis=0)
+    count = lockstep.count(own[:, None] == own)
+    hatted = lockstep.count(mine[:, None] & (pos[:, None] == own))
     guards = batch.guards.astype(np.int16)
     piece_ids, pieces = _piece_rows(p, s.guards, length)
     x = np.empty((pieces, n), dtype=np.int16)  # where each candidate piece stands
@@ -101,7 +102,7 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     np.add(by_card[:, None], 2 * x + piece_ids, out=ids[: 2 * pieces].reshape(2, pieces, n))
     plays = legal[: 2 * pieces].reshape(2, pieces, n)
     np.logical_and((held & (value != 0))[:, None], ok, out=plays)
-    in_play = (own != finish).sum(axis=0)
+    in_play = lockstep.count(own != finish)
     plays[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
     plays[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
     plays[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
@@ -160,19 +161,36 @@ def _attackable(
 def _hat_choices(
     batch: Batch, hatting: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none."""
+    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none;
+    worked out on the hatting games only."""
     s = shape(batch.rules)
-    tile = batch.arrived
-    worn = batch.arrived_hat
-    owner, pos = batch.hat_owner, batch.hat_pos
-    there = (owner >= 0) & (pos == tile)
+    n = hatting.size
+    rows = lockstep.indices(hatting)
+    tile = batch.arrived[rows]
+    worn = batch.arrived_hat[rows]
+    owner = batch.hat_owner.take(rows, axis=1)
+    there = batch.hat_pos.take(rows, axis=1) == tile  # a hat nobody wears is at -1
     bare = worn == 0
-    other = np.where(worn == 1, there[1], there[0])
-    on = (batch.pawns.reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
-    seats = np.arange(s.players)[:, None]
-    hats_here = ((owner[:, None] == seats) & (pos[:, None] == tile)).sum(axis=0)
-    give = (on > hats_here) & ~bare
-    legal = np.vstack([hatting, bare & there[0], bare & there[1], ~bare & other, give])
-    ids = s.base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP],
-                                       GIVE + np.arange(s.players)])
-    return hatting, ids[:, None], legal & hatting
+    on = (batch.pawns.take(rows, axis=1).reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
+    hats_here = ((owner[:, None] == _SEATS[: s.players]) & there[:, None]).sum(axis=0)
+    ids = _hat_ids(s.base, s.players)
+    legal = np.zeros((len(ids), n), dtype=bool)
+    legal[0] = hatting  # none
+    chosen = np.empty((len(ids) - 1, rows.size), dtype=bool)
+    chosen[:2] = bare & there
+    chosen[2] = ~bare & np.where(worn == 1, there[1], there[0])  # swap
+    chosen[3:] = (on > hats_here) & ~bare  # give
+    legal.reshape(-1)[np.arange(n, legal.size, n)[:, None] + rows] = chosen
+    return hatting, ids, legal
+
+
+_SEATS = np.arange(8)[:, None]
+"""The seats, a column (at most 8 players)."""
+
+
+@cache
+def _hat_ids(base: int, players: int) -> np.ndarray:
+    """``[k, 1]``: the ids of `_hat_choices`' rows: none, take the lucky hat, take the
+    cursed cap, swap, give to each player."""
+    ids = base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP], GIVE + np.arange(players)])
+    return lockstep.read_only(ids[:, None])

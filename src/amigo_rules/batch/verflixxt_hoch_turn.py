@@ -10,6 +10,7 @@ next player) is gathered, so that each step of the end of a turn also runs once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 import attrs
@@ -86,17 +87,27 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
     if present[DRAW]:
         rows = lockstep.indices(phase == DRAW)
         _draw(batch, rows, ids[rows], then)
+    if not (then.action or then.move or then.plays_end or then.next):
+        return
+    ahead = _ahead(batch)  # every piece has moved
     if then.action:
-        rows, arrived, worn, home = (np.concatenate(x) for x in zip(*then.action, strict=True))
-        then.move.append(_after_action(batch, rows, arrived, worn, home))
+        rows, arrived, worn, home = (_joined(x) for x in zip(*then.action, strict=True))
+        then.move.append(_after_action(batch, rows, arrived, worn, home, ahead))
     if then.move:
-        then.plays_end.append(_after_move(batch, np.concatenate(then.move)))
+        then.plays_end.append(_after_move(batch, _joined(then.move), ahead))
     if then.plays_end:
-        rows = np.concatenate(then.plays_end)
+        rows = _joined(then.plays_end)
         if rows.size:
-            then.next.append(_end_of_plays(batch, rows))
+            then.next.append(_end_of_plays(batch, rows, ahead))
     if then.next:
-        _next_player(batch, np.concatenate(then.next))
+        rows = _joined(then.next)
+        if rows.size:
+            _next_player(batch, rows, ahead)
+
+
+def _joined(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """The arrays ``parts`` end to end (the only one as it is: most steps have one)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 _HAT_ITEMS = np.array([COLLECTED.index(LUCKY_HAT), COLLECTED.index(CURSED_CAP)])
@@ -111,48 +122,40 @@ def _hand_at(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
 
 def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     """HO-TURN-1, HO-TURN-2, HO-FIN-1, HO-HAT-4/5: play a card, move its piece, take the
-    tile left alone (or run its action, HO-COMBINE-1), the finish token, a hat home."""
+    tile left alone (or run its action, HO-COMBINE-1), the finish token, a hat home. A 0
+    card played alone moves nothing: it stays, as a piece at either end of the track."""
     s = shape(batch.rules)
     t = tables()
-    length = s.length
-    kind, place = np.divmod(ids, 2 * length)  # ``card·4 + piece``, ``origin·2 + reverse``
-    card, piece = kind >> 2, kind & 3
-    origin, reverse = place >> 1, (place & 1) == 1
+    kind, place = np.divmod(ids, 2 * s.length)  # ``card·4 + piece``, ``origin·2 + reverse``
+    card, piece, origin = kind >> 2, kind & 3, place >> 1
     player = batch.player[rows]
     n = batch.phase.size
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, player)
-    hand0, hand1 = hands[at].astype(np.int64), hands[at + n].astype(np.int64)
-    hands[at] = np.where(hand0 == card, hand1, hand0)
+    hand0 = hands[at]
+    hands[at] = np.where(hand0 == card, hands[at + n], hand0)
     hands[at + n] = NO_CARD
     batch.discard.reshape(-1)[card * n + rows] += 1
     first = batch.plays[rows] == 0
     batch.yellow[rows] = np.where(first, t["is_yellow"][card], batch.yellow[rows])
     batch.plays[rows] += 1
-    value = t["value"][card]
-    zero = value == 0
-    if zero.any():  # a 0 card played alone moves nothing
-        then.move.append(rows[zero])
-        moving = ~zero
-        rows, player, origin, piece = rows[moving], player[moving], origin[moving], piece[moving]
-        value, reverse = value[moving], reverse[moving]
-    steps = np.where(reverse, -value, value)
+    end = origin + s.steps[ids]
     finish = batch.length[rows] - 1
-    target = np.minimum(np.maximum(origin + steps, 0), finish)
-    exact = origin + steps == finish
-    stayed = target == origin
+    target = np.minimum(np.maximum(end, 0), finish)
+    exact = end == finish
+    moves = target != origin
     worn = WORN[piece]
     guard = piece == GUARD_PIECE
     if guard.any():
         _move_guard(batch, rows[guard], origin[guard], target[guard])
     pawn = ~guard
-    alone = _alone(batch, rows, origin)
-    leaves = pawn & alone & ~stayed
-    _move_pawn(batch, rows[pawn], player[pawn], origin[pawn], target[pawn])
-    for i in (0, 1):
-        mine = worn == i + 1
-        batch.hat_pos[i, rows[mine]] = target[mine]
-    tile = batch.tiles[origin, rows]
+    leaves = pawn & moves & _alone(batch, rows, origin)
+    walks = pawn & moves
+    _move_pawn(batch, rows[walks], player[walks], origin[walks], target[walks])
+    hats = np.where(worn == _WEARERS, target, batch.hat_pos.take(rows, axis=1))
+    batch.hat_pos.reshape(-1)[_columns(batch.hat_pos, rows)] = hats
+    there = hats == target  # before a tile is taken: what it moves back, it moves alike
+    tile = batch.tiles.reshape(-1)[origin * n + rows]
     take = leaves & t["takeable"][tile]
     if take.any():
         _remove_tile(batch, rows[take], origin[take])
@@ -162,24 +165,36 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     token = exact & (batch.tokens[rows] < len(TOKEN_STACK))
     if token.any():
         _take_token(batch, rows[token], player[token])
-    home = (worn > 0) & (target == finish)
+    ended = target == finish
+    home = (worn > 0) & ended
     if home.any():
         _hat_home(batch, rows[home], worn[home] - 1)
-    hat_next = pawn & (target != finish) & ~stayed & _hat_possible(batch, rows, target, worn)
+    hat_next = walks & ~ended & _hat_possible(batch, rows, target, worn, there)
     arrived = np.where(hat_next, target, -1)
     acting = leaves & t["action"][tile]
-    waiting = np.zeros(rows.size, dtype=bool)
     if acting.any():
-        waiting = _act(batch, rows, acting, origin, tile, player, arrived, worn)
-    rest = ~waiting
-    then.action.append((rows[rest], arrived[rest], worn[rest], pawn[rest] & (
-        target[rest] == finish[rest])))
+        rest = ~_act(batch, rows, acting, origin, tile, player, arrived, worn)
+        rows, arrived, worn = rows[rest], arrived[rest], worn[rest]
+        pawn, ended = pawn[rest], ended[rest]
+    then.action.append((rows, arrived, worn, pawn & ended))
+
+
+_WEARERS = np.array([[1], [2]])
+"""The `WORN` of the lucky hat's pawn, of the cursed cap's (a column each)."""
+
+
+def _columns(array: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The flat indices of ``array[:, rows]`` (2-d): numpy writes through flat indices
+    several times faster than through a slice and an index array."""
+    at: np.ndarray = np.arange(0, array.size, array.shape[1])[:, None] + rows
+    return at
 
 
 def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
     """Whether exactly one piece stands on ``origin`` in each of the games ``rows``
     (VX-TAKE-1); every game is counted (the others at -1, where nothing stands)."""
-    at = np.full(batch.phase.size, -1, dtype=np.int8)
+    at = np.empty(batch.phase.size, dtype=np.int8)
+    at.fill(-1)
     at[rows] = origin
     pieces = (batch.pawns == at).sum(axis=0, dtype=np.int8) + (batch.guards == at).sum(
         axis=0, dtype=np.int8)
@@ -187,13 +202,23 @@ def _alone(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> np.ndarray:
     return alone
 
 
+def _moved(pieces: np.ndarray, origin: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """``pieces`` (ascending along axis 0, a column per game) with one piece on ``origin``
+    moved to ``target``, still ascending: the others (the sorted list without one
+    ``origin``) with ``target`` merged in, by a minimum and a maximum, without a sort."""
+    low, high = pieces[:-1], pieces[1:]
+    others = np.where(low < origin, low, high)
+    out = np.empty_like(pieces)
+    np.minimum(others, target, out=out[:-1], casting="unsafe")
+    out[-1] = target
+    np.maximum(out[1:], others, out=out[1:])
+    return out
+
+
 def _move_guard(batch: Batch, rows: np.ndarray, origin: np.ndarray, target: np.ndarray) -> None:
-    """One guard on ``origin`` moves to ``target``; the guards stay ascending (numpy sorts
-    the few guards of every game in one call)."""
-    guards = batch.guards[:, rows]
-    guards[(guards == origin).argmax(axis=0), np.arange(rows.size)] = target
-    guards.sort(axis=0)
-    batch.guards[:, rows] = guards
+    """One guard on ``origin`` moves to ``target``; the guards stay ascending."""
+    guards = _moved(batch.guards.take(rows, axis=1), origin, target)
+    batch.guards.reshape(-1)[_columns(batch.guards, rows)] = guards
 
 
 def _move_pawn(
@@ -203,15 +228,7 @@ def _move_pawn(
     pawns = shape(batch.rules).pawns
     at = (player * pawns + np.arange(pawns)[:, None]) * batch.phase.size + rows
     flat = batch.pawns.reshape(-1)
-    own = flat[at]
-    one = (own == origin).argmax(axis=0)
-    own[one, np.arange(rows.size)] = target
-    for last in range(pawns - 1, 0, -1):  # a bubble sort of the few pawns, row by row
-        for k in range(last):
-            low = np.minimum(own[k], own[k + 1])
-            own[k + 1] = np.maximum(own[k], own[k + 1])
-            own[k] = low
-    flat[at] = own
+    flat[at] = _moved(flat[at], origin, target)
 
 
 _BEYOND = np.iinfo(np.int8).max
@@ -222,7 +239,8 @@ def _remove_tile(batch: Batch, rows: np.ndarray, origin: np.ndarray) -> None:
     """The tile on ``origin`` leaves the track and the gap closes (VX-TURN-3): every piece
     and hat beyond moves one back. Every game takes part (the others cut beyond their
     track), blending int8 arrays, which numpy runs faster than gathering the games."""
-    cut = np.full(batch.phase.size, _BEYOND, dtype=np.int8)
+    cut = np.empty(batch.phase.size, dtype=np.int8)
+    cut.fill(_BEYOND)
     cut[rows] = origin
     tiles = batch.tiles
     gap = np.arange(len(tiles) - 1, dtype=np.int8)[:, None] >= cut
@@ -250,27 +268,26 @@ def _take_token(batch: Batch, rows: np.ndarray, player: np.ndarray) -> None:
 
 def _hat_home(batch: Batch, rows: np.ndarray, hat: np.ndarray) -> None:
     """HO-HAT-5: the hat reaches the finish and goes to its wearer's owner."""
-    owner = batch.hat_owner[hat, rows].astype(np.int64)
-    _push(batch, rows, owner, _HAT_ITEMS[hat])
-    batch.hat_owner[hat, rows] = -1
-    batch.hat_pos[hat, rows] = -1
+    at = hat * batch.phase.size + rows
+    _push(batch, rows, batch.hat_owner.reshape(-1)[at].astype(np.int64), _HAT_ITEMS[hat])
+    batch.hat_owner.reshape(-1)[at] = -1
+    batch.hat_pos.reshape(-1)[at] = -1
 
 
 def _hat_possible(
-    batch: Batch, rows: np.ndarray, tile: np.ndarray, worn: np.ndarray
+    batch: Batch, rows: np.ndarray, tile: np.ndarray, worn: np.ndarray, there: np.ndarray
 ) -> np.ndarray:
     """Whether a pawn wearing ``worn`` that arrived on ``tile`` has a hat action there
-    (HO-HAT-2): a hatless one meets a hat; one wearing a hat meets the other hat or a pawn
-    without one."""
-    owner, pos = batch.hat_owner, batch.hat_pos
-    there = [(owner[i][rows] >= 0) & (pos[i][rows] == tile) for i in (0, 1)]
+    (HO-HAT-2), ``there`` saying which hat is on it (``bool[2, rows]``): a hatless pawn
+    meets a hat; one wearing a hat meets the other hat or a pawn without one."""
     possible: np.ndarray = there[0] | there[1]
     wearing = lockstep.indices(worn > 0)
     if wearing.size:  # a pawn without a hat is there when pawns outnumber the hats there
-        on = (batch.pawns[:, rows[wearing]] == tile[wearing]).sum(axis=0)
-        hats = there[0][wearing].view(np.int8) + there[1][wearing].view(np.int8)
-        other = np.where(worn[wearing] == 1, there[1][wearing], there[0][wearing])
-        possible[wearing] = other | (on > hats)
+        games = rows[wearing]
+        on = (batch.pawns.take(games, axis=1) == tile[wearing]).sum(axis=0)
+        hats = there.take(wearing, axis=1)
+        other = np.where(worn[wearing] == 1, hats[1], hats[0])
+        possible[wearing] = other | (on > hats.sum(axis=0))
     return possible
 
 
@@ -350,15 +367,14 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
 
 
 def _after_action(
-    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray, home: np.ndarray
+    batch: Batch, rows: np.ndarray, arrived: np.ndarray, worn: np.ndarray, home: np.ndarray,
+    ahead: np.ndarray,
 ) -> np.ndarray:
     """The end of a play: game over (HO-END-1; looked at where ``home``, a pawn may have
     reached the finish), the hat action of the pawn that arrived (HO-HAT-2), or on: returns
     the games that go on (to `_after_move`)."""
-    over = np.zeros(rows.size, dtype=bool)
-    ending = lockstep.indices(home)
-    if ending.size:
-        over[ending] = _over(batch, rows[ending])
+    over = home & (ahead[rows] == 0)
+    if over.any():
         _finish(batch, rows[over])
     hat = ~over & (arrived >= 0)
     batch.phase[rows[hat]] = HAT
@@ -376,22 +392,27 @@ def _finish(batch: Batch, rows: np.ndarray) -> None:
     batch.arrived_hat[rows] = 0
 
 
-def _over(batch: Batch, rows: np.ndarray) -> np.ndarray:
-    """HO-END-1: every pawn has reached the finish."""
-    rearmost = batch.pawns[:: shape(batch.rules).pawns]  # each player's, on the finish
-    over: np.ndarray = (rearmost[:, rows] == batch.length[rows] - 1).all(axis=0)  # when all are
-    return over
+_SEATS = np.arange(8, dtype=np.uint8)[:, None]
+"""Each seat's bit in `_ahead`'s masks (a column; at most 8 players)."""
 
 
-def _in_play(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """Whether ``player`` has a pawn short of the finish (the first is the rearmost)."""
-    at = player * shape(batch.rules).pawns * batch.phase.size + rows
-    first = batch.pawns.reshape(-1)[at]
-    playing: np.ndarray = first != batch.length[rows] - 1
+def _ahead(batch: Batch) -> np.ndarray:
+    """``uint8[n]``: per game the players with a pawn short of the finish, a bit per seat
+    (HO-END-1: the game is over at 0). A player's first pawn is the rearmost."""
+    s = shape(batch.rules)
+    short = batch.pawns[:: s.pawns] != batch.length - 1
+    ahead: np.ndarray = (short.view(np.uint8) << _SEATS[: s.players]).sum(axis=0,
+                                                                          dtype=np.uint8)
+    return ahead
+
+
+def _in_play(ahead: np.ndarray, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """Whether ``player`` has a pawn short of the finish in games ``rows``."""
+    playing: np.ndarray = (ahead[rows] >> player) & 1 == 1
     return playing
 
 
-def _after_move(batch: Batch, rows: np.ndarray) -> np.ndarray:
+def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-3: after a yellow first card the player may play the second card too; returns
     the other games (to `_end_of_plays`)."""
     batch.phase[rows] = PLAY
@@ -404,48 +425,46 @@ def _after_move(batch: Batch, rows: np.ndarray) -> np.ndarray:
     player = batch.player[games]
     double = np.zeros(rows.size, dtype=bool)
     double[first] = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
-        _in_play(batch, games, player))
+        _in_play(ahead, games, player))
     batch.phase[rows[double]] = DOUBLE
     single: np.ndarray = rows[~double]
     return single
 
 
-def _end_of_plays(batch: Batch, rows: np.ndarray) -> np.ndarray:
+def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home); returns the
     games that pass the turn (to `_next_player`)."""
     player = batch.player[rows]
     second = _hand_at(batch, rows, player) + batch.phase.size
-    drawing = (batch.hands.reshape(-1)[second] == NO_CARD) & _in_play(batch, rows, player)
+    drawing = (batch.hands.reshape(-1)[second] == NO_CARD) & _in_play(ahead, rows, player)
     batch.phase[rows[drawing]] = DRAW
     passing: np.ndarray = rows[~drawing]
     return passing
 
 
 @cache
-def _turn_order(players: int) -> np.ndarray:
-    """``[seat, player]``: how soon after ``player`` ``seat`` plays, ``players`` for the next
-    seat clockwise down to 1 for ``player`` itself."""
-    seats = np.arange(players)
-    return lockstep.read_only(players - (seats[:, None] - seats - 1) % players)
+def _next_seats(players: int) -> np.ndarray:
+    """``int64[player · 2^players + ahead]``: the next seat clockwise after ``player`` among
+    the seats in `_ahead`'s mask, ``player`` itself last; -1 for an empty mask."""
+    table = np.full((players, 1 << players), -1)
+    for player in range(players):
+        for mask in range(1, 1 << players):
+            table[player, mask] = next(seat for d in range(1, players + 1)
+                                       if mask >> (seat := (player + d) % players) & 1)
+    return lockstep.read_only(table.reshape(-1))
 
 
-def _next_player(batch: Batch, rows: np.ndarray) -> None:
+def _next_player(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> None:
     """Pass clockwise, skipping players with every pawn home (HO-TURN-5, HO-END-1)."""
-    if not rows.size:
-        return
-    s = shape(batch.rules)
-    players = s.players
-    first = batch.pawns[:: s.pawns][:, rows]
-    on_way = first != batch.length[rows] - 1
-    player = batch.player[rows]
-    best = (on_way * _turn_order(players)[:, player]).max(axis=0)
+    players = shape(batch.rules).players
+    seat = _next_seats(players)[(batch.player[rows] << players) + ahead[rows]]
     batch.plays[rows] = 0
     batch.yellow[rows] = False
-    found = best > 0
+    found = seat >= 0
     if not found.all():  # the games that end: every pawn home (HO-END-1)
         batch.phase[rows[~found]] = OVER
-        rows, player, best = rows[found], player[found], best[found]
-    batch.player[rows] = (player + players - best + 1) % players
+        rows, seat = rows[found], seat[found]
+    batch.player[rows] = seat
     batch.phase[rows] = PLAY
     batch.arrived[rows] = -1
     batch.arrived_hat[rows] = 0
@@ -454,12 +473,14 @@ def _next_player(batch: Batch, rows: np.ndarray) -> None:
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
     """HO-TURN-4: the card from the draw pile (the discard pile reshuffled once it is
     empty) into the hand, kept in card order; the turn passes once the hand holds two."""
-    refill = rows[~np.any(batch.pile, axis=0)[rows]]
+    n = batch.phase.size
+    pile = batch.pile.reshape(-1)
+    drawn = card * n + rows
+    refill = rows[pile[drawn] == 0]  # a legal card not in the draw pile: that pile is empty
     if refill.size:
         batch.pile[:, refill] = batch.discard[:, refill]
         batch.discard[:, refill] = 0
-    n = batch.phase.size
-    batch.pile.reshape(-1)[card * n + rows] -= 1
+    pile[drawn] -= 1
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, batch.player[rows])
     hand0 = hands[at]
@@ -471,20 +492,24 @@ def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None
 
 def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> None:
     """HO-HAT-2: take, hand over or swap a hat, or leave them as they are."""
+    n = batch.phase.size
     player = batch.player[rows]
     tile = batch.arrived[rows]
     worn = batch.arrived_hat[rows]
-    owner, pos = batch.hat_owner, batch.hat_pos
+    owner, pos = batch.hat_owner.reshape(-1), batch.hat_pos.reshape(-1)
     for i, take in ((0, TAKE_LUCKY), (1, TAKE_CURSED)):
         mine = action == take
-        owner[i, rows[mine]] = player[mine]
-        pos[i, rows[mine]] = tile[mine]
+        at = rows[mine] + i * n
+        owner[at] = player[mine]
+        pos[at] = tile[mine]
     give = action >= GIVE
-    owner[worn[give] - 1, rows[give]] = action[give] - GIVE
+    owner[(worn[give] - 1) * n + rows[give]] = action[give] - GIVE
     swap = action == SWAP
-    games, wearer, other = rows[swap], worn[swap] - 1, 2 - worn[swap]
-    owner[wearer, games], pos[wearer, games] = owner[other, games], pos[other, games]
-    owner[other, games], pos[other, games] = player[swap], tile[swap]
+    if swap.any():
+        games, worn = rows[swap], worn[swap]
+        wearer, other = (worn - 1) * n + games, (2 - worn) * n + games
+        owner[wearer], pos[wearer] = owner[other], pos[other]
+        owner[other], pos[other] = player[swap], tile[swap]
     then.move.append(rows)
 
 
@@ -539,7 +564,7 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
     hands[at + n] = NO_CARD
     batch.plays[rows] = 2
     batch.yellow[rows] = False
-    over = _over(batch, rows)
+    over = _ahead(batch)[rows] == 0  # HO-END-1
     batch.phase[rows[over]] = OVER
     batch.plays[rows[over]] = 0
     then.plays_end.append(rows[~over])
