@@ -1,7 +1,8 @@
 """What the server writes, made cheaper and kept the same: a move's messages encoded by
-orjson exactly as `messages.text` writes them (`tables._line`), and the frames of one turn
-of the event loop gathered into one write (`wire.Gathered`, the WebSocket protocol of
-``serve``) — the same bytes, fewer system calls."""
+orjson exactly as `messages.text` writes them (`tables._line`), the observation documents'
+fields too (`tables._compact`), the frames of one turn of the event loop gathered into
+one write (`wire.Gathered`, the WebSocket protocol of ``serve``) — the same bytes, fewer
+system calls."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from amigo_rules.core import SPECTATOR, jsonio
 from amigo_rules.protocol import messages
 from amigo_rules.server import TableRow, wire
 from amigo_rules.server.remote import RandomRemote
-from amigo_rules.server.tables import LiveTable, _line
+from amigo_rules.server.tables import LiveTable, _document, _line
 
 # ---------------------------------------------------------------- the lines
 
@@ -83,6 +84,36 @@ def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
                 written += table.event_lines(viewer)
     assert lines["orjson"] == lines["text"]
     assert len(lines["text"]) > 100
+
+
+@pytest.mark.parametrize("game, options", [
+    ("verflixxt", {"players": 2}),
+    ("verflixxt", {"players": 3, "towers": "hidden", "hidden_tiles": True,
+                   "action_tiles": True, "tactical_cards": True}),
+    ("verflixxt_hoch", {"players": 4, "attack": True, "action_tiles": True}),
+    ("exxtra", {"players": 3})])
+def test_the_servers_observation_documents_are_the_games_own(
+        game: str, options: dict[str, Any]) -> None:
+    """Every seat's document at every turn of random games, its fields written by orjson
+    (`tables._compact`), is the text the game's ``observation_to_json`` writes."""
+    module = get_game(game)
+    rules = module.Rules(**options)
+    documents = 0
+    for seed in range(2):
+        state = module.new_game(rules, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not module.is_terminal(state):
+            for seat in range(rules.players):
+                observation = module.observation(state, seat)
+                assert _document(module, observation) == module.observation_to_json(
+                    observation)
+                documents += 1
+            if module.current_player(state) < 0:
+                moves = [move for move, _ in module.chance_outcomes(state)]
+            else:
+                moves = list(module.legal_moves(state))
+            state = module.apply(state, moves[int(rng.integers(len(moves)))])
+    assert documents > 100
 
 
 # ---------------------------------------------------------------- gathered writes

@@ -272,7 +272,7 @@ class LiveTable:
             return None
         module = self.module
         legal_moves, entries = self.legal()
-        document = module.observation_to_json(module.observation(self.state, seat))
+        document = _document(module, module.observation(self.state, seat))
         deadline_ms = (None if self.deadline is None
                        else max(0, round((self.deadline - time.time()) * 1000)))
         message = messages.act(self.move_number, document, entries, deadline_ms)
@@ -309,7 +309,7 @@ class LiveTable:
         """The HTTP seat view (JSON text): move number, observation, legal moves when the
         seat is to move, its events."""
         module = self.module
-        document = module.observation_to_json(module.observation(self.state, seat))
+        document = _document(module, module.observation(self.state, seat))
         legal = self.legal()[1] if self.player == seat else []
         events = ",".join(self.event_lines(seat))
         return _line({"move_number": self.move_number,
@@ -344,3 +344,22 @@ def _line(message: messages.Message) -> str:
                              else value for key, value in message.items()}).decode()
     except orjson.JSONEncodeError:
         return messages.text(message)
+
+
+def _document(module: ModuleType, observation: Any) -> str:
+    """The observation document of ``observation``, its fields written by `_compact`."""
+    text: str = module.observation_to_json(observation, encode=_compact)
+    return text
+
+
+def _compact(value: Any) -> str:
+    """What `jsonio.compact` writes (compact ASCII JSON) for an observation's fields, by
+    orjson: 10 times faster, and the same text for what they hold (integers, booleans,
+    strings, None, lists; floats, which the two write differently, never; a test holds
+    every game's documents to it). Text that is not ASCII, or that orjson refuses, is
+    `jsonio.compact`'s."""
+    try:
+        text = orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        return jsonio.compact(value)
+    return text.decode() if text.isascii() else jsonio.compact(value)
