@@ -1,8 +1,8 @@
 """What the server writes, made cheaper and kept the same: a move's messages encoded by
 orjson exactly as `messages.text` writes them (`tables._line`), the observation documents'
 fields too (`tables._compact`), the frames of one turn of the event loop gathered into
-one write (`wire.Gathered`, the WebSocket protocol of ``serve``) — the same bytes, fewer
-system calls."""
+one write (`wire.Gathered`, the WebSocket protocol of ``serve``) and written without the
+ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from amigo_rules import get_game
 from amigo_rules.core import SPECTATOR, jsonio
 from amigo_rules.protocol import messages
-from amigo_rules.server import TableRow, wire
+from amigo_rules.server import TableRow, seats, wire
 from amigo_rules.server.remote import RandomRemote
+from amigo_rules.server.seats import Connection
 from amigo_rules.server.tables import LiveTable, _document, _line
 
 # ---------------------------------------------------------------- the lines
@@ -224,8 +225,24 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         flushes += bool(self.pending)
         flush(self)
 
+    direct = 0
+
+    def counted_sender(websocket: Any) -> Any:
+        send = wire.direct_sender(websocket)
+        if send is None:
+            return None
+
+        def counted(text: str) -> bool:
+            nonlocal direct
+            sent = send(text)
+            direct += sent
+            return sent
+
+        return counted
+
     monkeypatch.setattr(wire.Gathered, "write", counted_write)
     monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
+    monkeypatch.setattr(seats, "direct_sender", counted_sender)
     secret = b"s" * 32
     read = {}
     for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
@@ -237,3 +254,55 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
     frames = sum(map(len, read["plain"]))
     assert writes >= frames  # every frame went through it (and the handshakes)
     assert flushes < frames * 0.7, (flushes, frames)
+    assert frames * 0.5 < direct < frames  # most without the ASGI round; the hello with it
+
+
+def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
+    """`wire.DIRECT` writes a line at once while the writer waits with nothing queued; a
+    line it declines (the client not writable) is queued, and so is every line after
+    it until the writer has sent them (the ASGI way): the order stays."""
+    direct: list[str] = []
+    asgi: list[str] = []
+    writable = True
+    release = asyncio.Event()
+
+    class Socket:
+        def __init__(self) -> None:
+            self.scope = {"extensions": {wire.DIRECT: self.send_now}}
+
+        def send_now(self, text: str) -> bool:
+            if writable:
+                direct.append(text)
+            return writable
+
+        async def send_text(self, text: str) -> None:
+            await release.wait()
+            asgi.append(text)
+
+        async def close(self, code: int = 1000) -> None:
+            pass
+
+    async def run() -> None:
+        nonlocal writable
+        connection = Connection(Socket(), 0, previews=False)  # type: ignore[arg-type]
+        connection.push("hello")  # the writer has not started: queued
+        connection.start()
+        release.set()
+        await asyncio.sleep(0.01)
+        connection.push("a")
+        connection.push("b")
+        writable = False
+        release.clear()
+        connection.push("c")
+        writable = True
+        connection.push("d")  # "c" waits for the writer: after it
+        await asyncio.sleep(0.01)
+        assert (direct, asgi) == (["a", "b"], ["hello"])
+        release.set()
+        await asyncio.sleep(0.01)
+        connection.push("e")
+        assert (direct, asgi) == (["a", "b", "e"], ["hello", "c", "d"])
+        connection.close(1000)
+        await asyncio.sleep(0.01)
+
+    asyncio.run(run())
