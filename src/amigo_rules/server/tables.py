@@ -30,7 +30,7 @@ from ..core.names import shown_name
 from ..core.record import chance_rng
 from ..core.text import plain
 from ..protocol import messages
-from ..protocol.host import answered_move, end_of, legal_entries, told_event
+from ..protocol.host import answered_move, end_of, legal_entries, seen_event
 from ..words import Teller, foreseen, result_lines, score_sheet, seen_move
 from .rows import FORFEIT, TableRow
 
@@ -54,6 +54,27 @@ class Step:
     """The seat that played it, or ``CHANCE``."""
     events: tuple[Event, ...]
     """What it did, all shown."""
+
+
+@attrs.frozen
+class Told:
+    """A step's ``event`` line as worded for ``viewer``, who saw ``notation`` and ``seen``
+    of it, its words asking `Teller.is_viewer` about the players ``asked`` (and nothing
+    else of the viewer: its teller differs from another's in the viewer alone)."""
+
+    notation: str | None
+    seen: tuple[Event, ...]
+    viewer: int
+    asked: frozenset[int | None]
+    line: str
+
+    def fits(self, notation: str | None, seen: tuple[Event, ...], viewer: int) -> bool:
+        """Whether the line is ``viewer``'s too: the same seen of the step, and each
+        player asked about is, or is not, ``viewer`` as for this line's viewer; its
+        teller then words alike at every turn, so the same words."""
+        return (notation == self.notation and seen == self.seen
+                and all((player == viewer) == (player == self.viewer)
+                        for player in self.asked))
 
 
 class Refused(AmigoRulesError):
@@ -101,6 +122,9 @@ class LiveTable:
         self.tellers: dict[int, Teller] = {}
         self.lines: dict[int, list[str]] = {}
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
+        self.told: list[list[Told]] = []
+        """Per step, the ``event`` lines worded so far, for the viewers who read the same
+        (`Told`)."""
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
         self.names: tuple[str, ...] | None = None
@@ -227,6 +251,7 @@ class LiveTable:
             self.names = shown
             self.tellers.clear()
             self.lines.clear()
+            self.told.clear()
 
     def teller(self, viewer: int) -> Teller:
         if viewer not in self.tellers:
@@ -244,14 +269,33 @@ class LiveTable:
         (worked out once per viewer and step)."""
         lines = self.lines.setdefault(viewer, [])
         for number in range(len(lines), len(self.steps)):
-            step = self.steps[number]
-            message = told_event(self.module, step.before, step.move, step.after, number,
-                                 step.events, viewer, self.teller(viewer), hidden=self.hidden)
-            if number in self.substituted:
-                message["text"] += (f" ({self.label(step.mover)}'s time ran out: "
-                                    f"{self.substituted[number]} played this move)")
-            lines.append(_line(message))
+            lines.append(self._event_line(number, viewer))
         return lines
+
+    def _event_line(self, number: int, viewer: int) -> str:
+        """Step ``number``'s ``event`` line for ``viewer``: worded once for the viewers who
+        may see the same of it and whose words are the same (`Told.fits`)."""
+        step = self.steps[number]
+        notation, seen = seen_event(self.module, step.before, step.move, step.events,
+                                    viewer, hidden=self.hidden)
+        while len(self.told) <= number:
+            self.told.append([])
+        for told in self.told[number]:
+            if told.fits(notation, seen, viewer):
+                return told.line
+        teller = self.teller(viewer)
+        teller.asked = set()
+        try:
+            text = teller.sentence(seen)
+            asked = frozenset(teller.asked)
+        finally:
+            teller.asked = None
+        if number in self.substituted:
+            text += (f" ({self.label(step.mover)}'s time ran out: "
+                     f"{self.substituted[number]} played this move)")
+        line = _line(messages.event(number, step.mover, notation, text))
+        self.told[number].append(Told(notation, seen, viewer, asked, line))
+        return line
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
