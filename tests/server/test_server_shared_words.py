@@ -75,12 +75,15 @@ def test_every_viewers_shared_line_is_its_own_wording(module: ModuleType, rules:
 
 def test_a_line_is_shared_only_between_viewers_whose_words_are_the_same() -> None:
     """A seat's own move says "you" to it alone (and a move naming another seat says
-    "your" to that one); the spectator's line is a seat's where that seat is not named."""
+    "your" to that one); the spectator's line is a seat's where that seat is not named.
+    At a table of two seats and nobody else, nothing is noted for sharing."""
     for module, players in ((verflixxt, 2), (ho, 4)):
         rules = module.Rules(players=players)
         row = TableRow("t", module.NAME, json.dumps(jsonio.rules_to_data(rules)), 3,
                        ("human",) * players, 0.0)
         table = LiveTable(row, [None] * players)
+        for viewer in (*range(players), SPECTATOR):  # connected before the deal
+            table.event_lines(viewer)
         table.extend(table.plan(None))
         while table.move_number < 40:
             table.extend(table.plan(table.resolve(table.player, table.move_number,
@@ -94,3 +97,12 @@ def test_a_line_is_shared_only_between_viewers_whose_words_are_the_same() -> Non
         shared = sum(lines[v][n] is lines[SPECTATOR][n] for v in range(players)
                      for n in range(len(table.steps)))
         assert shared >= (players - 2) * len(table.steps)
+    two = LiveTable(TableRow("t", "verflixxt", json.dumps(jsonio.rules_to_data(
+        verflixxt.Rules(players=2))), 3, ("human",) * 2, 0.0), [None] * 2)
+    two.extend(two.plan(None))
+    while two.move_number < 20:
+        two.extend(two.plan(two.resolve(two.player, two.move_number,
+                                        two.legal()[1][0]["id"], None)))
+        for viewer in (0, 1):
+            two.event_lines(viewer)
+    assert two.told == []

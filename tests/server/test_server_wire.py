@@ -24,7 +24,7 @@ from amigo_rules.protocol import messages
 from amigo_rules.server import TableRow, seats, wire
 from amigo_rules.server.remote import RandomRemote
 from amigo_rules.server.seats import Connection
-from amigo_rules.server.tables import LiveTable, _document, _line
+from amigo_rules.server.tables import LiveTable, _compact, _document, _line
 
 # ---------------------------------------------------------------- the lines
 
@@ -85,6 +85,13 @@ def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
                 written += table.event_lines(viewer)
     assert lines["orjson"] == lines["text"]
     assert len(lines["text"]) > 100
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(TEXT, VALUES, max_size=6))
+def test_the_fields_writer_writes_what_jsonio_compact_writes(value: dict[str, Any]) -> None:
+    """Non-ASCII text and integers beyond 64 bits too (`jsonio.compact` writes those)."""
+    assert _compact(value) == jsonio.compact(value)
 
 
 @pytest.mark.parametrize("game, options", [

@@ -16,7 +16,7 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import numpy as np
@@ -36,6 +36,10 @@ from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
 """The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
+SHARING = 3
+"""The viewers reading a table from which its ``event`` lines are shared between viewers
+(`LiveTable.event_lines`): with two, both are mostly named (a move says "you" to its
+player), and noting what each line asked of its viewer costs more than it saves."""
 
 
 def token_hash(token: str) -> str:
@@ -56,8 +60,7 @@ class Step:
     """What it did, all shown."""
 
 
-@attrs.frozen
-class Told:
+class Told(NamedTuple):
     """A step's ``event`` line as worded for ``viewer``, who saw ``notation`` and ``seen``
     of it, its words asking `Teller.is_viewer` about the players ``asked`` (and nothing
     else of the viewer: its teller differs from another's in the viewer alone)."""
@@ -65,16 +68,17 @@ class Told:
     notation: str | None
     seen: tuple[Event, ...]
     viewer: int
-    asked: frozenset[int | None]
+    asked: set[int | None]
     line: str
 
     def fits(self, notation: str | None, seen: tuple[Event, ...], viewer: int) -> bool:
         """Whether the line is ``viewer``'s too: the same seen of the step, and each
-        player asked about is, or is not, ``viewer`` as for this line's viewer; its
-        teller then words alike at every turn, so the same words."""
-        return (notation == self.notation and seen == self.seen
-                and all((player == viewer) == (player == self.viewer)
-                        for player in self.asked))
+        player asked about is, or is not, ``viewer`` as for this line's viewer (for
+        another viewer: neither of them was asked about); its teller then words alike
+        at every turn, so the same words."""
+        return ((viewer == self.viewer
+                 or (viewer not in self.asked and self.viewer not in self.asked))
+                and notation == self.notation and seen == self.seen)
 
 
 class Refused(AmigoRulesError):
@@ -273,29 +277,39 @@ class LiveTable:
         return lines
 
     def _event_line(self, number: int, viewer: int) -> str:
-        """Step ``number``'s ``event`` line for ``viewer``: worded once for the viewers who
-        may see the same of it and whose words are the same (`Told.fits`)."""
+        """Step ``number``'s ``event`` line for ``viewer``; at a table read by `SHARING`
+        viewers or more, worded once for the viewers who may see the same of it and
+        whose words are the same (`Told.fits`)."""
         step = self.steps[number]
         notation, seen = seen_event(self.module, step.before, step.move, step.events,
                                     viewer, hidden=self.hidden)
+        if len(self.lines) < SHARING:
+            return self._worded(number, notation, seen, viewer, None)
         while len(self.told) <= number:
             self.told.append([])
         for told in self.told[number]:
             if told.fits(notation, seen, viewer):
                 return told.line
+        asked: set[int | None] = set()
+        line = self._worded(number, notation, seen, viewer, asked)
+        self.told[number].append(Told(notation, seen, viewer, asked, line))
+        return line
+
+    def _worded(self, number: int, notation: str | None, seen: tuple[Event, ...],
+                viewer: int, asked: set[int | None] | None) -> str:
+        """The line of step ``number`` for ``viewer``, who sees ``notation`` and ``seen``
+        of it; the players its words ask `Teller.is_viewer` about noted in ``asked``
+        (if a set)."""
         teller = self.teller(viewer)
-        teller.asked = set()
+        teller.asked = asked
         try:
             text = teller.sentence(seen)
-            asked = frozenset(teller.asked)
         finally:
             teller.asked = None
         if number in self.substituted:
-            text += (f" ({self.label(step.mover)}'s time ran out: "
+            text += (f" ({self.label(self.steps[number].mover)}'s time ran out: "
                      f"{self.substituted[number]} played this move)")
-        line = _line(messages.event(number, step.mover, notation, text))
-        self.told[number].append(Told(notation, seen, viewer, asked, line))
-        return line
+        return _line(messages.event(number, self.steps[number].mover, notation, text))
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
