@@ -1,6 +1,7 @@
 """A move's ``event`` worded once for the viewers who read the same (`tables.Told`): every
 viewer's line is what wording it for that viewer alone gives (`told_event`), in every game
-and in the variants with hidden information, whatever order the viewers read in."""
+and in the variants with hidden information, whatever order the viewers read in. The
+``end``'s score sheet is worked out once for every viewer: each viewer's is its own."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ import pytest
 from amigo_rules import exxtra, verflixxt
 from amigo_rules import verflixxt_hoch as ho
 from amigo_rules.core import SPECTATOR, jsonio
-from amigo_rules.protocol.host import told_event
+from amigo_rules.core.text import plain
+from amigo_rules.protocol import messages
+from amigo_rules.protocol.host import end_of, told_event
 from amigo_rules.server import TableRow
 from amigo_rules.server.tables import LiveTable, _line
-from amigo_rules.words import Teller
+from amigo_rules.words import Teller, result_lines, score_sheet
 
 CONFIGS = [
     (verflixxt, verflixxt.Rules(players=2)),
@@ -106,3 +109,35 @@ def test_a_line_is_shared_only_between_viewers_whose_words_are_the_same() -> Non
         for viewer in (0, 1):
             two.event_lines(viewer)
     assert two.told == []
+
+
+def own_end(table: LiveTable, viewer: int) -> str:
+    """The ``end`` for ``viewer`` worked out for it alone, as before the sharing."""
+    message = end_of(table.module, table.state, "rules")
+    message["explanation"] = plain(result_lines(table.module, table.state, viewer,
+                                                names=table.names))
+    message["sheet"] = score_sheet(table.module, table.state, viewer,
+                                   names=table.names).to_data()
+    return messages.text(message)
+
+
+@pytest.mark.parametrize("module, rules", CONFIGS,
+                         ids=[f"{m.NAME}-{r.players}-{i}" for i, (m, r) in enumerate(CONFIGS)])
+def test_every_viewers_end_is_its_own(module: ModuleType, rules: Any) -> None:
+    row = TableRow("t", module.NAME, json.dumps(jsonio.rules_to_data(rules)), 5,
+                   ("human",) * rules.players, 0.0)
+    table = LiveTable(row, [None] * rules.players)
+    table.extend(table.plan(None))
+    rng = np.random.default_rng(5)
+    while not table.over:
+        legal = table.legal()[1]
+        table.extend(table.plan(table.resolve(table.player, table.move_number,
+                                              legal[int(rng.integers(len(legal)))]["id"],
+                                              None)))
+    viewers = [*range(rules.players), SPECTATOR]
+    for names in (None, [f"Zoë {seat}" for seat in range(rules.players)]):
+        if names is not None:
+            table.rename(names)
+        ends = [table.end(viewer) for viewer in viewers]
+        assert ends == [own_end(table, viewer) for viewer in viewers]
+        assert len(set(ends)) == rules.players + 1  # "(you)" on each seat's own row

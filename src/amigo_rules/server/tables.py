@@ -31,7 +31,7 @@ from ..core.record import chance_rng
 from ..core.text import plain
 from ..protocol import messages
 from ..protocol.host import answered_move, end_of, legal_entries, seen_event
-from ..words import Teller, foreseen, result_lines, score_sheet, seen_move
+from ..words import ScoreSheet, Teller, foreseen, score_sheet, seen_move, sheet_lines
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
@@ -140,6 +140,8 @@ class LiveTable:
         self.player: int = self.module.current_player(self.state)
         """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
         self._legal: tuple[Any, tuple[Any, ...], list[messages.Message]] = (None, (), [])
+        self.ending: tuple[tuple[str, ...] | None, messages.Message, ScoreSheet] | None = None
+        """The names, the ``end`` and the sheet of `_ending`, once worked out."""
 
     # ------------------------------------------------------------------ the game
 
@@ -356,12 +358,18 @@ class LiveTable:
             message["explanation"] = (f"{self.label(self.forfeited)} forfeited at move "
                                       f"{self.move_number}: {why}. Nobody wins.")
             return messages.text(message)
-        message = end_of(self.module, self.state, "rules")
-        message["explanation"] = plain(result_lines(self.module, self.state, viewer,
-                                                    names=self.names))
-        message["sheet"] = score_sheet(self.module, self.state, viewer,
-                                       names=self.names).to_data()
-        return messages.text(message)
+        ending, told = self._ending()
+        sheet = told.told_to(viewer)
+        return messages.text({**ending, "explanation": plain(sheet_lines(sheet)),
+                              "sheet": sheet.to_data()})
+
+    def _ending(self) -> tuple[messages.Message, ScoreSheet]:
+        """The ``end`` of a game played out, without its explanation and sheet, and its
+        score sheet told to nobody: worked out once (per names) for every viewer."""
+        if self.ending is None or self.ending[0] != self.names:
+            self.ending = (self.names, end_of(self.module, self.state, "rules"),
+                           score_sheet(self.module, self.state, names=self.names))
+        return self.ending[1], self.ending[2]
 
     def seat_view(self, seat: int) -> str:
         """The HTTP seat view (JSON text): move number, observation, legal moves when the
