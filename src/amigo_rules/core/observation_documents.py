@@ -140,9 +140,15 @@ def to_json(layout: Layout[Obs], observation: Obs,
     if type(observation) is not layout.observation:
         raise ArgumentError(f"observation_to_json needs a {layout.game} Observation, got "
                             f"{type_name(observation)}")
+    if not callable(encode):
+        raise ArgumentError(f"observation_to_json's encode must be a function, got "
+                            f"{type_name(encode)}")
     head, rules = _opening(layout.game, getattr(observation, "rules"))  # noqa: B009
     player = getattr(observation, layout.viewer)
     fields = encode({name: getattr(observation, name) for name in layout.fields})
+    if type(fields) is not str or not fields.startswith("{"):
+        raise ArgumentError(f"observation_to_json's encode must write a JSON object, "
+                            f"got {type_name(fields)}")
     return (f"{head}{player if type(player) is int else jsonio.compact(player)}{rules}"
             f"{',' + fields[1:] if len(fields) > 2 else '}'}}}")
 
