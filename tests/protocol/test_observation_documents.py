@@ -183,3 +183,22 @@ def test_writing_another_games_observation_is_an_argument_error():
     observation = exxtra.observation(exxtra.new_game(), 0)
     with pytest.raises(ar.ArgumentError, match="verflixxt Observation"):
         verflixxt.observation_to_json(observation)
+
+
+def test_the_fields_writer_is_passed_the_fields_and_must_write_an_object():
+    """``encode`` writes the fields (the same text as the default for a writer of the same
+    JSON); a writer of anything but a JSON object's text is an `ArgumentError`."""
+    observation = exxtra.observation(exxtra.new_game(), 0)
+    seen = []
+
+    def compact(fields):
+        seen.append(fields)
+        return json.dumps(fields, separators=(",", ":"))
+
+    assert exxtra.observation_to_json(observation, encode=compact) == \
+        exxtra.observation_to_json(observation)
+    assert list(seen[0]) == ["player", "to_move", "turn", "counters", "ladder", "roll",
+                             "first_roll"]
+    for wrong in (lambda fields: b"{}", lambda fields: "[]"):
+        with pytest.raises(ar.ArgumentError, match="encode must write a JSON object"):
+            exxtra.observation_to_json(observation, encode=wrong)

@@ -1,7 +1,8 @@
 """What the server writes, made cheaper and kept the same: a move's messages encoded by
-orjson exactly as `messages.text` writes them (`tables._line`), and the frames of one turn
-of the event loop gathered into one write (`wire.Gathered`, the WebSocket protocol of
-``serve``) — the same bytes, fewer system calls."""
+orjson exactly as `messages.text` writes them (`tables._line`), the observation documents'
+fields too (`tables._compact`), the frames of one turn of the event loop gathered into
+one write (`wire.Gathered`, the WebSocket protocol of ``serve``) and written without the
+ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from amigo_rules import get_game
 from amigo_rules.core import SPECTATOR, jsonio
 from amigo_rules.protocol import messages
-from amigo_rules.server import TableRow, wire
+from amigo_rules.server import TableRow, seats, wire
 from amigo_rules.server.remote import RandomRemote
-from amigo_rules.server.tables import LiveTable, _line
+from amigo_rules.server.seats import Connection
+from amigo_rules.server.tables import LiveTable, _compact, _document, _line
 
 # ---------------------------------------------------------------- the lines
 
@@ -83,6 +85,43 @@ def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
                 written += table.event_lines(viewer)
     assert lines["orjson"] == lines["text"]
     assert len(lines["text"]) > 100
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(TEXT, VALUES, max_size=6))
+def test_the_fields_writer_writes_what_jsonio_compact_writes(value: dict[str, Any]) -> None:
+    """Non-ASCII text and integers beyond 64 bits too (`jsonio.compact` writes those)."""
+    assert _compact(value) == jsonio.compact(value)
+
+
+@pytest.mark.parametrize("game, options", [
+    ("verflixxt", {"players": 2}),
+    ("verflixxt", {"players": 3, "towers": "hidden", "hidden_tiles": True,
+                   "action_tiles": True, "tactical_cards": True}),
+    ("verflixxt_hoch", {"players": 4, "attack": True, "action_tiles": True}),
+    ("exxtra", {"players": 3})])
+def test_the_servers_observation_documents_are_the_games_own(
+        game: str, options: dict[str, Any]) -> None:
+    """Every seat's document at every turn of random games, its fields written by orjson
+    (`tables._compact`), is the text the game's ``observation_to_json`` writes."""
+    module = get_game(game)
+    rules = module.Rules(**options)
+    documents = 0
+    for seed in range(2):
+        state = module.new_game(rules, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not module.is_terminal(state):
+            for seat in range(rules.players):
+                observation = module.observation(state, seat)
+                assert _document(module, observation) == module.observation_to_json(
+                    observation)
+                documents += 1
+            if module.current_player(state) < 0:
+                moves = [move for move, _ in module.chance_outcomes(state)]
+            else:
+                moves = list(module.legal_moves(state))
+            state = module.apply(state, moves[int(rng.integers(len(moves)))])
+    assert documents > 100
 
 
 # ---------------------------------------------------------------- gathered writes
@@ -193,8 +232,24 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         flushes += bool(self.pending)
         flush(self)
 
+    direct = 0
+
+    def counted_sender(websocket: Any) -> Any:
+        send = wire.direct_sender(websocket)
+        if send is None:
+            return None
+
+        def counted(text: str) -> bool:
+            nonlocal direct
+            sent = send(text)
+            direct += sent
+            return sent
+
+        return counted
+
     monkeypatch.setattr(wire.Gathered, "write", counted_write)
     monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
+    monkeypatch.setattr(seats, "direct_sender", counted_sender)
     secret = b"s" * 32
     read = {}
     for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
@@ -206,3 +261,55 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
     frames = sum(map(len, read["plain"]))
     assert writes >= frames  # every frame went through it (and the handshakes)
     assert flushes < frames * 0.7, (flushes, frames)
+    assert frames * 0.5 < direct < frames  # most without the ASGI round; the hello with it
+
+
+def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
+    """`wire.DIRECT` writes a line at once while the writer waits with nothing queued; a
+    line it declines (the client not writable) is queued, and so is every line after
+    it until the writer has sent them (the ASGI way): the order stays."""
+    direct: list[str] = []
+    asgi: list[str] = []
+    writable = True
+    release = asyncio.Event()
+
+    class Socket:
+        def __init__(self) -> None:
+            self.scope = {"extensions": {wire.DIRECT: self.send_now}}
+
+        def send_now(self, text: str) -> bool:
+            if writable:
+                direct.append(text)
+            return writable
+
+        async def send_text(self, text: str) -> None:
+            await release.wait()
+            asgi.append(text)
+
+        async def close(self, code: int = 1000) -> None:
+            pass
+
+    async def run() -> None:
+        nonlocal writable
+        connection = Connection(Socket(), 0, previews=False)  # type: ignore[arg-type]
+        connection.push("hello")  # the writer has not started: queued
+        connection.start()
+        release.set()
+        await asyncio.sleep(0.01)
+        connection.push("a")
+        connection.push("b")
+        writable = False
+        release.clear()
+        connection.push("c")
+        writable = True
+        connection.push("d")  # "c" waits for the writer: after it
+        await asyncio.sleep(0.01)
+        assert (direct, asgi) == (["a", "b"], ["hello"])
+        release.set()
+        await asyncio.sleep(0.01)
+        connection.push("e")
+        assert (direct, asgi) == (["a", "b", "e"], ["hello", "c", "d"])
+        connection.close(1000)
+        await asyncio.sleep(0.01)
+
+    asyncio.run(run())

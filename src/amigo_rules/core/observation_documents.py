@@ -132,15 +132,23 @@ def _opening(game: str, rules: Any) -> tuple[str, str]:
     return f'{head[:-1]},"player":', f',"observation":{{"rules":{rules_text}'
 
 
-def to_json(layout: Layout[Obs], observation: Obs) -> str:
+def to_json(layout: Layout[Obs], observation: Obs,
+            encode: Callable[[dict[str, Any]], str] = jsonio.compact) -> str:
     """``observation`` as its document ``{"schema", "version", "game", "player",
-    "observation"}`` (the text `jsonio.dump` writes: its envelope and rules written once)."""
+    "observation"}`` (the text `jsonio.dump` writes: its envelope and rules written once);
+    ``encode`` writes its fields (`jsonio.compact`, or a faster writer of the same text)."""
     if type(observation) is not layout.observation:
         raise ArgumentError(f"observation_to_json needs a {layout.game} Observation, got "
                             f"{type_name(observation)}")
+    if not callable(encode):
+        raise ArgumentError(f"observation_to_json's encode must be a function, got "
+                            f"{type_name(encode)}")
     head, rules = _opening(layout.game, getattr(observation, "rules"))  # noqa: B009
     player = getattr(observation, layout.viewer)
-    fields = jsonio.compact({name: getattr(observation, name) for name in layout.fields})
+    fields = encode({name: getattr(observation, name) for name in layout.fields})
+    if type(fields) is not str or not fields.startswith("{"):
+        raise ArgumentError(f"observation_to_json's encode must write a JSON object, "
+                            f"got {type_name(fields)}")
     return (f"{head}{player if type(player) is int else jsonio.compact(player)}{rules}"
             f"{',' + fields[1:] if len(fields) > 2 else '}'}}}")
 
@@ -193,10 +201,14 @@ def schema(layout: Layout[Any]) -> dict[str, Any]:
 def writer(layout: Layout[Obs]) -> Callable[[Obs], str]:
     """A game's ``observation_to_json``."""
 
-    def observation_to_json(observation: Obs) -> str:
+    def observation_to_json(observation: Obs, *,
+                            encode: Callable[[dict[str, Any]], str] = jsonio.compact) -> str:
         """The [seat protocol's](../protocol.md#observation-documents) observation document of
-        ``observation``; ``observation_from_json`` reads it back exactly."""
-        return to_json(layout, observation)
+        ``observation``; ``observation_from_json`` reads it back exactly. ``encode`` writes
+        the observation's fields, a dict of integers, booleans, strings, None and lists
+        of them: compact ASCII JSON (`jsonio.compact`; a faster writer of the same text,
+        such as the game server's, may be passed)."""
+        return to_json(layout, observation, encode)
 
     return observation_to_json
 

@@ -77,8 +77,12 @@ class Game(Protocol):
     def observation(self, state: State, player: int) -> Observation:
         """What ``player`` may see of the state, never more."""
 
-    def observation_to_json(self, observation: Observation) -> str:
-        """The seat protocol's observation document of ``observation`` (JSON text)."""
+    def observation_to_json(
+        self, observation: Observation, *, encode: Callable[[dict[str, Any]], str] = ...
+    ) -> str:
+        """The seat protocol's observation document of ``observation`` (JSON text), its
+        fields written by ``encode`` (compact ASCII JSON; by default the standard
+        library's)."""
 
     def observation_from_json(self, text: str | bytes) -> Observation:
         """The observation in a document of ``observation_to_json``, read strictly."""

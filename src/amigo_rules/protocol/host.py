@@ -62,13 +62,18 @@ def told_event(module: ModuleType, before: Any, move: Any, after: Any, move_numb
     """The ``event`` of ``move`` (played in ``before``, giving ``after``; ``events``: what
     it did, all shown) as seat ``viewer`` may see it, worded by ``teller``
     (`Teller.sentence`); with ``hidden`` False (a game without hidden information) the
-    events are not filtered. The events are filtered (`seen_move`), the move is not played
-    again: ``after`` is not read."""
-    player = module.current_player(before)
-    notation: str | None = str(move)
-    if hidden:
-        notation, events = seen_move(module, before, move, events, viewer)
-    return messages.event(move_number, player, notation, teller.sentence(events))
+    events are not filtered. The events are filtered (`seen_event`), the move is not
+    played again: ``after`` is not read."""
+    notation, seen = seen_event(module, before, move, events, viewer, hidden=hidden)
+    return messages.event(move_number, module.current_player(before), notation,
+                          teller.sentence(seen))
+
+
+def seen_event(module: ModuleType, before: Any, move: Any, events: tuple[Event, ...],
+               viewer: int, *, hidden: bool = True) -> tuple[str | None, tuple[Event, ...]]:
+    """The notation and events of `told_event` as ``viewer`` may see them (`seen_move`;
+    with ``hidden`` False, all of them)."""
+    return seen_move(module, before, move, events, viewer) if hidden else (str(move), events)
 
 
 def end_of(module: ModuleType, state: Any, reason: str) -> messages.Message:

@@ -1,9 +1,10 @@
 """Who sits at a table: a WebSocket connection (a ``human`` seat's page, a ``remote`` bot, a
 spectator) and the players the server runs itself (``agent:NAME``, ``engine:COMMAND``).
 
-A connection's messages go through a bounded queue to one writer task, which sends all that
-waits when it wakes: a client that stops reading fills it and is closed (code 1008), never
-holding anyone else up. A bot
+A connection's message is written at once while its writer is idle and the server offers
+that (`wire.DIRECT`: the connection open and writable), else it goes through a bounded
+queue to one writer task, which sends all that waits when it wakes: a client that stops
+reading fills it and is closed (code 1008), never holding anyone else up. A bot
 thinks in a worker thread, never on the event loop; an engine program starts with a
 minimal environment and has a deadline for each move (`Settings`).
 """
@@ -25,6 +26,7 @@ from ..protocol.engine import EngineAgent
 from .limits import Bucket
 from .settings import Settings
 from .tables import LiveTable, Step
+from .wire import direct_sender
 
 SEND_QUEUE = 1024
 """Messages waiting for a client at most; a client this far behind is closed."""
@@ -62,6 +64,8 @@ class Connection:
         """The pace its messages are read at (`Settings.max_messages_per_second`)."""
         self.throttled = False
         """Whether it was told that it sends too fast."""
+        self.direct = direct_sender(websocket)
+        """Writes a line at once if it can (`wire.DIRECT`), if the server offers that."""
         self.queue: deque[str] = deque()
         """The lines waiting for the writer (at most `SEND_QUEUE`)."""
         self.wake: asyncio.Future[None] | None = None
@@ -75,8 +79,13 @@ class Connection:
         """The name of the ``ready`` it sent."""
 
     def push(self, line: str) -> None:
-        """Queue ``line``; a client too far behind is closed instead."""
+        """Send ``line``: at once while the writer waits with nothing queued (nothing sent
+        before it is still on its way) and the connection takes it, else queued; a client
+        too far behind is closed instead."""
         if self.closed:
+            return
+        if (self.direct is not None and self.wake is not None and not self.wake.done()
+                and self.direct(line)):
             return
         if len(self.queue) >= SEND_QUEUE:
             self.close(TOO_SLOW)

@@ -16,7 +16,7 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import numpy as np
@@ -30,12 +30,16 @@ from ..core.names import shown_name
 from ..core.record import chance_rng
 from ..core.text import plain
 from ..protocol import messages
-from ..protocol.host import answered_move, end_of, legal_entries, told_event
-from ..words import Teller, foreseen, result_lines, score_sheet, seen_move
+from ..protocol.host import answered_move, end_of, legal_entries, seen_event
+from ..words import ScoreSheet, Teller, foreseen, score_sheet, seen_move, sheet_lines
 from .rows import FORFEIT, TableRow
 
 HANDSHAKE_MS = 10_000
 """The ``hello``'s ``handshake_ms`` (a seat's ``ready`` is not awaited: the table waits)."""
+SHARING = 3
+"""The viewers reading a table from which its ``event`` lines are shared between viewers
+(`LiveTable.event_lines`): with two, both are mostly named (a move says "you" to its
+player), and noting what each line asked of its viewer costs more than it saves."""
 
 
 def token_hash(token: str) -> str:
@@ -54,6 +58,27 @@ class Step:
     """The seat that played it, or ``CHANCE``."""
     events: tuple[Event, ...]
     """What it did, all shown."""
+
+
+class Told(NamedTuple):
+    """A step's ``event`` line as worded for ``viewer``, who saw ``notation`` and ``seen``
+    of it, its words asking `Teller.is_viewer` about the players ``asked`` (and nothing
+    else of the viewer: its teller differs from another's in the viewer alone)."""
+
+    notation: str | None
+    seen: tuple[Event, ...]
+    viewer: int
+    asked: set[int | None]
+    line: str
+
+    def fits(self, notation: str | None, seen: tuple[Event, ...], viewer: int) -> bool:
+        """Whether the line is ``viewer``'s too: the same seen of the step, and each
+        player asked about is, or is not, ``viewer`` as for this line's viewer (for
+        another viewer: neither of them was asked about); its teller then words alike
+        at every turn, so the same words."""
+        return ((viewer == self.viewer
+                 or (viewer not in self.asked and self.viewer not in self.asked))
+                and notation == self.notation and seen == self.seen)
 
 
 class Refused(AmigoRulesError):
@@ -101,6 +126,9 @@ class LiveTable:
         self.tellers: dict[int, Teller] = {}
         self.lines: dict[int, list[str]] = {}
         """Per viewer (a seat or `SPECTATOR`), the ``event`` line of each step so far."""
+        self.told: list[list[Told]] = []
+        """Per step, the ``event`` lines worded so far, for the viewers who read the same
+        (`Told`)."""
         self.forfeited: int | None = None
         """The seat that forfeited, which ended the game where it stood; None."""
         self.names: tuple[str, ...] | None = None
@@ -112,6 +140,8 @@ class LiveTable:
         self.player: int = self.module.current_player(self.state)
         """The seat to move, or ``CHANCE`` or ``TERMINAL`` (also after a forfeit)."""
         self._legal: tuple[Any, tuple[Any, ...], list[messages.Message]] = (None, (), [])
+        self.ending: tuple[tuple[str, ...] | None, messages.Message, ScoreSheet] | None = None
+        """The names, the ``end`` and the sheet of `_ending`, once worked out."""
 
     # ------------------------------------------------------------------ the game
 
@@ -227,6 +257,7 @@ class LiveTable:
             self.names = shown
             self.tellers.clear()
             self.lines.clear()
+            self.told.clear()
 
     def teller(self, viewer: int) -> Teller:
         if viewer not in self.tellers:
@@ -244,14 +275,43 @@ class LiveTable:
         (worked out once per viewer and step)."""
         lines = self.lines.setdefault(viewer, [])
         for number in range(len(lines), len(self.steps)):
-            step = self.steps[number]
-            message = told_event(self.module, step.before, step.move, step.after, number,
-                                 step.events, viewer, self.teller(viewer), hidden=self.hidden)
-            if number in self.substituted:
-                message["text"] += (f" ({self.label(step.mover)}'s time ran out: "
-                                    f"{self.substituted[number]} played this move)")
-            lines.append(_line(message))
+            lines.append(self._event_line(number, viewer))
         return lines
+
+    def _event_line(self, number: int, viewer: int) -> str:
+        """Step ``number``'s ``event`` line for ``viewer``; at a table read by `SHARING`
+        viewers or more, worded once for the viewers who may see the same of it and
+        whose words are the same (`Told.fits`)."""
+        step = self.steps[number]
+        notation, seen = seen_event(self.module, step.before, step.move, step.events,
+                                    viewer, hidden=self.hidden)
+        if len(self.lines) < SHARING:
+            return self._worded(number, notation, seen, viewer, None)
+        while len(self.told) <= number:
+            self.told.append([])
+        for told in self.told[number]:
+            if told.fits(notation, seen, viewer):
+                return told.line
+        asked: set[int | None] = set()
+        line = self._worded(number, notation, seen, viewer, asked)
+        self.told[number].append(Told(notation, seen, viewer, asked, line))
+        return line
+
+    def _worded(self, number: int, notation: str | None, seen: tuple[Event, ...],
+                viewer: int, asked: set[int | None] | None) -> str:
+        """The line of step ``number`` for ``viewer``, who sees ``notation`` and ``seen``
+        of it; the players its words ask `Teller.is_viewer` about noted in ``asked``
+        (if a set)."""
+        teller = self.teller(viewer)
+        teller.asked = asked
+        try:
+            text = teller.sentence(seen)
+        finally:
+            teller.asked = None
+        if number in self.substituted:
+            text += (f" ({self.label(self.steps[number].mover)}'s time ran out: "
+                     f"{self.substituted[number]} played this move)")
+        return _line(messages.event(number, self.steps[number].mover, notation, text))
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
@@ -272,7 +332,7 @@ class LiveTable:
             return None
         module = self.module
         legal_moves, entries = self.legal()
-        document = module.observation_to_json(module.observation(self.state, seat))
+        document = _document(module, module.observation(self.state, seat))
         deadline_ms = (None if self.deadline is None
                        else max(0, round((self.deadline - time.time()) * 1000)))
         message = messages.act(self.move_number, document, entries, deadline_ms)
@@ -298,18 +358,24 @@ class LiveTable:
             message["explanation"] = (f"{self.label(self.forfeited)} forfeited at move "
                                       f"{self.move_number}: {why}. Nobody wins.")
             return messages.text(message)
-        message = end_of(self.module, self.state, "rules")
-        message["explanation"] = plain(result_lines(self.module, self.state, viewer,
-                                                    names=self.names))
-        message["sheet"] = score_sheet(self.module, self.state, viewer,
-                                       names=self.names).to_data()
-        return messages.text(message)
+        ending, told = self._ending()
+        sheet = told.told_to(viewer)
+        return messages.text({**ending, "explanation": plain(sheet_lines(sheet)),
+                              "sheet": sheet.to_data()})
+
+    def _ending(self) -> tuple[messages.Message, ScoreSheet]:
+        """The ``end`` of a game played out, without its explanation and sheet, and its
+        score sheet told to nobody: worked out once (per names) for every viewer."""
+        if self.ending is None or self.ending[0] != self.names:
+            self.ending = (self.names, end_of(self.module, self.state, "rules"),
+                           score_sheet(self.module, self.state, names=self.names))
+        return self.ending[1], self.ending[2]
 
     def seat_view(self, seat: int) -> str:
         """The HTTP seat view (JSON text): move number, observation, legal moves when the
         seat is to move, its events."""
         module = self.module
-        document = module.observation_to_json(module.observation(self.state, seat))
+        document = _document(module, module.observation(self.state, seat))
         legal = self.legal()[1] if self.player == seat else []
         events = ",".join(self.event_lines(seat))
         return _line({"move_number": self.move_number,
@@ -344,3 +410,22 @@ def _line(message: messages.Message) -> str:
                              else value for key, value in message.items()}).decode()
     except orjson.JSONEncodeError:
         return messages.text(message)
+
+
+def _document(module: ModuleType, observation: Any) -> str:
+    """The observation document of ``observation``, its fields written by `_compact`."""
+    text: str = module.observation_to_json(observation, encode=_compact)
+    return text
+
+
+def _compact(value: Any) -> str:
+    """What `jsonio.compact` writes (compact ASCII JSON) for an observation's fields, by
+    orjson: 10 times faster, and the same text for what they hold (integers, booleans,
+    strings, None, lists; floats, which the two write differently, never; a test holds
+    every game's documents to it). Text that is not ASCII, or that orjson refuses, is
+    `jsonio.compact`'s."""
+    try:
+        text = orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        return jsonio.compact(value)
+    return text.decode() if text.isascii() else jsonio.compact(value)

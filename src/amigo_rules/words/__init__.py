@@ -9,7 +9,8 @@ knows none of them: each game hands out how its things read (``wording(rules)``,
 - `foreseen` (`foresee`): the events of each legal move as its player can foresee them;
 - `seen_move` (`viewers`): a move's notation and events as one viewer may see them,
   filtered from the events already computed;
-- `score_sheet`, `result_lines`, `result_html` (`scoresheet`): the end of a game.
+- `score_sheet`, `result_lines`, `result_html`, `sheet_lines` (`scoresheet`): the end of a
+  game.
 
 Every function naming players takes ``names`` (one string per seat; see
 `amigo_rules.core.names` for how a name is shown).
@@ -17,7 +18,15 @@ Every function naming players takes ``names`` (one string per seat; see
 
 from .foresee import foreseen
 from .narrator import Teller
-from .scoresheet import ScoreSheet, ordinal, ranks, result_html, result_lines, score_sheet
+from .scoresheet import (
+    ScoreSheet,
+    ordinal,
+    ranks,
+    result_html,
+    result_lines,
+    score_sheet,
+    sheet_lines,
+)
 from .viewers import seen_move
 
 __all__ = [
@@ -30,4 +39,5 @@ __all__ = [
     "result_lines",
     "score_sheet",
     "seen_move",
+    "sheet_lines",
 ]

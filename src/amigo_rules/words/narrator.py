@@ -37,7 +37,12 @@ class Teller:
                           DeprecationWarning, stacklevel=2)
             wording = _former_wording(pawns)
         self.viewer = viewer
-        """Whose view the events are told from (None: an onlooker's)."""
+        """Whose view the events are told from (None: an onlooker's). A sentence depends
+        on it only through `is_viewer`."""
+        self.asked: set[int | None] | None = None
+        """The players `is_viewer` was asked about since this was made a set (None: not
+        noted): the words of another viewer whom each of them is, or is not, alike are
+        the same (the game server words a move once for such viewers)."""
         self.wording = wording
         """How the game's tiles, cards and pieces read."""
         self.names = names
@@ -65,15 +70,21 @@ class Teller:
         """Pawns per player: a player with that many home has every pawn home."""
         return self.wording.pawns
 
+    def is_viewer(self, player: int | None) -> bool:
+        """Whether ``player`` is the viewer (noted in `asked`, if noted)."""
+        if self.asked is not None:
+            self.asked.add(player)
+        return player is not None and player == self.viewer
+
     def who(self, player: int | None) -> Span:
         """The player as a sentence's subject or object: "you", a name or ``P2``."""
-        if player is not None and player == self.viewer:
+        if self.is_viewer(player):
             return "you", f"p{player}"
         return self._name(player), f"p{player}"
 
     def whose(self, player: int | None) -> Span:
         """The player's possessive: "your", "Alice's" or "P2's"."""
-        if player is not None and player == self.viewer:
+        if self.is_viewer(player):
             return "your", f"p{player}"
         return f"{self._name(player)}'s", f"p{player}"
 
@@ -85,11 +96,11 @@ class Teller:
         when it is ``player``'s too, else `whose`."""
         if other is None or other != player:
             return self.whose(other)
-        return ("your own" if player == self.viewer else "their own"), f"p{player}"
+        return ("your own" if self.is_viewer(player) else "their own"), f"p{player}"
 
     def says(self, player: int | None, plain: str, third: str) -> Span:
         """The verb for ``player``: "take" for you, "takes" for another player."""
-        return (plain if player is not None and player == self.viewer else third), ""
+        return (plain if self.is_viewer(player) else third), ""
 
     def lines(self, events: Sequence[Event]) -> list[Line]:
         """One line per event; a card played and the move it makes share a line."""
@@ -210,7 +221,7 @@ def _gift(t: Teller, e: Event) -> Words:
 
 def _hit(t: Teller, e: Event) -> Words:
     """A mark calling out what another player does to the viewer."""
-    hit = e.other is not None and e.other == t.viewer and e.player != e.other
+    hit = t.is_viewer(e.other) and e.player != e.other
     return [(" ◀", "alert")] if hit else []
 
 

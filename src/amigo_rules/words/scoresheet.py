@@ -87,6 +87,12 @@ class ScoreSheet:
         """What seat ``player`` is called on the sheet."""
         return next(row.name for row in self.rows if row.player == player)
 
+    def told_to(self, viewer: int | None) -> ScoreSheet:
+        """The same sheet told to ``viewer`` (`score_sheet` of another viewer: only the
+        rows' ``you`` differ)."""
+        return ScoreSheet(tuple(attrs.evolve(row, you=row.player == viewer)
+                                for row in self.rows), self.winners)
+
 
 def score_sheet(module: ModuleType, state: Any, viewer: int | None = None, *,
                 names: Sequence[str] | None = None) -> ScoreSheet:
@@ -117,7 +123,11 @@ def result_lines(module: ModuleType, state: Any, viewer: int | None = None,
                  width: int = 80, *, names: Sequence[str] | None = None) -> list[Line]:
     """Per player in rank order: place, score and what makes it up, term by term; then the
     winners; ``width`` characters wide, the seats called ``names``."""
-    sheet = score_sheet(module, state, viewer, names=names)
+    return sheet_lines(score_sheet(module, state, viewer, names=names), width)
+
+
+def sheet_lines(sheet: ScoreSheet, width: int = 80) -> list[Line]:
+    """`result_lines` of a `score_sheet`."""
     lines: list[Line] = []
     for row in sheet.rows:
         you = [(" (you)", "bold")] if row.you else []
@@ -197,4 +207,5 @@ __all__ = [
     "result_html",
     "result_lines",
     "score_sheet",
+    "sheet_lines",
 ]
