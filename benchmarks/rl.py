@@ -6,6 +6,8 @@ evaluation of a trained model over many games.
     python benchmarks/rl.py speed --out benchmarks/results/rl-speed.json
     python benchmarks/rl.py train --game verflixxt --minutes 30 --model verflixxt.zip
     python benchmarks/rl.py evaluate --game verflixxt --model verflixxt.zip --games 1000
+    python benchmarks/rl.py train --game exxtra --steps 12600000 --shaping shipped \\
+        --model exxtra-shaped.zip --out benchmarks/results/rl-exxtra-shaped.json
 
 ``train`` writes the learning curve to ``benchmarks/results/rl-<game>.json`` (the picture of
 the reinforcement-learning page is drawn from it) and ``evaluate`` adds its results there.
@@ -90,6 +92,40 @@ def environments(game: str, kind: str, n: int, seed: int, opponent: str | None =
     return env
 
 
+def shaped(env: Any, game: str, weights: str) -> Any:
+    """``env`` (a vector env in SB3's form) with potential-based reward shaping (Ng, Harada
+    and Russell, 1999): each step's reward plus ``gamma · Φ(s') − Φ(s)``, ``Φ`` the learned
+    value's share of the win for the learner's seat (``weights``: ``shipped`` or a weights
+    file), 0 once a game ends. The optimal policies stay those of the game's own reward;
+    ``rewards`` keeps the game's own rewards of the last step (the curve counts those)."""
+    from stable_baselines3.common.vec_env import VecEnvWrapper
+
+    from amigo_rules.agents.value import load, shipped
+
+    value = shipped(game) if weights == "shipped" else load(weights, game)
+    rules, seats = env.env.table.rules, np.asarray(env.env.seats)
+    gamma, rows = HYPERPARAMETERS["gamma"], np.arange(env.num_envs)
+
+    def potential(observations: np.ndarray) -> np.ndarray:
+        return value.of_arrays(rules, observations, seats)[rows, seats]
+
+    class Shaped(VecEnvWrapper):  # type: ignore[misc]
+        def reset(self) -> np.ndarray:
+            observations = self.venv.reset()
+            self.before = potential(observations)
+            return observations
+
+        def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any]]:
+            observations, rewards, dones, infos = self.venv.step_wait()
+            now = potential(observations)  # a game that ended: the new game's first
+            self.rewards = rewards
+            reward = rewards + gamma * np.where(dones, 0.0, now) - self.before
+            self.before = now
+            return observations, reward.astype(np.float32), dones, infos
+
+    return Shaped(env)
+
+
 def model(env: Any, seed: int) -> Any:
     """A fresh ``MaskablePPO`` with `HYPERPARAMETERS` on ``env``."""
     from sb3_contrib import MaskablePPO
@@ -131,13 +167,16 @@ def train(args: argparse.Namespace) -> None:
 
     torch.set_num_threads(args.threads)
     env = environments(args.game, args.env, args.envs, args.seed, args.opponent, args.player)
+    if args.shaping:
+        env = shaped(env, args.game, args.shaping)
     learner = model(env, args.seed)
     curve = Curve(args.every)
     deadline = curve.start + 60 * args.minutes
 
     class Logger(BaseCallback):  # type: ignore[misc]
         def _on_step(self) -> bool:
-            curve.step(self.num_timesteps, self.locals["rewards"], self.locals["dones"])
+            rewards = env.rewards if args.shaping else self.locals["rewards"]
+            curve.step(self.num_timesteps, rewards, self.locals["dones"])
             if args.steps is not None:
                 return self.num_timesteps < args.steps
             return time.perf_counter() < deadline
@@ -149,6 +188,8 @@ def train(args: argparse.Namespace) -> None:
     document = curve_document(args.game, args.env, args.envs, args.seed,
                               args.opponent or CONFIGS[args.game][2], args.player,
                               curve.points, int(learner.num_timesteps), seconds)
+    if args.shaping:
+        document["shaping"] = args.shaping
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"saved {args.model} and {out}")
 
@@ -309,6 +350,8 @@ def main(argv: list[str] | None = None) -> None:
                      "every seat in turn, so that the policy plays any seat)")
     run.add_argument("--model", required=True, help="where to save the model (.zip)")
     run.add_argument("--out", help="the curve file (default benchmarks/results/rl-GAME.json)")
+    run.add_argument("--shaping", help="reward shaping by a learned value: 'shipped' or a "
+                     "weights file (vector env only)")
     run.set_defaults(run=train)
     run = commands.add_parser("evaluate", help=evaluate.__doc__)
     run.add_argument("--game", choices=list(CONFIGS), required=True)

@@ -1,6 +1,7 @@
 """The learning-curve files of ``benchmarks/rl.py`` (``benchmarks/results/rl-*.json``) and
 their picture on the reinforcement-learning page: the picture hook reads them strictly,
-draws them with matplotlib, and the page's results table says what the files hold."""
+draws them with matplotlib, and the page's results table says what the files hold; the
+training's reward shaping (``train --shaping``) counts the game's own rewards."""
 
 from __future__ import annotations
 
@@ -146,3 +147,38 @@ def test_page_examples_are_slow_and_need_the_rl_extra():
     root = load("root_conftest", ROOT / "conftest.py")
     assert root.SLOW in page
     assert root.REQUIRES.findall(page) == ["sb3_contrib"]
+
+
+def test_shaped_rewards_add_the_potential_difference_to_the_same_games(rl):
+    """``shaped``: each reward is the game's own plus ``gamma · Φ(next) − Φ(now)`` (``Φ``
+    the learned value's share for the learner's seat, 0 once a game ends); the games and
+    the rewards the curve counts are the unshaped environment's."""
+    pytest.importorskip("sb3_contrib", reason="the [rl] extra (sb3-contrib) is not installed")
+    import numpy as np
+
+    from amigo_rules import exxtra
+    from amigo_rules.agents.value import shipped
+
+    plain = rl.environments("exxtra", "vector", 8, 3)
+    shaped = rl.shaped(rl.environments("exxtra", "vector", 8, 3), "exxtra", "shipped")
+    value, rules, seats = shipped("exxtra"), exxtra.Rules(players=4), np.arange(8) % 4
+
+    def potential(observations):
+        return value.of_arrays(rules, observations, seats)[np.arange(8), seats]
+
+    observations = plain.reset()
+    assert (shaped.reset() == observations).all()
+    ended = 0
+    for _ in range(120):
+        actions = np.stack(plain.env_method("action_masks")).argmax(axis=1)
+        before = potential(observations)
+        observations, rewards, dones, _ = plain.step(actions)
+        seen, shaped_rewards, shaped_dones, _ = shaped.step(actions)
+        assert (seen == observations).all() and (shaped_dones == dones).all()
+        assert (shaped.rewards == rewards).all()
+        after = np.where(dones, 0.0, potential(observations))
+        expected = rewards + rl.HYPERPARAMETERS["gamma"] * after - before
+        np.testing.assert_allclose(shaped_rewards, expected, rtol=1e-5, atol=1e-6)
+        assert (shaped_rewards != rewards).any()
+        ended += int(dones.sum())
+    assert ended > 0
