@@ -53,3 +53,16 @@ def test_ending_the_host_ends_every_engine(how, workers):
         host.wait()
         for process in engines(tag):
             process.kill()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the parent-death signal is Linux's")
+def test_an_engine_whose_starter_is_gone_before_it_runs_ends_itself():
+    """The death signal is asked for after the fork: if the starting process died in
+    between, nothing would ever send it. The engine sees that its parent is no longer the
+    one that started it (prctl(2)) and ends before it runs."""
+    from amigo_rules.protocol.process import _die_with_parent
+
+    for parent, code in ((os.getpid(), 0), (os.getpid() + 1, -signal.SIGKILL)):
+        child = subprocess.Popen([sys.executable, "-c", "pass"],
+                                 preexec_fn=lambda parent=parent: _die_with_parent(parent))
+        assert child.wait(HANG) == code

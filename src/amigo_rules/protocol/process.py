@@ -10,6 +10,7 @@ import atexit
 import collections
 import contextlib
 import ctypes
+import functools
 import multiprocessing.util
 import os
 import selectors
@@ -53,7 +54,7 @@ class Process:
         self.popen = _spawner().submit(
             subprocess.Popen, list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=True, bufsize=0,
-            preexec_fn=_die_with_parent,
+            preexec_fn=functools.partial(_die_with_parent, os.getpid()),
         ).result()
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self.stdin = self.popen.stdin.fileno()
@@ -175,12 +176,16 @@ def _wait(deadline: float | None) -> float:
     return min(left, POLL)
 
 
-def _die_with_parent() -> None:
-    """In the engine, before it runs (Linux): killed when the process that started it dies
-    (even by ``SIGKILL``, when no exit path of ours can run). The kernel ties this to the
-    starting thread, hence the one long-lived `_spawner` thread."""
+def _die_with_parent(parent: int) -> None:
+    """In the engine, before it runs (Linux): killed when the process that started it,
+    ``parent``, dies (even by ``SIGKILL``, when no exit path of ours can run). The kernel
+    ties this to the starting thread, hence the one long-lived `_spawner` thread; a parent
+    that died before the request took hold is seen by the engine's new parent, and the
+    engine ends itself (prctl(2))."""
     if _PRCTL is not None:
         _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
 
 
 _PR_SET_PDEATHSIG = 1
