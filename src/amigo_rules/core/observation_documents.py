@@ -146,7 +146,8 @@ def to_json(layout: Layout[Obs], observation: Obs,
     head, rules = _opening(layout.game, getattr(observation, "rules"))  # noqa: B009
     player = getattr(observation, layout.viewer)
     fields = encode({name: getattr(observation, name) for name in layout.fields})
-    if type(fields) is not str or not fields.startswith("{"):
+    if encode is not jsonio.compact and (type(fields) is not str
+                                         or not fields.startswith("{")):  # a caller's writer
         raise ArgumentError(f"observation_to_json's encode must write a JSON object, "
                             f"got {type_name(fields)}")
     return (f"{head}{player if type(player) is int else jsonio.compact(player)}{rules}"
