@@ -66,3 +66,47 @@ def test_an_engine_whose_starter_is_gone_before_it_runs_ends_itself():
         child = subprocess.Popen([sys.executable, "-c", "pass"],
                                  preexec_fn=lambda parent=parent: _die_with_parent(parent))
         assert child.wait(HANG) == code
+
+
+STUCK = """
+import os, sys
+from amigo_rules.protocol import process
+
+class Stuck:  # an engine whose killing fails
+    def kill(self):
+        raise RuntimeError("the kill failed")
+
+stuck = Stuck()
+process._LIVE.add(stuck)
+process._install_handlers()
+read, write = os.pipe()  # this process holds the read end, as a pool worker does
+os.set_blocking(write, False)
+try:
+    while True:
+        os.write(write, bytes(65536))
+except BlockingIOError:
+    pass
+os.set_blocking(write, True)
+print("full", flush=True)
+while True:  # a pool worker's result hand-over: an exception is caught and sent again
+    try:
+        os.write(write, b"x")
+    except BaseException:
+        continue
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM handlers are POSIX")
+def test_a_sigterm_ends_the_host_even_when_killing_an_engine_fails():
+    """The handler ends the process whatever the killing raises: an exception out of it
+    would be caught by the interrupted code (here, like a pool worker's result hand-over,
+    blocked on a full pipe), and the process would live on."""
+    host = subprocess.Popen([sys.executable, "-c", STUCK], env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    try:
+        assert host.stdout is not None and host.stdout.readline() == b"full\n"
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(HANG) == -signal.SIGTERM
+    finally:
+        host.kill()
+        host.wait()

@@ -227,9 +227,14 @@ def kill_all() -> None:
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    kill_all()
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGTERM)
+    """Kill the engines, then end as ``SIGTERM`` would have: whatever the killing raises,
+    the process ends (an exception out of a handler would be caught by the code it
+    interrupted, a pool worker's result hand-over, which then waits for ever)."""
+    try:
+        kill_all()
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _install_handlers() -> None:
