@@ -165,8 +165,9 @@ def test_sb3_vec_env_refuses_other_envs():
         SB3VecEnv(next_step)
 
 
-def test_maskable_ppo_learns_on_the_vector_env():
+def test_maskable_ppo_learns_on_the_vector_env(tmp_path, monkeypatch):
     """A short ``learn`` runs through rollouts and an update."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # SB3 makes a log folder for each learn
     env = SB3VecEnv(AmigoVectorEnv("exxtra", EXXTRA, num_envs=4, opponent="random"))
     model = tiny_model(env).learn(total_timesteps=64)
     assert model.num_timesteps >= 64
