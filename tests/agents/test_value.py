@@ -23,10 +23,12 @@ from amigo_rules.agents.value import (
     LearnedValue,
     ValueAgent,
     load,
+    looked_ahead,
     move_values,
     one_ply,
     shipped,
 )
+from amigo_rules.batch import lockstep
 from amigo_rules.core import RulesError, WeightsError
 from amigo_rules.learning import Fit, Settings, learn
 
@@ -170,6 +172,59 @@ def test_expectimax_over_the_dice_averages_each_roll(models):
     assert agent.values(verflixxt.observation(state, seat), legal) == pytest.approx(expected)
 
 
+def test_looking_no_decision_ahead_is_the_expectimax_over_the_dice(models):
+    value = LearnedValue(models["verflixxt"])
+    engine = value.engine
+    for state in decisions(verflixxt, GAMES["verflixxt"], seed=4, every=7):
+        seat = verflixxt.current_player(state)
+        games = engine.from_states([state])
+        ids = np.flatnonzero(engine.legal_action_mask(games)[0])
+        after = engine.step(lockstep.rows_of(games, np.zeros(ids.size, np.intp)), ids)
+        assert looked_ahead(value, after, seat, 0, np.random.default_rng(0)).tolist() == (
+            pytest.approx(move_values(value, games, dice=True)[0, ids].tolist()))
+
+
+def shares_ahead(value, state, viewer, ahead):
+    """``viewer``'s expected share ``ahead`` decisions after ``state``, on the scalar engine:
+    every roll followed, every decision the mover's best by ``value`` (None on a tie)."""
+    if verflixxt.is_terminal(state):
+        return verflixxt.returns(state)[viewer]
+    outcomes = verflixxt.chance_outcomes(state)
+    if outcomes:
+        parts = [shares_ahead(value, verflixxt.apply(state, roll), viewer, ahead)
+                 for roll, _ in outcomes]
+        if None in parts:
+            return None
+        return sum(float(p) * part for (_, p), part in zip(outcomes, parts, strict=True))
+    if ahead == 0:
+        return value(state, viewer)[viewer]
+    mover = verflixxt.current_player(state)
+    after = [verflixxt.apply(state, move) for move in verflixxt.legal_moves(state)]
+    worth = [value(a, mover)[mover] for a in after]
+    best = sorted(worth, reverse=True)
+    if len(best) > 1 and best[0] - best[1] < 1e-6:
+        return None
+    return shares_ahead(value, after[worth.index(best[0])], viewer, ahead - 1)
+
+
+def test_looking_ahead_follows_the_dice_and_the_next_decisions(models):
+    """``value:2``: each move's share after every roll and the next two decisions (each
+    the mover's best by the value one ply deep), computed again on the scalar engine."""
+    value = LearnedValue(models["verflixxt"])
+    agent = ValueAgent(seed=0, weights=value, ahead=2)
+    checked = 0
+    for state in decisions(verflixxt, GAMES["verflixxt"], seed=5, every=9):
+        seat = verflixxt.current_player(state)
+        legal = verflixxt.legal_moves(state)
+        expected = [shares_ahead(value, verflixxt.apply(state, m), seat, 2) for m in legal]
+        if None in expected:  # a tie: the agent's generator decides it
+            continue
+        assert agent.values(verflixxt.observation(state, seat), legal) == pytest.approx(
+            expected)
+        checked += 1
+    assert checked >= 5
+
+
 def test_the_batch_policy_plays_best_moves_and_explores(models):
     value = LearnedValue(models["exxtra"])
     engine = value.engine
@@ -196,6 +251,12 @@ def test_the_registry_builds_value_agents_that_play_a_game(models, game, tmp_pat
     assert agents[1].dice and agents[0].weights == str(path)
     record = play(game, agents, rules, seed=1, max_moves=3000)
     assert len(record.moves) > 10
+    ahead = make_agent(f"value:1:{path}", game, seed=2)
+    assert (ahead.ahead, ahead.dice) == (1, True)
+    record = play(game, [ahead, *[make_agent("random", game, seed=p)
+                                  for p in range(rules.players - 1)]], rules, seed=2,
+                  max_moves=3000)
+    assert len(record.moves) > 10
 
 
 def test_bad_value_agent_names_and_arguments_are_refused():
@@ -205,6 +266,12 @@ def test_bad_value_agent_names_and_arguments_are_refused():
         ValueAgent(weights="nowhere.json").value_of(verflixxt)
     with pytest.raises(AmigoRulesError, match="dice must be True or False"):
         ValueAgent(dice="yes")
+    for ahead in (-1, 5, True, 1.0):
+        with pytest.raises(AmigoRulesError, match="ahead must be a whole number from 0 to 4"):
+            ValueAgent(ahead=ahead)
+    for name in ("value:5", "value:1:2", "value:-1"):
+        with pytest.raises(RulesError, match="bad parameters for agent 'value'"):
+            make_agent(name, "verflixxt")
 
 
 def test_the_search_takes_the_learned_evaluation(models):

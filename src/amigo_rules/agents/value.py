@@ -12,7 +12,8 @@ another weights file.
 share after each move, or with ``dice=True`` its mean over the chance outcomes that
 follow the move (expectimax over the next roll or draw). `ValueAgent` plays the best move
 by it, on a batch of one: the scalar agent and the batch policy (`one_ply`) are one
-computation.
+computation. `looked_ahead` looks further, over the dice and the next decisions, each
+made by the value one ply deep (``value:N``).
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ from .model import ValueModel, from_json, read
 from .oneply import OnePlyAgent
 
 __all__ = [
-    "BATCH", "DATA", "LearnedValue", "ValueAgent", "active_seats", "after_values", "load",
-    "move_values", "one_ply", "shipped",
+    "AHEAD", "BATCH", "DATA", "LearnedValue", "ValueAgent", "active_seats", "after_values",
+    "load", "looked_ahead", "move_values", "one_ply", "shipped",
 ]
 
 BATCH: dict[str, ModuleType] = {
@@ -46,6 +47,9 @@ BATCH: dict[str, ModuleType] = {
     "exxtra": exxtra_batch,
 }
 """Per game, its batch engine."""
+AHEAD = 4
+"""The most decisions `ValueAgent` looks ahead (the positions grow as the chance outcomes'
+number to that power)."""
 DATA = "value-{game}.json"
 """The name of a game's shipped weights in the package's ``agents/data`` folder."""
 
@@ -165,6 +169,43 @@ def _expected(value: LearnedValue, games: Any, viewer: np.ndarray) -> np.ndarray
     return shares
 
 
+def looked_ahead(value: LearnedValue, games: Any, viewer: int, ahead: int,
+                 rng: np.random.Generator) -> np.ndarray:
+    """``float64[n]``: per game, ``viewer``'s expected share ``ahead`` decisions later:
+    every chance outcome is followed (weighted by its probability), every decision is the
+    mover's `one_ply` choice (ties drawn by ``rng``); after the last decision, the share
+    is the mean over the chance outcomes that follow it, a finished game's its result.
+    ``ahead=0`` is `move_values`'s ``dice=True`` of the positions."""
+    engine = value.engine
+    origin = np.arange(len(games))
+    weight = np.ones(len(games))
+    made = np.zeros(len(games), dtype=np.int64)
+    total = np.zeros(len(games))
+    while len(games):
+        probabilities = engine.chance_probabilities(games)
+        chance = probabilities.sum(axis=1) > 0
+        done = np.asarray(engine.is_terminal(games)) | (made >= ahead)
+        rows = np.flatnonzero(done)
+        if rows.size:
+            part = lockstep.rows_of(games, rows)
+            shares = _expected(value, part, np.full(rows.size, viewer))[:, viewer]
+            np.add.at(total, origin[rows], weight[rows] * shares)
+        deciding = np.flatnonzero(~done & ~chance)
+        rolled, outcomes = np.nonzero(probabilities[~done] > 0)
+        rolled = np.flatnonzero(~done)[rolled]
+        if deciding.size + rolled.size == 0:
+            break
+        chosen = (one_ply(value, lockstep.rows_of(games, deciding), rng) if deciding.size
+                  else np.zeros(0, dtype=np.int64))
+        rows = np.concatenate((deciding, rolled))
+        games = engine.step(lockstep.rows_of(games, rows), np.concatenate((chosen, outcomes)))
+        weight = np.concatenate((weight[deciding], weight[rolled]
+                                 * probabilities[rolled, outcomes]))
+        made = np.concatenate((made[deciding] + 1, made[rolled]))
+        origin = origin[rows]
+    return total
+
+
 def one_ply(value: LearnedValue, games: Any, rng: np.random.Generator, *,
             dice: bool = False, epsilon: float = 0.0) -> np.ndarray:
     """``int64[n]``: per game at a decision node a decision of highest `after_values`
@@ -225,6 +266,10 @@ class ValueAgent(OnePlyAgent):
             the game's shipped one, read at the first decision.
         dice: value a move that leads to a roll or draw as the mean over its outcomes
             (expectimax over the dice) instead of the value before the roll.
+        ahead: look this many decisions further (0 to `AHEAD`; more than 0 implies
+            ``dice``): every roll or draw on the way is followed, every decision on the
+            way (its own and the others') made by the value one ply deep (`looked_ahead`);
+            the cards it cannot see (hoch²) are those of the deal it samples.
 
     >>> from amigo_rules import verflixxt
     >>> state = verflixxt.apply(verflixxt.new_game(seed=1), verflixxt.Roll(6))
@@ -238,12 +283,17 @@ class ValueAgent(OnePlyAgent):
 
     def __init__(self, seed: int | None = None, *,
                  weights: str | Path | ValueModel | LearnedValue | None = None,
-                 dice: bool = False) -> None:
+                 dice: bool = False, ahead: int = 0) -> None:
         super().__init__(seed)
         if type(dice) is not bool:
             raise ArgumentError(f"dice must be True or False, got {quote(dice)}")
-        self.dice = dice
+        if type(ahead) is not int or not 0 <= ahead <= AHEAD:
+            raise ArgumentError(f"ahead must be a whole number from 0 to {AHEAD}, got "
+                                f"{quote(ahead)}")
+        self.dice = dice or ahead > 0
         """Whether a move's value is averaged over the roll or draw after it."""
+        self.ahead = ahead
+        """How many decisions further the agent looks."""
         if weights is not None and not isinstance(weights, str | Path | ValueModel
                                                   | LearnedValue):
             raise ArgumentError("weights must be None, a weights file, a ValueModel or a "
@@ -255,22 +305,26 @@ class ValueAgent(OnePlyAgent):
 
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> ValueAgent:
-        """The agent of a registry name ``value[:dice][:FILE]``: ``value:dice`` averages
-        over the dice; a parameter ending in ``.json`` names a weights file.
+        """The agent of a registry name ``value[:dice|:N][:FILE]``: ``value:dice`` averages
+        over the dice, ``value:2`` looks two decisions ahead; a parameter ending in
+        ``.json`` names a weights file.
 
-        >>> ValueAgent.from_params("dice").dice
-        True
+        >>> ValueAgent.from_params("dice").dice, ValueAgent.from_params("2").ahead
+        (True, 2)
         """
         dice = False
+        ahead = 0
         weights = None
         for param in params:
             if param == "dice":
                 dice = True
+            elif param.isascii() and param.isdigit() and not ahead:
+                ahead = int(param)
             elif param.endswith(".json") and weights is None:
                 weights = param
             else:
-                raise ValueError("expected value[:dice][:FILE.json]")
-        return cls(seed, weights=weights, dice=dice)
+                raise ValueError("expected value[:dice|:N][:FILE.json]")
+        return cls(seed, weights=weights, dice=dice, ahead=ahead)
 
     def value_of(self, game: ModuleType) -> LearnedValue:
         """The learned value this agent plays ``game`` by."""
@@ -295,5 +349,10 @@ class ValueAgent(OnePlyAgent):
         if game.current_player(state) == CHANCE:
             raise RulesError("the value agent decides, it does not roll")
         games = value.engine.from_states([state])
+        if self.ahead:
+            ids = np.array([game.action_id(state, move) for move in legal_moves])
+            after = value.engine.step(lockstep.rows_of(games, np.zeros(ids.size, np.intp)), ids)
+            me = game.current_player(state)
+            return [float(v) for v in looked_ahead(value, after, me, self.ahead, self.rng)]
         worth = move_values(value, games, dice=self.dice)[0]
         return [float(worth[game.action_id(state, move)]) for move in legal_moves]
