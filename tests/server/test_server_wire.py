@@ -2,7 +2,9 @@
 orjson exactly as `messages.text` writes them (`tables._line`), the observation documents'
 fields too (`tables._compact`), the frames of one turn of the event loop gathered into
 one write (`wire.Gathered`, the WebSocket protocol of ``serve``) and written without the
-ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls."""
+ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls; the frames written and
+a client's frames read by hand (`wire.text_frame`, `wire.one_text_frame`) — websockets'
+bytes, websockets' reading."""
 
 from __future__ import annotations
 
@@ -17,11 +19,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_helpers import uvicorn_thread
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+from websockets.client import ClientProtocol
+from websockets.frames import Opcode
+from websockets.protocol import State
+from websockets.server import ServerProtocol
+from websockets.uri import parse_uri
 
 from amigo_rules import get_game
 from amigo_rules.core import SPECTATOR, jsonio
 from amigo_rules.protocol import messages
 from amigo_rules.server import TableRow, seats, wire
+from amigo_rules.server.app import MAX_FRAME
 from amigo_rules.server.remote import RandomRemote
 from amigo_rules.server.seats import Connection
 from amigo_rules.server.tables import LiveTable, _compact, _document, _line
@@ -66,7 +74,7 @@ def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
             monkeypatch.setattr(messages, "text", unused)
         else:
             monkeypatch.setattr(messages, "text", text)
-            monkeypatch.setattr(tables, "_line", text)
+            monkeypatch.setattr(tables, "_line", lambda message, raw=True: text(message))
         written = lines[writer] = []
         for seed in range(3):
             row = TableRow("t", game, rules_json, seed, ("human",) * players, 0.0)
@@ -215,9 +223,11 @@ async def _play(url: str, game: str, players: int) -> list[list[str]]:
 def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         database: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two servers with the same secret, one writing each frame at once (uvicorn's own
-    protocol), one gathering them (``serve``'s): each seat of a hoch² table of four random
-    remote bots reads the same messages from both, and the gathering one hands the
-    transport fewer writes than it was given frames."""
+    protocol, its frames compressed), one gathering them (``serve``'s protocol and
+    settings): each seat of a hoch² table of four random remote bots reads the same
+    messages from both, and the gathering one hands the transport fewer writes than it
+    was given frames, writes most frames directly (`wire.text_frame`) and reads most of
+    the bots' moves by hand (`wire.one_text_frame`)."""
     assert AutoWebSocketsProtocol is not None
     writes = flushes = 0
     write, flush = wire.Gathered.write, wire.Gathered.flush
@@ -247,6 +257,16 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
 
         return counted
 
+    read_here = 0
+    one_text_frame = wire.one_text_frame
+
+    def counted_read(data: bytes, conn: Any) -> bytes | None:
+        nonlocal read_here
+        payload = one_text_frame(data, conn)
+        read_here += payload is not None
+        return payload
+
+    monkeypatch.setattr(wire, "one_text_frame", counted_read)
     monkeypatch.setattr(wire.Gathered, "write", counted_write)
     monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
     monkeypatch.setattr(seats, "direct_sender", counted_sender)
@@ -254,7 +274,7 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
     read = {}
     for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
         with uvicorn_thread(f"sqlite:///{tmp_path / name}.sqlite3", seed_secret=secret,
-                            ws=ws) as url:
+                            ws=ws, deflate=name == "plain") as url:  # (as ``serve``: off)
             read[name] = asyncio.run(_play(url, "verflixxt_hoch", 4))
     assert read["gathered"] == read["plain"]
     assert all(json.loads(seen[-1])["type"] == "end" for seen in read["plain"])
@@ -262,6 +282,8 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
     assert writes >= frames  # every frame went through it (and the handshakes)
     assert flushes < frames * 0.7, (flushes, frames)
     assert frames * 0.5 < direct < frames  # most without the ASGI round; the hello with it
+    acts = sum(json.loads(line)["type"] == "act" for seen in read["plain"] for line in seen)
+    assert acts * 0.5 < read_here <= acts + 4  # the moves (and readies) read by hand, most
 
 
 def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
@@ -313,3 +335,92 @@ def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
         await asyncio.sleep(0.01)
 
     asyncio.run(run())
+
+
+# ---------------------------------------------------------------- frames by hand
+
+SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000]
+"""Payload lengths at and around the frame header's three length forms."""
+
+
+def _open_pair(max_size: int = MAX_FRAME) -> tuple[ServerProtocol, ClientProtocol]:
+    """websockets' server and client protocols after a handshake between them."""
+    client = ClientProtocol(parse_uri("ws://127.0.0.1/"))
+    client.send_request(client.connect())
+    server = ServerProtocol(max_size=max_size)
+    server.receive_data(b"".join(client.data_to_send()))
+    request = server.events_received()[0]
+    server.send_response(server.accept(request))
+    client.receive_data(b"".join(server.data_to_send()))
+    assert server.state is client.state is State.OPEN
+    return server, client
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_frame_written_by_hand_is_websockets_own(size: int) -> None:
+    """`wire.text_frame` writes the bytes websockets writes for the same text (what
+    `wire.DIRECT` sends), ASCII or not."""
+    for text in ("x" * size, ("é◀" * size)[:size]):
+        server, _ = _open_pair()
+        server.send_text(text.encode())
+        assert wire.text_frame(text.encode()) == b"".join(server.data_to_send())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_clients_frame_read_by_hand_is_what_websockets_reads(size: int) -> None:
+    """`wire.one_text_frame` reads a client's whole text frame as websockets does (the
+    payload, unmasked; a payload of 64 KiB or more, with its eight-byte length, it leaves
+    to websockets), and leaves websockets' parser where it was: the next frame, read by
+    websockets, comes out whole."""
+    server, client = _open_pair(max_size=300_000)
+    for text in ("m" * size, ("é◀" * size)[:size]):
+        client.send_text(text.encode())
+        data = b"".join(client.data_to_send())
+        assert wire.one_text_frame(data, server) == (
+            text.encode() if len(text.encode()) < 65536 else None)
+        server.receive_data(data)  # what websockets makes of the same bytes
+        assert [(f.opcode, f.data) for f in server.events_received()] == [
+            (Opcode.TEXT, text.encode())]
+
+
+def test_what_is_not_one_whole_text_frame_is_left_to_websockets() -> None:
+    """Anything but one whole, masked, final text frame within the size limit, arriving
+    at a frame's start, goes to websockets' parser (None): a frame in two pieces (and
+    the frame after the first piece), two frames at once, a binary, ping or close
+    frame, a fragment, a reserved bit, an unmasked frame, a frame over the limit, one
+    with an eight-byte length, a frame before the handshake's end."""
+    server, client = _open_pair(max_size=1000)
+
+    def sent(make: Any) -> bytes:
+        make()
+        return b"".join(client.data_to_send())
+
+    move = sent(lambda: client.send_text(b'{"type":"move","move_number":3,"id":1}'))
+    assert wire.one_text_frame(move, server) is not None
+    refused = {
+        "two at once": move + move,
+        "a piece": move[:-1],
+        "binary": sent(lambda: client.send_binary(b"abc")),
+        "ping": sent(lambda: client.send_ping(b"")),
+        "reserved bit": bytes([move[0] | 0x40]) + move[1:],
+        "unmasked": bytes([0x81, 3]) + b"abc",
+        "too big": sent(lambda: client.send_text(b"x" * 1001)),
+        "eight-byte length": bytes([0x81, 0xFF]) + (3).to_bytes(8, "big") + move[2:6] + b"abc",
+    }
+    refused["a fragment"] = sent(lambda: client.send_text(b"abc", fin=False))
+    client.send_continuation(b"", fin=True)  # (the fragment's end: the client's state)
+    client.data_to_send()
+    for name, data in refused.items():
+        assert wire.one_text_frame(data, server) is None, name
+    server.receive_data(move[:2])  # websockets read a frame's header, nothing is left
+    assert wire.one_text_frame(move, server) is None  # (bytes that look like a frame)
+    server.receive_data(move[2:])
+    assert [f.data for f in server.events_received()] == [move_payload(move)]
+    assert wire.one_text_frame(move, server) is not None  # at a frame's start again
+    fresh = ServerProtocol(max_size=1000)  # no handshake yet
+    assert wire.one_text_frame(move, fresh) is None
+
+
+def move_payload(frame: bytes) -> bytes:
+    """The unmasked payload of a short masked frame."""
+    return bytes(b ^ frame[2 + i % 4] for i, b in enumerate(frame[6:]))
