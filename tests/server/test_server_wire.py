@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx2
@@ -20,9 +21,11 @@ from hypothesis import strategies as st
 from server_helpers import uvicorn_thread
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosed
 from websockets.frames import Opcode
-from websockets.protocol import State
+from websockets.protocol import Protocol, Side, State
 from websockets.server import ServerProtocol
+from websockets.sync.client import connect
 from websockets.uri import parse_uri
 
 from amigo_rules import get_game
@@ -426,3 +429,57 @@ def test_what_is_not_one_whole_text_frame_is_left_to_websockets() -> None:
 def move_payload(frame: bytes) -> bytes:
     """The unmasked payload of a short masked frame."""
     return bytes(b ^ frame[2 + i % 4] for i, b in enumerate(frame[6:]))
+
+
+def test_serves_reading_takes_frames_in_pieces_together_and_refuses_bad_ones(
+        database: str) -> None:
+    """``serve``'s protocol (frames read by hand where they can be) over a real socket: a
+    frame in two pieces and two frames in one write are read (by websockets); a text
+    frame that is not UTF-8 closes its connection with 1007, an unmasked one with 1002, one
+    over the limit with 1009, the table playing on."""
+    client = Protocol(Side.CLIENT, state=State.OPEN)
+
+    def frame(text: bytes) -> bytes:
+        client.send_text(text)
+        return b"".join(client.data_to_send())
+
+    def ready(name: str) -> bytes:
+        return frame(json.dumps({"type": "ready", "name": name}).encode())
+
+    def name_of(url: str, table: str) -> str | None:
+        name: str | None = httpx2.get(f"{url}/api/tables/{table}").json()["names"][0]
+        return name
+
+    def named(url: str, table: str, name: str) -> None:
+        deadline = time.monotonic() + 30  # (a hang guard)
+        while name_of(url, table) != name:
+            assert time.monotonic() < deadline, name
+            time.sleep(0.02)
+
+    assert AutoWebSocketsProtocol is not None
+    with uvicorn_thread(database, ws=wire.gathering(AutoWebSocketsProtocol),
+                        deflate=False) as url:
+        made = httpx2.post(f"{url}/api/tables", json={
+            "game": "verflixxt", "seats": ["remote", "remote"]}).json()
+        where = (f"ws{url[4:]}/ws/tables/{made['table']}/seats/0?token="
+                 f"{made['seats'][0]['token']}")
+        with connect(where) as socket_:
+            socket_.recv(5)  # hello
+            split = ready("in two pieces")
+            socket_.socket.sendall(split[:3])
+            time.sleep(0.05)  # (the server reads the first piece alone)
+            socket_.socket.sendall(split[3:])
+            named(url, made["table"], "in two pieces")
+            socket_.socket.sendall(ready("first") + ready("second"))
+            named(url, made["table"], "second")
+        for data, code in ((frame(b"\xff\xfe not UTF-8"), 1007),
+                           (bytes([0x81, 3]) + b"abc", 1002),  # not masked
+                           (frame(b"x" * (MAX_FRAME + 1)), 1009)):
+            with connect(where, max_size=None) as socket_:
+                socket_.recv(5)
+                socket_.socket.sendall(data)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        socket_.recv(30)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+        assert name_of(url, made["table"]) == "second"
