@@ -215,14 +215,45 @@ def test_a_close_sends_what_was_written_first_an_abort_drops_it() -> None:
 
 
 async def _play(url: str, game: str, players: int) -> list[list[str]]:
+    """Each seat's messages from a game of random remote bots. A bot calls itself what
+    the words call a seat without a name (``P0`` …): whether a line was worded before or
+    after another seat's ``ready`` arrived does not change it."""
     async with httpx2.AsyncClient(base_url=url) as client:
         made = (await client.post("/api/tables", json={
             "game": game, "seats": ["remote"] * players, "seed": 7})).json()
-    bots = [RandomRemote(seed=seat["seat"]) for seat in made["seats"]]
+    bots = [RandomRemote(seed=seat["seat"], name=f"P{seat['seat']}") for seat in made["seats"]]
     await asyncio.gather(*(bot.play(
         f"ws{url[4:]}/ws/tables/{made['table']}/seats/{seat['seat']}?token={seat['token']}")
         for bot, seat in zip(bots, made["seats"], strict=True)))
     return [bot.messages for bot in bots]
+
+
+def _count_by_hand(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Counts, from now on, of the frames read by hand (``read``, `wire.one_text_frame`)
+    and of the lines sent directly (``direct``, `wire.DIRECT`)."""
+    counts = {"read": 0, "direct": 0}
+    one_text_frame, direct_sender = wire.one_text_frame, wire.direct_sender
+
+    def counted_read(data: bytes, conn: Any) -> bytes | None:
+        payload = one_text_frame(data, conn)
+        counts["read"] += payload is not None
+        return payload
+
+    def counted_sender(websocket: Any) -> Any:
+        send = direct_sender(websocket)
+        if send is None:
+            return None
+
+        def counted(text: str) -> bool:
+            sent = send(text)
+            counts["direct"] += sent
+            return sent
+
+        return counted
+
+    monkeypatch.setattr(wire, "one_text_frame", counted_read)
+    monkeypatch.setattr(seats, "direct_sender", counted_sender)
+    return counts
 
 
 def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
@@ -247,34 +278,9 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         flushes += bool(self.pending)
         flush(self)
 
-    direct = 0
-
-    def counted_sender(websocket: Any) -> Any:
-        send = wire.direct_sender(websocket)
-        if send is None:
-            return None
-
-        def counted(text: str) -> bool:
-            nonlocal direct
-            sent = send(text)
-            direct += sent
-            return sent
-
-        return counted
-
-    read_here = 0
-    one_text_frame = wire.one_text_frame
-
-    def counted_read(data: bytes, conn: Any) -> bytes | None:
-        nonlocal read_here
-        payload = one_text_frame(data, conn)
-        read_here += payload is not None
-        return payload
-
-    monkeypatch.setattr(wire, "one_text_frame", counted_read)
+    counts = _count_by_hand(monkeypatch)
     monkeypatch.setattr(wire.Gathered, "write", counted_write)
     monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
-    monkeypatch.setattr(seats, "direct_sender", counted_sender)
     secret = b"s" * 32
     read = {}
     for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
@@ -286,9 +292,31 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
     frames = sum(map(len, read["plain"]))
     assert writes >= frames  # every frame went through it (and the handshakes)
     assert flushes < frames * 0.7, (flushes, frames)
-    assert frames * 0.5 < direct < frames  # most without the ASGI round; the hello with it
+    assert frames * 0.5 < counts["direct"] < frames  # most direct; the hello the ASGI way
     acts = sum(json.loads(line)["type"] == "act" for seen in read["plain"] for line in seen)
-    assert acts * 0.5 < read_here <= acts + 4  # the moves (and readies) read by hand, most
+    assert acts * 0.5 < counts["read"] <= acts + 4  # most moves (and readies) read by hand
+
+
+def test_with_compression_agreed_serves_protocol_leaves_the_frames_to_websockets(
+        database: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve``'s protocol under a uvicorn that agrees per-message compression (an app
+    embedded elsewhere): its direct frames are websockets' (compressed), nothing is read
+    by hand, and every seat reads what uvicorn's own protocol sends."""
+    assert AutoWebSocketsProtocol is not None
+    counts = _count_by_hand(monkeypatch)
+
+    def by_hand(data: bytes) -> bytes:
+        raise AssertionError("a frame written by hand with compression agreed")
+
+    monkeypatch.setattr(wire, "text_frame", by_hand)
+    read = {}
+    for name, ws in (("plain", "auto"), ("compressed", wire.gathering(AutoWebSocketsProtocol))):
+        with uvicorn_thread(f"sqlite:///{tmp_path / name}.sqlite3", seed_secret=b"c" * 32,
+                            ws=ws, deflate=True) as url:
+            read[name] = asyncio.run(_play(url, "verflixxt", 2))
+    assert read["compressed"] == read["plain"]
+    assert json.loads(read["plain"][0][-1])["type"] == "end"
+    assert counts["read"] == 0 and counts["direct"] > sum(map(len, read["plain"])) * 0.5
 
 
 def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
