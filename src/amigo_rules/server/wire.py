@@ -111,8 +111,9 @@ def gathering(protocol: Callable[..., asyncio.Protocol]) -> type[asyncio.Protoco
             def send_now(self, text: str) -> bool:
                 """What uvicorn's ``send`` does with ``{"type": "websocket.send",
                 "text": text}`` when it would not wait; False instead of waiting. The
-                frame is websockets' (`text_frame`; its own where an extension was
-                agreed or it has bytes of its own to send first)."""
+                frame is written by `text_frame` (websockets' bytes), by websockets
+                itself where an extension was agreed, it has bytes of its own to send
+                first or it logs its frames."""
                 conn = self.conn
                 if (self.disconnected or not self.writable.is_set() or self.close_sent
                         or not self.handshake_complete or self.initial_response is not None
