@@ -54,13 +54,15 @@ def engines(**options: Any) -> Settings:
 
 
 @contextlib.contextmanager
-def uvicorn_thread(database: str, *, ws: Any = "auto", **options: Any) -> Iterator[str]:
+def uvicorn_thread(database: str, *, ws: Any = "auto", deflate: bool = True,
+                   **options: Any) -> Iterator[str]:
     """A real uvicorn serving the app over ``database`` in a thread, with the `Settings`
-    ``options`` (its WebSocket protocol ``ws``); its base URL."""
+    ``options`` (its WebSocket protocol ``ws``, per-message compression if ``deflate``:
+    uvicorn's default, ``serve`` turns it off); its base URL."""
     storage = open_storage(database)
     port = free_port()
     config = uvicorn.Config(create_app(storage, Settings(**options)), host="127.0.0.1",
-                            port=port, ws=ws,
+                            port=port, ws=ws, ws_per_message_deflate=deflate,
                             log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

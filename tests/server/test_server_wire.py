@@ -2,12 +2,15 @@
 orjson exactly as `messages.text` writes them (`tables._line`), the observation documents'
 fields too (`tables._compact`), the frames of one turn of the event loop gathered into
 one write (`wire.Gathered`, the WebSocket protocol of ``serve``) and written without the
-ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls."""
+ASGI round (`wire.DIRECT`) — the same bytes, fewer system calls; the frames written and
+a client's frames read by hand (`wire.text_frame`, `wire.one_text_frame`) — websockets'
+bytes, websockets' reading."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx2
@@ -17,11 +20,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_helpers import uvicorn_thread
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import Opcode
+from websockets.protocol import Protocol, Side, State
+from websockets.server import ServerProtocol
+from websockets.sync.client import connect
+from websockets.uri import parse_uri
 
 from amigo_rules import get_game
 from amigo_rules.core import SPECTATOR, jsonio
 from amigo_rules.protocol import messages
 from amigo_rules.server import TableRow, seats, wire
+from amigo_rules.server.app import MAX_FRAME
 from amigo_rules.server.remote import RandomRemote
 from amigo_rules.server.seats import Connection
 from amigo_rules.server.tables import LiveTable, _compact, _document, _line
@@ -41,8 +52,10 @@ RAW = st.builds(lambda value: messages.Raw(json.dumps(value, separators=(",", ":
 def test_a_moves_line_is_what_messages_text_writes(message: dict[str, Any]) -> None:
     """Strings of any character (control characters, quotes, non-ASCII, lone surrogates),
     integers beyond 64 bits, nested lists and objects, embedded documents: the same
-    text."""
+    text (without looking for documents, where there are none: an ``event``'s)."""
     assert _line(message) == messages.text(message)
+    if messages.Raw not in map(type, message.values()):
+        assert _line(message, raw=False) == messages.text(message)
 
 
 @pytest.mark.parametrize("game, players", [("verflixxt", 2), ("verflixxt", 4),
@@ -66,7 +79,7 @@ def test_every_event_and_act_of_random_games_is_what_messages_text_writes(
             monkeypatch.setattr(messages, "text", unused)
         else:
             monkeypatch.setattr(messages, "text", text)
-            monkeypatch.setattr(tables, "_line", text)
+            monkeypatch.setattr(tables, "_line", lambda message, raw=True: text(message))
         written = lines[writer] = []
         for seed in range(3):
             row = TableRow("t", game, rules_json, seed, ("human",) * players, 0.0)
@@ -202,22 +215,55 @@ def test_a_close_sends_what_was_written_first_an_abort_drops_it() -> None:
 
 
 async def _play(url: str, game: str, players: int) -> list[list[str]]:
+    """Each seat's messages from a game of random remote bots. A bot calls itself what
+    the words call a seat without a name (``P0`` …): whether a line was worded before or
+    after another seat's ``ready`` arrived does not change it."""
     async with httpx2.AsyncClient(base_url=url) as client:
         made = (await client.post("/api/tables", json={
             "game": game, "seats": ["remote"] * players, "seed": 7})).json()
-    bots = [RandomRemote(seed=seat["seat"]) for seat in made["seats"]]
+    bots = [RandomRemote(seed=seat["seat"], name=f"P{seat['seat']}") for seat in made["seats"]]
     await asyncio.gather(*(bot.play(
         f"ws{url[4:]}/ws/tables/{made['table']}/seats/{seat['seat']}?token={seat['token']}")
         for bot, seat in zip(bots, made["seats"], strict=True)))
     return [bot.messages for bot in bots]
 
 
+def _count_by_hand(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Counts, from now on, of the frames read by hand (``read``, `wire.one_text_frame`)
+    and of the lines sent directly (``direct``, `wire.DIRECT`)."""
+    counts = {"read": 0, "direct": 0}
+    one_text_frame, direct_sender = wire.one_text_frame, wire.direct_sender
+
+    def counted_read(data: bytes, conn: Any) -> bytes | None:
+        payload = one_text_frame(data, conn)
+        counts["read"] += payload is not None
+        return payload
+
+    def counted_sender(websocket: Any) -> Any:
+        send = direct_sender(websocket)
+        if send is None:
+            return None
+
+        def counted(text: str) -> bool:
+            sent = send(text)
+            counts["direct"] += sent
+            return sent
+
+        return counted
+
+    monkeypatch.setattr(wire, "one_text_frame", counted_read)
+    monkeypatch.setattr(seats, "direct_sender", counted_sender)
+    return counts
+
+
 def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         database: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two servers with the same secret, one writing each frame at once (uvicorn's own
-    protocol), one gathering them (``serve``'s): each seat of a hoch² table of four random
-    remote bots reads the same messages from both, and the gathering one hands the
-    transport fewer writes than it was given frames."""
+    protocol, its frames compressed), one gathering them (``serve``'s protocol and
+    settings): each seat of a hoch² table of four random remote bots reads the same
+    messages from both, and the gathering one hands the transport fewer writes than it
+    was given frames, writes most frames directly (`wire.text_frame`) and reads most of
+    the bots' moves by hand (`wire.one_text_frame`)."""
     assert AutoWebSocketsProtocol is not None
     writes = flushes = 0
     write, flush = wire.Gathered.write, wire.Gathered.flush
@@ -232,36 +278,45 @@ def test_a_game_over_gathered_writes_is_the_same_in_fewer_writes(
         flushes += bool(self.pending)
         flush(self)
 
-    direct = 0
-
-    def counted_sender(websocket: Any) -> Any:
-        send = wire.direct_sender(websocket)
-        if send is None:
-            return None
-
-        def counted(text: str) -> bool:
-            nonlocal direct
-            sent = send(text)
-            direct += sent
-            return sent
-
-        return counted
-
+    counts = _count_by_hand(monkeypatch)
     monkeypatch.setattr(wire.Gathered, "write", counted_write)
     monkeypatch.setattr(wire.Gathered, "flush", counted_flush)
-    monkeypatch.setattr(seats, "direct_sender", counted_sender)
     secret = b"s" * 32
     read = {}
     for name, ws in (("plain", "auto"), ("gathered", wire.gathering(AutoWebSocketsProtocol))):
         with uvicorn_thread(f"sqlite:///{tmp_path / name}.sqlite3", seed_secret=secret,
-                            ws=ws) as url:
+                            ws=ws, deflate=name == "plain") as url:  # (as ``serve``: off)
             read[name] = asyncio.run(_play(url, "verflixxt_hoch", 4))
     assert read["gathered"] == read["plain"]
     assert all(json.loads(seen[-1])["type"] == "end" for seen in read["plain"])
     frames = sum(map(len, read["plain"]))
     assert writes >= frames  # every frame went through it (and the handshakes)
     assert flushes < frames * 0.7, (flushes, frames)
-    assert frames * 0.5 < direct < frames  # most without the ASGI round; the hello with it
+    assert frames * 0.5 < counts["direct"] < frames  # most direct; the hello the ASGI way
+    acts = sum(json.loads(line)["type"] == "act" for seen in read["plain"] for line in seen)
+    assert acts * 0.5 < counts["read"] <= acts + 4  # most moves (and readies) read by hand
+
+
+def test_with_compression_agreed_serves_protocol_leaves_the_frames_to_websockets(
+        database: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve``'s protocol under a uvicorn that agrees per-message compression (an app
+    embedded elsewhere): its direct frames are websockets' (compressed), nothing is read
+    by hand, and every seat reads what uvicorn's own protocol sends."""
+    assert AutoWebSocketsProtocol is not None
+    counts = _count_by_hand(monkeypatch)
+
+    def by_hand(data: bytes) -> bytes:
+        raise AssertionError("a frame written by hand with compression agreed")
+
+    monkeypatch.setattr(wire, "text_frame", by_hand)
+    read = {}
+    for name, ws in (("plain", "auto"), ("compressed", wire.gathering(AutoWebSocketsProtocol))):
+        with uvicorn_thread(f"sqlite:///{tmp_path / name}.sqlite3", seed_secret=b"c" * 32,
+                            ws=ws, deflate=True) as url:
+            read[name] = asyncio.run(_play(url, "verflixxt", 2))
+    assert read["compressed"] == read["plain"]
+    assert json.loads(read["plain"][0][-1])["type"] == "end"
+    assert counts["read"] == 0 and counts["direct"] > sum(map(len, read["plain"])) * 0.5
 
 
 def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
@@ -313,3 +368,146 @@ def test_a_line_goes_direct_only_while_nothing_before_it_waits() -> None:
         await asyncio.sleep(0.01)
 
     asyncio.run(run())
+
+
+# ---------------------------------------------------------------- frames by hand
+
+SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000]
+"""Payload lengths at and around the frame header's three length forms."""
+
+
+def _open_pair(max_size: int = MAX_FRAME) -> tuple[ServerProtocol, ClientProtocol]:
+    """websockets' server and client protocols after a handshake between them."""
+    client = ClientProtocol(parse_uri("ws://127.0.0.1/"))
+    client.send_request(client.connect())
+    server = ServerProtocol(max_size=max_size)
+    server.receive_data(b"".join(client.data_to_send()))
+    request = server.events_received()[0]
+    server.send_response(server.accept(request))
+    client.receive_data(b"".join(server.data_to_send()))
+    assert server.state is client.state is State.OPEN
+    return server, client
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_frame_written_by_hand_is_websockets_own(size: int) -> None:
+    """`wire.text_frame` writes the bytes websockets writes for the same text (what
+    `wire.DIRECT` sends), ASCII or not."""
+    for text in ("x" * size, ("é◀" * size)[:size]):
+        server, _ = _open_pair()
+        server.send_text(text.encode())
+        assert wire.text_frame(text.encode()) == b"".join(server.data_to_send())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_clients_frame_read_by_hand_is_what_websockets_reads(size: int) -> None:
+    """`wire.one_text_frame` reads a client's whole text frame as websockets does (the
+    payload, unmasked; a payload of 64 KiB or more, with its eight-byte length, it leaves
+    to websockets), and leaves websockets' parser where it was: the next frame, read by
+    websockets, comes out whole."""
+    server, client = _open_pair(max_size=300_000)
+    for text in ("m" * size, ("é◀" * size)[:size]):
+        client.send_text(text.encode())
+        data = b"".join(client.data_to_send())
+        assert wire.one_text_frame(data, server) == (
+            text.encode() if len(text.encode()) < 65536 else None)
+        server.receive_data(data)  # what websockets makes of the same bytes
+        assert [(f.opcode, f.data) for f in server.events_received()] == [
+            (Opcode.TEXT, text.encode())]
+
+
+def test_what_is_not_one_whole_text_frame_is_left_to_websockets() -> None:
+    """Anything but one whole, masked, final text frame within the size limit, arriving
+    at a frame's start, goes to websockets' parser (None): a frame in two pieces (and
+    the frame after the first piece), two frames at once, a binary, ping or close
+    frame, a fragment, a reserved bit, an unmasked frame, a frame over the limit, one
+    with an eight-byte length, a frame before the handshake's end."""
+    server, client = _open_pair(max_size=1000)
+
+    def sent(make: Any) -> bytes:
+        make()
+        return b"".join(client.data_to_send())
+
+    move = sent(lambda: client.send_text(b'{"type":"move","move_number":3,"id":1}'))
+    assert wire.one_text_frame(move, server) is not None
+    refused = {
+        "two at once": move + move,
+        "a piece": move[:-1],
+        "binary": sent(lambda: client.send_binary(b"abc")),
+        "ping": sent(lambda: client.send_ping(b"")),
+        "reserved bit": bytes([move[0] | 0x40]) + move[1:],
+        "unmasked": bytes([0x81, 3]) + b"abc",
+        "too big": sent(lambda: client.send_text(b"x" * 1001)),
+        "eight-byte length": bytes([0x81, 0xFF]) + (3).to_bytes(8, "big") + move[2:6] + b"abc",
+    }
+    refused["a fragment"] = sent(lambda: client.send_text(b"abc", fin=False))
+    client.send_continuation(b"", fin=True)  # (the fragment's end: the client's state)
+    client.data_to_send()
+    for name, data in refused.items():
+        assert wire.one_text_frame(data, server) is None, name
+    server.receive_data(move[:2])  # websockets read a frame's header, nothing is left
+    assert wire.one_text_frame(move, server) is None  # (bytes that look like a frame)
+    server.receive_data(move[2:])
+    assert [f.data for f in server.events_received()] == [move_payload(move)]
+    assert wire.one_text_frame(move, server) is not None  # at a frame's start again
+    fresh = ServerProtocol(max_size=1000)  # no handshake yet
+    assert wire.one_text_frame(move, fresh) is None
+
+
+def move_payload(frame: bytes) -> bytes:
+    """The unmasked payload of a short masked frame."""
+    return bytes(b ^ frame[2 + i % 4] for i, b in enumerate(frame[6:]))
+
+
+def test_serves_reading_takes_frames_in_pieces_together_and_refuses_bad_ones(
+        database: str) -> None:
+    """``serve``'s protocol (frames read by hand where they can be) over a real socket: a
+    frame in two pieces and two frames in one write are read (by websockets); a text
+    frame that is not UTF-8 closes its connection with 1007, an unmasked one with 1002, one
+    over the limit with 1009, the table playing on."""
+    client = Protocol(Side.CLIENT, state=State.OPEN)
+
+    def frame(text: bytes) -> bytes:
+        client.send_text(text)
+        return b"".join(client.data_to_send())
+
+    def ready(name: str) -> bytes:
+        return frame(json.dumps({"type": "ready", "name": name}).encode())
+
+    def name_of(url: str, table: str) -> str | None:
+        name: str | None = httpx2.get(f"{url}/api/tables/{table}").json()["names"][0]
+        return name
+
+    def named(url: str, table: str, name: str) -> None:
+        deadline = time.monotonic() + 30  # (a hang guard)
+        while name_of(url, table) != name:
+            assert time.monotonic() < deadline, name
+            time.sleep(0.02)
+
+    assert AutoWebSocketsProtocol is not None
+    with uvicorn_thread(database, ws=wire.gathering(AutoWebSocketsProtocol),
+                        deflate=False) as url:
+        made = httpx2.post(f"{url}/api/tables", json={
+            "game": "verflixxt", "seats": ["remote", "remote"]}).json()
+        where = (f"ws{url[4:]}/ws/tables/{made['table']}/seats/0?token="
+                 f"{made['seats'][0]['token']}")
+        with connect(where) as socket_:
+            socket_.recv(5)  # hello
+            split = ready("in two pieces")
+            socket_.socket.sendall(split[:3])
+            time.sleep(0.05)  # (the server reads the first piece alone)
+            socket_.socket.sendall(split[3:])
+            named(url, made["table"], "in two pieces")
+            socket_.socket.sendall(ready("first") + ready("second"))
+            named(url, made["table"], "second")
+        for data, code in ((frame(b"\xff\xfe not UTF-8"), 1007),
+                           (bytes([0x81, 3]) + b"abc", 1002),  # not masked
+                           (frame(b"x" * (MAX_FRAME + 1)), 1009)):
+            with connect(where, max_size=None) as socket_:
+                socket_.recv(5)
+                socket_.socket.sendall(data)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        socket_.recv(30)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+        assert name_of(url, made["table"]) == "second"

@@ -311,7 +311,8 @@ class LiveTable:
         if number in self.substituted:
             text += (f" ({self.label(self.steps[number].mover)}'s time ran out: "
                      f"{self.substituted[number]} played this move)")
-        return _line(messages.event(number, self.steps[number].mover, notation, text))
+        return _line(messages.event(number, self.steps[number].mover, notation, text),
+                     raw=False)
 
     def hello(self, viewer: int) -> str:
         """The ``hello`` to ``viewer`` (``"seat": null`` for a `SPECTATOR`), without the
@@ -397,17 +398,19 @@ class LiveTable:
         return svg
 
 
-def _line(message: messages.Message) -> str:
+def _line(message: messages.Message, *, raw: bool = True) -> str:
     """A message of a move (an ``event``, an ``act``, the seat view) as its JSON text, no
     newline (one WebSocket frame): what `messages.text` writes, by orjson, about ten times
     faster (a move writes one for every viewer). Their values are strings, integers, None,
-    lists and objects of them and `messages.Raw` documents, which both write alike (a
-    test holds them to it); the ``hello`` and the ``end`` (its returns are floats, which
-    the two write differently) are `messages.text`'s. What orjson refuses (an integer
-    beyond 64 bits, a lone surrogate) `messages.text` writes as before."""
+    lists and objects of them and `messages.Raw` documents (looked for only if ``raw``:
+    an ``event`` has none), which both write alike (a test holds them to it); the
+    ``hello`` and the ``end`` (its returns are floats, which the two write differently)
+    are `messages.text`'s. What orjson refuses (an integer beyond 64 bits, a lone
+    surrogate) `messages.text` writes as before."""
     try:
         return orjson.dumps({key: orjson.Fragment(str(value)) if type(value) is messages.Raw
-                             else value for key, value in message.items()}).decode()
+                             else value for key, value in message.items()} if raw
+                            else message).decode()
     except orjson.JSONEncodeError:
         return messages.text(message)
 

@@ -15,8 +15,16 @@ wrapper, uvicorn's ``send``: three coroutines and a message dictionary a frame, 
 of the loop's time at 200 tables): `gathering`'s protocol offers the app `DIRECT`, which
 frames a text and writes it at once, as uvicorn's ``send`` does, whenever that ``send``
 would not wait (the connection open and writable); otherwise it declines and the app
-sends the ASGI way. What a client receives is unchanged; the limits on what it sends,
-the handshake and its checks are not on this path.
+sends the ASGI way. `DIRECT` frames the text itself (`text_frame`: a server's frame is a
+two-to-ten-byte header and the text, websockets' own bytes; a test holds them alike)
+rather than through websockets' frame objects.
+
+A client's message is read the same way on the common path: data that is exactly one
+whole text frame, masked and in bounds, arriving while websockets' parser waits for a
+new frame (`one_text_frame`), is unmasked here and handed to the app as uvicorn hands it
+(its queue, its size limit, its UTF-8 check, its pause of the reading); anything else —
+a frame in pieces, two at once, a control frame, a frame over the limit, an unmasked one
+— goes to websockets' parser as before, which refuses what it refuses.
 """
 
 from __future__ import annotations
@@ -102,18 +110,100 @@ def gathering(protocol: Callable[..., asyncio.Protocol]) -> type[asyncio.Protoco
 
             def send_now(self, text: str) -> bool:
                 """What uvicorn's ``send`` does with ``{"type": "websocket.send",
-                "text": text}`` when it would not wait; False instead of waiting."""
+                "text": text}`` when it would not wait; False instead of waiting. The
+                frame is written by `text_frame` (websockets' bytes), by websockets
+                itself where an extension was agreed, it has bytes of its own to send
+                first or it logs its frames."""
+                conn = self.conn
                 if (self.disconnected or not self.writable.is_set() or self.close_sent
                         or not self.handshake_complete or self.initial_response is not None
-                        or self.conn.state is not State.OPEN):
+                        or conn.state is not State.OPEN):
                     return False
-                self.conn.send_text(text.encode())
-                self.transport.write(b"".join(self.conn.data_to_send()))
+                if conn.extensions or conn.writes or conn.debug:
+                    conn.send_text(text.encode())
+                    self.transport.write(b"".join(conn.data_to_send()))
+                else:
+                    self.transport.write(text_frame(text.encode()))
                 return True
+
+            def data_received(self, data: bytes) -> None:
+                """uvicorn's, but a whole text frame arriving while the parser waits for
+                a new one is read here (`one_text_frame`): the same message to the app."""
+                payload = one_text_frame(data, self.conn)
+                if payload is None:
+                    super().data_received(data)
+                    return
+                self.curr_msg_data_type = "text"  # as uvicorn's ``handle_text``
+                self.frames = [payload]
+                self.send_receive_event_to_app()
 
         chosen = DirectProtocol
     chosen.__name__ = chosen.__qualname__ = f"Gathering{base.__name__}"
     return chosen
+
+
+def text_frame(data: bytes) -> bytes:
+    """The frame a server sends for the text message ``data`` (UTF-8): final, unmasked,
+    no extension (RFC 6455 §5.2; what websockets writes for it)."""
+    length = len(data)
+    if length < 126:
+        return b"\x81" + length.to_bytes(1, "big") + data
+    if length < 65536:
+        return b"\x81\x7e" + length.to_bytes(2, "big") + data
+    return b"\x81\x7f" + length.to_bytes(8, "big") + data
+
+
+def one_text_frame(data: bytes, conn: Any) -> bytes | None:
+    """The payload of ``data`` if it is exactly one whole text frame from a client
+    (final, masked, no reserved bits, length in at most two bytes, within websockets'
+    ``max_size`` of ``conn``) and ``conn`` (websockets' `ServerProtocol`, open, no
+    extension) waits for a new frame with nothing buffered (its parser at the top of
+    its loop: these bytes begin a frame); else None (websockets parses them)."""
+    if len(data) < 6 or data[0] != 0x81 or not 0x80 <= data[1] <= 0xFE:
+        return None
+    length, start = data[1] & 0x7F, 6
+    if length == 126:
+        length, start = int.from_bytes(data[2:4], "big"), 8
+    try:  # (an older websockets names its limit otherwise: it parses them all)
+        limits = [x for x in (conn.max_message_size, conn.max_fragment_size) if x is not None]
+        if (len(data) != start + length or (limits and length > min(limits))
+                or conn.state is not _OPEN or conn.extensions or conn.debug
+                or conn.current_size is not None or conn.reader.buffer
+                or not _waits_for_a_frame(conn.parser)):
+            return None
+    except AttributeError:
+        return None
+    payload: bytes = apply_mask(data[start:], data[start - 4:start])
+    return payload
+
+
+def _waits_for_a_frame(parser: Any) -> bool:
+    """Whether websockets' parser generator is suspended at the top of its frame loop
+    (``Protocol.parse`` in ``StreamReader.at_eof``), not inside a frame or a handshake."""
+    outer, inner = None, parser
+    while inner.gi_yieldfrom is not None:
+        outer, inner = inner, inner.gi_yieldfrom
+    return (outer is not None and inner.gi_code is _AT_EOF
+            and outer.gi_code is _PARSE)
+
+
+_OPEN: Any = None
+_AT_EOF: Any = None
+_PARSE: Any = None
+try:  # (what `one_text_frame` reads of websockets; without it, no receiving here)
+    from websockets.protocol import Protocol as _Protocol
+    from websockets.protocol import State as _State
+    from websockets.streams import StreamReader as _StreamReader
+
+    try:
+        from websockets.speedups import apply_mask
+    except ImportError:  # pragma: no cover (websockets built without its C part)
+        from websockets.utils import apply_mask
+
+    _OPEN, _AT_EOF, _PARSE = (_State.OPEN, _StreamReader.at_eof.__code__,
+                              _Protocol.parse.__code__)
+except ImportError:  # pragma: no cover (websockets absent: uvicorn's other protocols)
+    pass
 
 
 def _sans_io(protocol: type[asyncio.Protocol]) -> bool:
