@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import attrs
 import numpy as np
 import pytest
 from batch_helpers import option_ids, scalar_sweep
@@ -209,3 +210,51 @@ def test_the_heuristic_keeps_one_reroll_worth_for_positions_it_cannot_tell_apart
             assert worth.setdefault(key, value) == value
             checked += 1
     assert checked > 2_000 and shared > 500
+
+
+def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
+    """A position's plan (`_plan`: worked out once, read at every decision of the turn)
+    holds, for every combination the dice show, exactly the decisions the scalar agent
+    values highest with that combination in hand, and the re-roll's worth it gives."""
+    rules = exxtra.Rules(players=4)
+    agent = ExxtraHeuristicAgent(seed=0)
+    _, _, row_of, _ = policies._plan_rolls()
+    values = sorted({exxtra.combination(a, b) for a in exxtra.DIE_A for b in exxtra.DIE_B})
+    compared = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 16, 120, seed=17)):
+        rows = np.flatnonzero(exxtra_batch.legal_action_mask(games).any(axis=1))
+        if step % 3 or not rows.size:
+            continue
+        deciding = lockstep.rows_of(games, rows)
+        rerolls, best = policies._plan(deciding, deciding.turn % rules.players)
+        for k, state in enumerate(exxtra_batch.to_states(deciding)):
+            for value in values:
+                in_hand = attrs.evolve(state, roll=value)
+                player = exxtra.current_player(in_hand)
+                legal = exxtra.legal_moves(in_hand)
+                worth = agent.values(exxtra.observation(in_hand, player), legal)
+                ids = {exxtra.action_id(in_hand, move) for move, v in zip(legal, worth,
+                                                                       strict=True)
+                       if v == max(worth)}
+                assert best[k, row_of[value]] == sum(1 << i for i in ids), (state, value)
+                assert rerolls[k] == worth[0]  # the re-roll comes first
+                compared += 1
+    assert compared > 3_000
+
+
+def test_the_heuristics_plans_start_afresh_when_full(monkeypatch):
+    """Plans kept for few positions: the store starts afresh again and again and the
+    choices stay those of the per-decision values (`_best` with the same draws)."""
+    monkeypatch.setattr(policies, "_PLANS_KEPT", 40)
+    policies._plans.cache_clear()
+    try:
+        rules = exxtra.Rules(players=5)
+        rng = np.random.default_rng(3)
+        for games in positions(exxtra_batch, rules, 32, 60, seed=19):
+            before = np.random.default_rng()
+            before.bit_generator.state = rng.bit_generator.state
+            ids = policies.exxtra_heuristic(games, rng)
+            np.testing.assert_array_equal(ids, policies._best(*_table(games), 0.0, before))
+            assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
+    finally:
+        policies._plans.cache_clear()
