@@ -370,33 +370,38 @@ def _odds() -> np.ndarray:
 
 
 @cache
-def _survive_reach(players: int) -> np.ndarray:
-    """`_exxtra_tables`' chances to survive times spaces reached, the product
-    `place_worth` forms (the same floats), flattened from ``[odds, value, counter,
-    rung]``: `_place_worth` reads it in one take."""
+def _base_worth(players: int) -> np.ndarray:
+    """``float64[taken, counter, placement, RUNGS]``: `place_worth` before the denials,
+    ``advanced + survive * reach`` (the same floats), per set of taken rungs
+    (`amigo_rules.batch.exxtra._taken`), counter before the placement (0 … `FINISH` - 1)
+    and placement of `_plan_rolls`, on every rung: `_place_worth` gathers it per game."""
     survive, reach, _ = _exxtra_tables(players)
-    return lockstep.read_only((survive[:, :, None, None] * reach).reshape(-1))
+    placements, *_ = _plan_rolls()
+    value, advanced = placements[:, 0], placements[:, 1]
+    chance = survive[_odds()[:, None, :], value[None, :, None]]  # [taken, placement, RUNGS]
+    spaces = reach[np.arange(FINISH)[:, None] + advanced, :]  # [counter, placement, RUNGS]
+    return lockstep.read_only(advanced[:, None] + chance[:, None] * spaces)
 
 
-def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
-                 advanced: np.ndarray) -> np.ndarray:
-    """``float64[k, RUNGS, n]``: `place_worth` of placing ``value`` on every rung after a
-    double advanced ``advanced`` (both ``[k, 1, n]``), per game (the same floats: each
-    opponent's denial added in seat order)."""
-    survive, reach, _ = _exxtra_tables(batch.rules.players)
+def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+    """``float64[n, placements, RUNGS]``: `place_worth` of every placement of `_plan_rolls`
+    (a combination and a double's advance) on every rung, per game (the same floats:
+    `_base_worth`, then each opponent's denial added in seat order; ``x + d·1`` is
+    ``x + d`` and ``x + d·0`` is ``x``)."""
+    placements, *_ = _plan_rolls()
     rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
-    counter = counters[me, np.arange(me.size)] + advanced
-    rung = np.arange(RUNGS)[:, None]
-    odds = _odds()[exxtra_batch._taken(batch)].T  # [RUNGS, n]
-    worth = advanced + _survive_reach(batch.rules.players).take(
-        (odds * survive.shape[1] * reach.size + rung) + (value * len(reach) + counter) * RUNGS)
+    n = len(batch)
+    counter = counters[me, np.arange(n)].astype(np.intp)
+    worth = _base_worth(batch.rules.players).reshape(-1, len(placements), RUNGS)[
+        exxtra_batch._taken(batch) * FINISH + counter]
     denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
-    above = (rungs[:, None, :] > rung) & (np.arange(len(rungs))[:, None] != me)[:, None]
-    hits = above[:, None] & (pairs[:, None, None, :] <= value)  # [players, k, RUNGS, n]
+    above = (rungs[:, :, None] > np.arange(RUNGS)) & (np.arange(len(rungs)) != me[:, None]
+                                                      ).T[:, :, None]  # [players, n, RUNGS]
     for owner in np.flatnonzero(above.any(axis=(1, 2))).tolist():  # in seat order
-        np.add(worth, denial[owner], out=worth, where=hits[owner])
-    won = counter >= FINISH
-    return np.where(won, WIN + FINISH, worth) if won.any() else worth
+        worth += ((denial[owner][:, None] * (pairs[owner][:, None] <= placements[:, 0]))
+                  [:, :, None] * above[owner][:, None])
+    won = counter[:, None] + placements[:, 1] >= FINISH
+    return np.where(won[:, :, None], WIN + FINISH, worth) if won.any() else worth
 
 
 @attrs.define(eq=False)
@@ -528,28 +533,26 @@ def _combination_count() -> int:
 
 
 def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """``float64[placements, RUNGS, n]``: `place_worth` of each placement of `_plan_rolls`
-    on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``) does not allow."""
-    placements, *_ = _plan_rolls()
-    shape = (len(placements), 1, len(batch))
-    worth = _place_worth(batch, me, np.broadcast_to(placements[:, 0, None, None], shape),
-                         np.broadcast_to(placements[:, 1, None, None], shape))
-    places: np.ndarray = np.where(legal[:, 1:].T, worth, -np.inf)
+    """``float64[n, placements, RUNGS]``: `place_worth` of every placement of
+    `_plan_rolls` on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``)
+    does not allow."""
+    places: np.ndarray = np.where(legal[:, None, 1:], _place_worth(batch, me), -np.inf)
     return places
 
 
 def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
-                   places: np.ndarray | None = None) -> np.ndarray:
+                   best: np.ndarray | None = None) -> np.ndarray:
     """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
-    at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from `_placements`
-    (``places``, if worked out already); the 36 rolls summed in the scalar order."""
-    if places is None:
-        places = _placements(batch, me, legal)
+    at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from the best of each
+    placement of `_placements` (``best``, ``[n, placements]``, if worked out already); the
+    36 rolls summed in the scalar order."""
+    if best is None:
+        best = _placements(batch, me, legal).max(axis=2)
     _, after_reroll, _, xs = _plan_rolls()
     counter = batch.counters[me, np.arange(len(batch))].astype(np.int64)
-    each_roll = np.where(after_reroll[:, None] < 0, -np.minimum(counter, xs[:, None]),
-                         places.max(axis=1)[after_reroll])
-    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(after_reroll)
+    each_roll = np.where(after_reroll < 0, -np.minimum(counter[:, None], xs),
+                         best[:, after_reroll])
+    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=1)[:, -1] / len(after_reroll)
     return rerolls
 
 
@@ -559,11 +562,12 @@ def _plan(batch: exxtra_batch.Batch, me: np.ndarray) -> tuple[np.ndarray, np.nda
     values, the same floats as `exxtra_heuristic_values`)."""
     legal = exxtra_batch.legal_action_mask(batch)
     places = _placements(batch, me, legal)
-    rerolls = _reroll_values(batch, me, legal, places)
-    shown = places[: _combination_count()]  # [combinations, RUNGS, n]
-    top = np.maximum(shown.max(axis=1), rerolls)  # the reroll is always legal
-    bits = np.packbits(shown >= top[:, None], axis=1, bitorder="little")[:, 0]
-    return rerolls, ((bits << 1) | (rerolls >= top)).T
+    best = places.max(axis=2)
+    rerolls = _reroll_values(batch, me, legal, best)
+    shown = places[:, : _combination_count()]  # [n, combinations, RUNGS]
+    top = np.maximum(best[:, : shown.shape[1]], rerolls[:, None])  # the reroll: always legal
+    bits = np.packbits(shown >= top[:, :, None], axis=2, bitorder="little")[:, :, 0]
+    return rerolls, (bits << 1) | (rerolls[:, None] >= top)
 
 
 @cache
@@ -607,8 +611,8 @@ def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     if deciding.size:
         games = lockstep.rows_of(batch, deciding)
         me = games.turn % games.rules.players
-        out[deciding, 1:] = _place_worth(games, me, games.roll[None, None, :],
-                                         np.zeros((1, 1, deciding.size), dtype=np.int64))[0].T
+        out[deciding, 1:] = _place_worth(games, me)[np.arange(deciding.size),
+                                                    _plan_rolls()[2][games.roll]]
         out[deciding, 0] = _plans(batch.rules.players).rerolls[_planned(batch, deciding, me)]
         out[deciding] = np.where(legal[deciding], out[deciding], np.nan)
     return out
