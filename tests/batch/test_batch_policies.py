@@ -258,3 +258,44 @@ def test_the_heuristics_plans_start_afresh_when_full(monkeypatch):
             assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
     finally:
         policies._plans.cache_clear()
+
+
+def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent():
+    """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
+    replayed on the scalar engine, every decision is one the scalar agent values highest,
+    every roll is a roll, each game's moves stop where its turn ends (the next player to
+    roll, or the end) or its budget runs out, and the batch holds the replayed states."""
+    rules = exxtra.Rules(players=4)
+    agent = ExxtraHeuristicAgent(seed=0)
+    rng = np.random.default_rng(23)
+    decisions = budgets_spent = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 32, 90, seed=29)):
+        at = np.flatnonzero(exxtra_batch.legal_action_mask(games).any(axis=1))
+        if step % 2 or not at.size:
+            continue
+        batch = lockstep.copied(games)
+        budget = rng.integers(1, 8, size=at.size)
+        moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget)
+        before = exxtra_batch.to_states(games)
+        states = list(before)
+        made = dict.fromkeys(at.tolist(), 0)
+        for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
+            state = states[row]
+            assert state.turn == before[row].turn and not exxtra.is_terminal(state)
+            player = exxtra.current_player(state)
+            move = exxtra.move_for_action(state, action)
+            if player != CHANCE:
+                legal = exxtra.legal_moves(state)
+                worth = agent.values(exxtra.observation(state, player), legal)
+                assert worth[legal.index(move)] == max(worth), (state, move)
+                decisions += 1
+            states[row] = exxtra.apply(state, move)
+            made[row] += 1
+        for k, row in enumerate(at.tolist()):
+            assert made[row] <= budget[k]
+            if made[row] < budget[k]:  # the turn ended
+                assert exxtra.is_terminal(states[row]) or states[row].turn == before[row].turn + 1
+            else:
+                budgets_spent += 1
+        assert exxtra_batch.to_states(batch) == tuple(states)
+    assert decisions > 1_000 and budgets_spent > 50

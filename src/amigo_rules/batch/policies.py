@@ -62,8 +62,11 @@ elsewhere."""
 
 __all__ = [
     "POLICIES",
+    "TURNS",
     "Policy",
+    "TurnPlayer",
     "exxtra_heuristic",
+    "exxtra_heuristic_turns",
     "exxtra_heuristic_values",
     "verflixxt_greedy",
     "verflixxt_greedy_values",
@@ -632,12 +635,72 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     deciding = lockstep.indices((batch.roll >= 0) & ~batch.over)
     if deciding.size:
         me = batch.turn[deciding] % batch.rules.players
-        _, _, row_of, _ = _plan_rolls()
-        best = _plans(batch.rules.players).best[_planned(batch, deciding, me),
-                                               row_of[batch.roll[deciding]]]
-        held, nth = _nth_best()
-        ids[deciding] = nth[best, (uniforms[deciding] * held[best]).astype(np.intp)]
+        ids[deciding] = _chosen(batch, deciding, _planned(batch, deciding, me),
+                                uniforms[deciding])
     return ids
+
+
+def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, rows: np.ndarray,
+            uniforms: np.ndarray) -> np.ndarray:
+    """The decisions of ``games`` (at a decision; ``rows``: their rows in `_plans`) with
+    the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms`` (as `_pick` draws)."""
+    best = _plans(batch.rules.players).best[rows, _plan_rolls()[2][batch.roll[games]]]
+    held, nth = _nth_best()
+    chosen: np.ndarray = nth[best, (uniforms * held[best]).astype(np.intp)]
+    return chosen
+
+
+def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
+                           rng: np.random.Generator, budget: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """Play the turns of ``games`` (indices of the writable ``batch``, each at a decision)
+    to their end in place, as `exxtra_heuristic` and the dice play them: each decision the
+    heuristic's (one uniform double per decision), each re-roll's roll drawn uniformly,
+    both from ``rng``; game ``games[i]`` makes at most ``budget[i]`` moves. Returns the
+    moves made in order: the game of each (indices of ``batch``) and its id.
+
+    A turn's position is looked up once (`_plans`), again only where a double moves the
+    counter to another class: the re-rolls of a turn cost a look-up and a draw each, in
+    rounds over the games still re-rolling."""
+    players = batch.rules.players
+    turn = lockstep.rows_of(batch, games)
+    m = len(games)
+    me = turn.turn % players
+    each = np.arange(m)
+    counter = turn.counters.reshape(-1)
+    mine = me * m + each  # the movers' entries of the raveled arrays
+    classes = _counter_classes()
+    rows = _planned(turn, each, me)
+    seen = classes[counter[mine]]
+    left = np.asarray(budget, dtype=np.int64).copy()
+    moves: list[tuple[np.ndarray, np.ndarray]] = []
+    ids = np.full(m, -1, dtype=np.int64)
+    deciding = each[left > 0]
+    while deciding.size:
+        chosen = _chosen(turn, deciding, rows[deciding], rng.random(deciding.size))
+        moves.append((deciding, chosen))
+        ids[deciding] = chosen
+        exxtra_batch.LOCKSTEP.advance(turn, ids)
+        ids[deciding] = -1
+        left[deciding] -= 1
+        rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
+        if not rolling.size:
+            break
+        ids[rolling] = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
+        moves.append((rolling, ids[rolling]))
+        exxtra_batch.LOCKSTEP.advance(turn, ids)
+        ids[rolling] = -1
+        left[rolling] -= 1
+        deciding = rolling[(turn.roll[rolling] >= 0) & ~turn.over[rolling]
+                           & (left[rolling] > 0)]
+        moved = deciding[classes[counter[mine[deciding]]] != seen[deciding]]
+        if moved.size:  # a double moved the counter to another class
+            rows[moved] = _planned(turn, moved, me[moved])
+            seen[moved] = classes[counter[mine[moved]]]
+    lockstep.put_rows(batch, games, turn, each)
+    if not moves:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+    return games[np.concatenate([k for k, _ in moves])], np.concatenate([i for _, i in moves])
 
 
 _OWN: Mapping[str, Mapping[str, Policy]] = {
@@ -653,3 +716,15 @@ POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
 })
 """Per game of `amigo_rules.GAMES`, the batch policies by agent name: ``"random"`` (the
 engine's ``sample_actions``) and the game's own."""
+
+TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray],
+                      tuple[np.ndarray, np.ndarray]]
+"""``play(batch, games, rng, budget) -> (games, ids)``: the games' turns played to their
+end in place, the moves made returned in order (`exxtra_heuristic_turns`)."""
+
+TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
+    "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
+})
+"""Per game, the policies of `POLICIES` that can also play a player's whole turn at once
+(`TurnPlayer`), by agent name: where a turn is many decisions of one player between
+rolls (EXXtra's re-rolls), the vector environment plays it in rounds of its own."""
