@@ -242,29 +242,37 @@ def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
     assert compared > 3_000
 
 
-def test_the_heuristics_plans_start_afresh_when_full(monkeypatch):
-    """Plans kept for few positions: the store starts afresh again and again and the
-    choices stay those of the per-decision values (`_best` with the same draws)."""
+@pytest.fixture
+def small_plans(monkeypatch):
+    """Plans kept for 40 positions only: they start afresh again and again."""
     monkeypatch.setattr(policies, "_PLANS_KEPT", 40)
     policies._plans.cache_clear()
-    try:
-        rules = exxtra.Rules(players=5)
-        rng = np.random.default_rng(3)
-        for games in positions(exxtra_batch, rules, 32, 60, seed=19):
-            before = np.random.default_rng()
-            before.bit_generator.state = rng.bit_generator.state
-            ids = policies.exxtra_heuristic(games, rng)
-            np.testing.assert_array_equal(ids, policies._best(*_table(games), 0.0, before))
-            assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
-    finally:
-        policies._plans.cache_clear()
+    yield
+    policies._plans.cache_clear()
 
 
-def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent():
+def test_the_heuristics_plans_start_afresh_when_full(small_plans):
+    """Plans kept for few positions: the store starts afresh again and again and the
+    choices stay those of the per-decision values (`_best` with the same draws)."""
+    rules = exxtra.Rules(players=5)
+    rng = np.random.default_rng(3)
+    for games in positions(exxtra_batch, rules, 32, 60, seed=19):
+        before = np.random.default_rng()
+        before.bit_generator.state = rng.bit_generator.state
+        ids = policies.exxtra_heuristic(games, rng)
+        np.testing.assert_array_equal(ids, policies._best(*_table(games), 0.0, before))
+        assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
+
+
+@pytest.mark.parametrize("kept", ["default", "small"])
+def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
     """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
     replayed on the scalar engine, every decision is one the scalar agent values highest,
     every roll is a roll, each game's moves stop where its turn ends (the next player to
-    roll, or the end) or its budget runs out, and the batch holds the replayed states."""
+    roll, or the end) or its budget runs out, and the batch holds the replayed states; also
+    when the plans start afresh in the middle of the turns (a store of 40 positions)."""
+    if kept == "small":
+        request.getfixturevalue("small_plans")
     rules = exxtra.Rules(players=4)
     agent = ExxtraHeuristicAgent(seed=0)
     rng = np.random.default_rng(23)

@@ -268,7 +268,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         own rows, and its last ``scalar_tail`` games are finished on the scalar engine
         (`_finish`). Every chance node is resolved first, again while a roll leads to
         another (EXXtra's lost turns), then every decision in one call of the policy, so
-        that games that fell out of step meet again in one call."""
+        that games that fell out of step meet again in one call (a policy with a turn
+        player, `turns`, plays each of those turns to its end in that call)."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player

@@ -635,16 +635,17 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     deciding = lockstep.indices((batch.roll >= 0) & ~batch.over)
     if deciding.size:
         me = batch.turn[deciding] % batch.rules.players
-        ids[deciding] = _chosen(batch, deciding, _planned(batch, deciding, me),
-                                uniforms[deciding])
+        best = _plans(batch.rules.players).best[_planned(batch, deciding, me)]
+        ids[deciding] = _chosen(batch, deciding, best, uniforms[deciding])
     return ids
 
 
-def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, rows: np.ndarray,
+def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, plans: np.ndarray,
             uniforms: np.ndarray) -> np.ndarray:
-    """The decisions of ``games`` (at a decision; ``rows``: their rows in `_plans`) with
-    the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms`` (as `_pick` draws)."""
-    best = _plans(batch.rules.players).best[rows, _plan_rolls()[2][batch.roll[games]]]
+    """The decisions of ``games`` (at a decision; ``plans``: their rows of
+    `_Plans.best`) with the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms``
+    (as `_pick` draws)."""
+    best = plans[np.arange(len(games)), _plan_rolls()[2][batch.roll[games]]]
     held, nth = _nth_best()
     chosen: np.ndarray = nth[best, (uniforms * held[best]).astype(np.intp)]
     return chosen
@@ -663,6 +664,7 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
     counter to another class: the re-rolls of a turn cost a look-up and a draw each, in
     rounds over the games still re-rolling."""
     players = batch.rules.players
+    plans = _plans(players)  # its rows are copied at once: a later call may start afresh
     turn = lockstep.rows_of(batch, games)
     m = len(games)
     me = turn.turn % players
@@ -670,14 +672,14 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
     counter = turn.counters.reshape(-1)
     mine = me * m + each  # the movers' entries of the raveled arrays
     classes = _counter_classes()
-    rows = _planned(turn, each, me)
+    best = plans.best[_planned(turn, each, me)]
     seen = classes[counter[mine]]
     left = np.asarray(budget, dtype=np.int64).copy()
     moves: list[tuple[np.ndarray, np.ndarray]] = []
     ids = np.full(m, -1, dtype=np.int64)
     deciding = each[left > 0]
     while deciding.size:
-        chosen = _chosen(turn, deciding, rows[deciding], rng.random(deciding.size))
+        chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
         moves.append((deciding, chosen))
         ids[deciding] = chosen
         exxtra_batch.LOCKSTEP.advance(turn, ids)
@@ -695,7 +697,7 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
                            & (left[rolling] > 0)]
         moved = deciding[classes[counter[mine[deciding]]] != seen[deciding]]
         if moved.size:  # a double moved the counter to another class
-            rows[moved] = _planned(turn, moved, me[moved])
+            best[moved] = plans.best[_planned(turn, moved, me[moved])]
             seen[moved] = classes[counter[mine[moved]]]
     lockstep.put_rows(batch, games, turn, each)
     if not moves:
