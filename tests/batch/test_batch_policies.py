@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import attrs
 import numpy as np
 import pytest
 from batch_helpers import option_ids, scalar_sweep
@@ -209,3 +210,100 @@ def test_the_heuristic_keeps_one_reroll_worth_for_positions_it_cannot_tell_apart
             assert worth.setdefault(key, value) == value
             checked += 1
     assert checked > 2_000 and shared > 500
+
+
+def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
+    """A position's plan (`_plan`: worked out once, read at every decision of the turn)
+    holds, for every combination the dice show, exactly the decisions the scalar agent
+    values highest with that combination in hand, and the re-roll's worth it gives."""
+    rules = exxtra.Rules(players=4)
+    agent = ExxtraHeuristicAgent(seed=0)
+    _, _, row_of, _ = policies._plan_rolls()
+    values = sorted({exxtra.combination(a, b) for a in exxtra.DIE_A for b in exxtra.DIE_B})
+    compared = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 16, 120, seed=17)):
+        rows = np.flatnonzero(exxtra_batch.legal_action_mask(games).any(axis=1))
+        if step % 3 or not rows.size:
+            continue
+        deciding = lockstep.rows_of(games, rows)
+        rerolls, best = policies._plan(deciding, deciding.turn % rules.players)
+        for k, state in enumerate(exxtra_batch.to_states(deciding)):
+            for value in values:
+                in_hand = attrs.evolve(state, roll=value)
+                player = exxtra.current_player(in_hand)
+                legal = exxtra.legal_moves(in_hand)
+                worth = agent.values(exxtra.observation(in_hand, player), legal)
+                ids = {exxtra.action_id(in_hand, move) for move, v in zip(legal, worth,
+                                                                       strict=True)
+                       if v == max(worth)}
+                assert best[k, row_of[value]] == sum(1 << i for i in ids), (state, value)
+                assert rerolls[k] == worth[0]  # the re-roll comes first
+                compared += 1
+    assert compared > 3_000
+
+
+@pytest.fixture
+def small_plans(monkeypatch):
+    """Plans kept for 40 positions only: they start afresh again and again."""
+    monkeypatch.setattr(policies, "_PLANS_KEPT", 40)
+    policies._plans.cache_clear()
+    yield
+    policies._plans.cache_clear()
+
+
+def test_the_heuristics_plans_start_afresh_when_full(small_plans):
+    """Plans kept for few positions: the store starts afresh again and again and the
+    choices stay those of the per-decision values (`_best` with the same draws)."""
+    rules = exxtra.Rules(players=5)
+    rng = np.random.default_rng(3)
+    for games in positions(exxtra_batch, rules, 32, 60, seed=19):
+        before = np.random.default_rng()
+        before.bit_generator.state = rng.bit_generator.state
+        ids = policies.exxtra_heuristic(games, rng)
+        np.testing.assert_array_equal(ids, policies._best(*_table(games), 0.0, before))
+        assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
+
+
+@pytest.mark.parametrize("kept", ["default", "small"])
+def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
+    """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
+    replayed on the scalar engine, every decision is one the scalar agent values highest,
+    every roll is a roll, each game's moves stop where its turn ends (the next player to
+    roll, or the end) or its budget runs out, and the batch holds the replayed states; also
+    when the plans start afresh in the middle of the turns (a store of 40 positions)."""
+    if kept == "small":
+        request.getfixturevalue("small_plans")
+    rules = exxtra.Rules(players=4)
+    agent = ExxtraHeuristicAgent(seed=0)
+    rng = np.random.default_rng(23)
+    decisions = budgets_spent = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 32, 90, seed=29)):
+        at = np.flatnonzero(exxtra_batch.legal_action_mask(games).any(axis=1))
+        if step % 2 or not at.size:
+            continue
+        batch = lockstep.copied(games)
+        budget = rng.integers(1, 8, size=at.size)
+        moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget)
+        before = exxtra_batch.to_states(games)
+        states = list(before)
+        made = dict.fromkeys(at.tolist(), 0)
+        for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
+            state = states[row]
+            assert state.turn == before[row].turn and not exxtra.is_terminal(state)
+            player = exxtra.current_player(state)
+            move = exxtra.move_for_action(state, action)
+            if player != CHANCE:
+                legal = exxtra.legal_moves(state)
+                worth = agent.values(exxtra.observation(state, player), legal)
+                assert worth[legal.index(move)] == max(worth), (state, move)
+                decisions += 1
+            states[row] = exxtra.apply(state, move)
+            made[row] += 1
+        for k, row in enumerate(at.tolist()):
+            assert made[row] <= budget[k]
+            if made[row] < budget[k]:  # the turn ended
+                assert exxtra.is_terminal(states[row]) or states[row].turn == before[row].turn + 1
+            else:
+                budgets_spent += 1
+        assert exxtra_batch.to_states(batch) == tuple(states)
+    assert decisions > 1_000 and budgets_spent > 50

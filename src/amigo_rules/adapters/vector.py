@@ -41,7 +41,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..agents import make_agent
 from ..batch import batch_of, lockstep
-from ..batch.policies import POLICIES
+from ..batch.policies import POLICIES, TURNS
 from ..core import (
     CHANCE,
     GAMES,
@@ -120,6 +120,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """The batch policy playing the other seats (`POLICIES`)."""
         self.policy = POLICIES[game][self.opponent]
         """``policy(batch, rng)``: the opponents' choices."""
+        self.turns = TURNS.get(game, {}).get(self.opponent)
+        """The policy's `TurnPlayer` if it has one (it then plays each opponent's turn
+        from its first decision to its end), else None."""
         self.agent = make_agent(self.opponent, game)
         """The scalar agent the policy equals, for the games the scalar engine finishes
         (its generator is the environment's)."""
@@ -265,7 +268,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         own rows, and its last ``scalar_tail`` games are finished on the scalar engine
         (`_finish`). Every chance node is resolved first, again while a roll leads to
         another (EXXtra's lost turns), then every decision in one call of the policy, so
-        that games that fell out of step meet again in one call."""
+        that games that fell out of step meet again in one call (a policy with a turn
+        player, `turns`, plays each of those turns to its end in that call)."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player
@@ -288,8 +292,14 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
                 rows, to_move, live = rows[keep], to_move[keep], live[keep]
                 work = lockstep.rows_of(work, keep)
             chance = live & (to_move == CHANCE)
-            choose = self.engine.sample_chance if chance.any() else self.policy
-            self._advance(work, rows, np.where(live, choose(work, rng), -1))
+            if self.turns is not None and not chance.any():  # whole turns (TURNS)
+                deciding = lockstep.indices(live)
+                games, ids = self.turns(work, deciding, rng,
+                                        limit - self.moves[rows[deciding]])
+                self._moved(rows[games], ids)
+            else:
+                choose = self.engine.sample_chance if chance.any() else self.policy
+                self._advance(work, rows, np.where(live, choose(work, rng), -1))
             moved = True
 
     def _finish(self, rows: np.ndarray, games: Any) -> None:

@@ -18,6 +18,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+import attrs
 import numpy as np
 
 from ..core import GAMES
@@ -61,8 +62,11 @@ elsewhere."""
 
 __all__ = [
     "POLICIES",
+    "TURNS",
     "Policy",
+    "TurnPlayer",
     "exxtra_heuristic",
+    "exxtra_heuristic_turns",
     "exxtra_heuristic_values",
     "verflixxt_greedy",
     "verflixxt_greedy_values",
@@ -368,32 +372,75 @@ def _odds() -> np.ndarray:
     ], dtype=np.intp))
 
 
-def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, value: np.ndarray,
-                 advanced: np.ndarray) -> np.ndarray:
-    """``float64[k, RUNGS, n]``: `place_worth` of placing ``value`` on every rung after a
-    double advanced ``advanced`` (both ``[k, 1, n]``), per game (the same floats: each
-    opponent's denial added in seat order)."""
-    survive, reach, _ = _exxtra_tables(batch.rules.players)
+@cache
+def _base_worth(players: int) -> np.ndarray:
+    """``float64[taken, counter, placement, RUNGS]``: `place_worth` before the denials,
+    ``advanced + survive * reach`` (the same floats), per set of taken rungs
+    (`amigo_rules.batch.exxtra._taken`), counter before the placement (0 … `FINISH` - 1)
+    and placement of `_plan_rolls`, on every rung: `_place_worth` gathers it per game."""
+    survive, reach, _ = _exxtra_tables(players)
+    placements, *_ = _plan_rolls()
+    value, advanced = placements[:, 0], placements[:, 1]
+    chance = survive[_odds()[:, None, :], value[None, :, None]]  # [taken, placement, RUNGS]
+    spaces = reach[np.arange(FINISH)[:, None] + advanced, :]  # [counter, placement, RUNGS]
+    return lockstep.read_only(advanced[:, None] + chance[:, None] * spaces)
+
+
+def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+    """``float64[n, placements, RUNGS]``: `place_worth` of every placement of `_plan_rolls`
+    (a combination and a double's advance) on every rung, per game (the same floats:
+    `_base_worth`, then each opponent's denial added in seat order; ``x + d·1`` is
+    ``x + d`` and ``x + d·0`` is ``x``)."""
+    placements, *_ = _plan_rolls()
     rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
-    counter = counters[me, np.arange(me.size)] + advanced
-    rung = np.arange(RUNGS)[:, None]
-    worth = (advanced + survive[_odds()[exxtra_batch._taken(batch)].T, value]
-             * reach[counter, rung])
+    n = len(batch)
+    counter = counters[me, np.arange(n)].astype(np.intp)
+    worth = _base_worth(batch.rules.players).reshape(-1, len(placements), RUNGS)[
+        exxtra_batch._taken(batch) * FINISH + counter]
     denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
-    above = (rungs[:, None, :] > rung) & (np.arange(len(rungs))[:, None] != me)[:, None]
-    hits = above[:, None] & (pairs[:, None, None, :] <= value)  # [players, k, RUNGS, n]
+    above = (rungs[:, :, None] > np.arange(RUNGS)) & (np.arange(len(rungs)) != me[:, None]
+                                                      ).T[:, :, None]  # [players, n, RUNGS]
     for owner in np.flatnonzero(above.any(axis=(1, 2))).tolist():  # in seat order
-        np.add(worth, denial[owner], out=worth, where=hits[owner])
-    won = counter >= FINISH
-    return np.where(won, WIN + FINISH, worth) if won.any() else worth
+        worth += ((denial[owner][:, None] * (pairs[owner][:, None] <= placements[:, 0]))
+                  [:, :, None] * above[owner][:, None])
+    won = counter[:, None] + placements[:, 1] >= FINISH
+    return np.where(won[:, :, None], WIN + FINISH, worth) if won.any() else worth
 
 
-_REROLLS: dict[bytes, float] = {}
-"""`reroll_worth` of one game by what it reads of the position (`_positions`; not the roll
-in hand, on which it does not depend): like the scalar agent's cache, for the positions
-that come back (every game starts alike; a turn of re-rolls asks again and again); cleared
-at `_REROLLS_KEPT` entries."""
-_REROLLS_KEPT = 1 << 16
+@attrs.define(eq=False)
+class _Plans:
+    """Decision tables by position (`_positions`): per position its re-roll's worth and,
+    per combination the dice can show (`_plan_rolls`), the set of best decisions with that
+    combination in hand (bit ``d`` for decision id ``d``). A turn of re-rolls asks again
+    and again at one position (it changes only when a double moves the counter to another
+    class), and every game starts alike: one valuation serves them all."""
+
+    rows: dict[int, int] = attrs.Factory(dict)
+    """Per position its row in the tables."""
+    rerolls: np.ndarray = attrs.Factory(lambda: np.empty(_PLANS_KEPT))
+    """``float64[rows]``: `reroll_worth` of the position."""
+    best: np.ndarray = attrs.Factory(lambda: np.empty((_PLANS_KEPT, _combination_count()),
+                                                      dtype=np.uint8))
+    """``uint8[rows, combinations]``: the best decisions by the combination in hand."""
+
+    def room(self, count: int) -> None:
+        """Make room for ``count`` new positions: start afresh when full (larger tables
+        for a call of more games than they hold)."""
+        if len(self.rows) + count > len(self.rerolls):
+            self.rows.clear()
+            if count > len(self.rerolls):
+                self.rerolls = np.empty(count)
+                self.best = np.empty((count, self.best.shape[1]), dtype=np.uint8)
+
+
+_PLANS_KEPT = 1 << 17
+"""How many positions a `_Plans` keeps; it starts afresh when full."""
+
+
+@cache
+def _plans(players: int) -> _Plans:
+    """The decision tables of games of ``players`` players (the worths depend on it)."""
+    return _Plans()
 
 
 @cache
@@ -401,72 +448,149 @@ def _counter_classes() -> np.ndarray:
     """Per counter (0 … `FINISH`) the counter `reroll_worth` cannot tell it from: a roll
     with X costs up to ``xs`` spaces (so the counters from ``xs`` on lose alike), and a
     placement reaches the finish only from ``FINISH - reach`` on (a double's advance and
-    the top rung); between the two, every counter values the re-roll alike."""
+    the top rung); between the two, every counter values the re-roll and every placement
+    alike."""
     *_, rolls = _exxtra_tables(2)
     xs, reach = int(rolls[:, 0].max()), int(rolls[:, 2].max()) + RUNGS - 1
     counters = np.arange(FINISH + 1)
     alike = (counters > xs) & (counters < FINISH - reach)
-    return lockstep.read_only(np.where(alike, xs, counters).astype(np.int8))
+    return lockstep.read_only(np.where(alike, xs, counters).astype(np.int64))
 
 
-def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[bytes]:
-    """Per game the key of its re-roll's worth in `_REROLLS`: all that `reroll_worth` reads
-    of the position, so that positions it values alike share one entry: the player to
-    move, its counter's class (`_counter_classes`), every seat's rung, and of each
-    opponent's pair on the ladder its combination and whether sending it home stops its
-    counter reaching the finish."""
-    players = batch.rules.players
-    rungs = batch.rungs
+def _positions(batch: exxtra_batch.Batch, me: np.ndarray) -> list[int]:
+    """Per game at a decision the key of its position in `_Plans`: all that `reroll_worth`
+    and `place_worth` read of it, so that positions they value alike share one key: the
+    mover's counter's class (`_counter_classes`) and the opponents' pairs on the ladder
+    in seat order (the order their denials are added in), each by its rung, its
+    combination and whether sending it home stops its counter reaching the finish. Who
+    moves and the opponents without a pair do not count."""
+    return _keys(batch.counters, batch.rungs, batch.pairs, me)
+
+
+_PAIR_BITS = 9
+"""A pair of `_keys` is coded in this many bits: 1 + its rung, combination row (5 bits)
+and whether it is finishing."""
+
+
+def _keys(counters: np.ndarray, rungs: np.ndarray, pairs: np.ndarray, me: np.ndarray
+          ) -> list[int]:
+    """`_positions` of the games given by their columns: the opponents' pairs as the
+    digits, base ``2 ** _PAIR_BITS``, of one number (no pair is coded 0, so the number
+    tells the sequence), the counter's class above them (at most 5 pairs: 45 bits)."""
+    players = len(rungs)
     rival = (np.arange(players)[:, None] != me) & (rungs >= 0)
-    finishing = rival & (batch.counters + rungs >= FINISH)
-    counter = _counter_classes()[batch.counters[me, np.arange(me.size)]]
-    position = np.concatenate([counter[None], me[None].astype(np.int8), rungs,
-                               np.where(rival, batch.pairs, 0).astype(np.int8),
-                               finishing.astype(np.int8)])
-    raw, width = position.T.tobytes(), len(position)
-    return [raw[i : i + width] for i in range(0, len(raw), width)]
+    finishing = counters + rungs >= FINISH
+    code = np.where(rival, 1 + rungs + RUNGS * (_plan_rolls()[2][pairs] + 32 * finishing), 0)
+    later = rival[::-1].cumsum(axis=0)[::-1] - rival  # the pairs after each in seat order
+    sequence = (code << (_PAIR_BITS * later)).sum(axis=0)
+    counter = _counter_classes()[counters[me, np.arange(me.size)]]
+    keys: list[int] = (sequence + (counter << 48)).tolist()
+    return keys
 
 
-def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray
-                   ) -> np.ndarray:
-    """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
-    at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from one `_place_worth`
-    of the distinct rolls without an X; the 36 rolls summed in the scalar order."""
-    n = len(batch)
-    distinct, roll_of, xs = _plain_rolls()
-    shape = (len(distinct), 1, n)
-    worth = _place_worth(batch, me, np.broadcast_to(distinct[:, 0, None, None], shape),
-                         np.broadcast_to(distinct[:, 1, None, None], shape))
-    best = np.where(legal[:, 1:].T, worth, -np.inf).max(axis=1)
-    counter = batch.counters[me, np.arange(n)].astype(np.int64)
-    each_roll = np.where(roll_of[:, None] < 0, -np.minimum(counter, xs[:, None]),
-                         best[roll_of])
-    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(roll_of)
-    return rerolls
+def _planned(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray) -> np.ndarray:
+    """Per game ``rows`` (all at a decision; ``me``: their players to move) its row in
+    `_plans`, the tables of new positions worked out (`_plan`)."""
+    plans = _plans(batch.rules.players)
+    keys = _keys(batch.counters[:, rows], batch.rungs[:, rows], batch.pairs[:, rows], me)
+    plans.room(len(keys))
+    get = plans.rows.get
+    found = np.array([get(key, -1) for key in keys], dtype=np.intp)
+    missing = lockstep.indices(found < 0)
+    if missing.size:
+        new: dict[int, int] = {}
+        for i in missing.tolist():
+            new.setdefault(keys[i], i)
+        first = np.array(list(new.values()), dtype=np.intp)
+        start = len(plans.rows)
+        fresh = slice(start, start + first.size)
+        plans.rerolls[fresh], plans.best[fresh] = _plan(
+            lockstep.rows_of(batch, rows[first]), me[first])
+        plans.rows.update(zip(new, range(start, fresh.stop), strict=True))
+        found[missing] = [plans.rows[keys[i]] for i in missing.tolist()]
+    return found
 
 
 @cache
-def _plain_rolls() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The distinct (combination, a double's advance) of the rolls without an X; per roll
-    of the 36 its row there (-1 for a roll with an X) and its X faces."""
+def _plan_rolls() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The placements a plan values: every combination the dice show, advancing nothing
+    (in hand: a double has moved the counter already), then every double with its advance
+    (placed after a re-roll); per roll of the 36 the row of its placement after a re-roll
+    (-1 for a roll with an X, which ends the turn); and per combination value its row."""
     *_, rolls = _exxtra_tables(2)
-    plain = rolls[:, 0] == 0
-    distinct, inverse = np.unique(rolls[plain, 1:], axis=0, return_inverse=True)
-    roll_of = np.full(len(rolls), -1)
-    roll_of[plain] = inverse.reshape(-1)
-    return (lockstep.read_only(distinct), lockstep.read_only(roll_of),
-            lockstep.read_only(rolls[:, 0]))
+    shown = np.unique(rolls[:, 1])
+    doubles = np.unique(rolls[(rolls[:, 2] > 0) & (rolls[:, 0] == 0), 1:], axis=0)
+    placements = np.concatenate([np.stack([shown, np.zeros_like(shown)], axis=1), doubles])
+    row_of = np.zeros(TOP_COMBINATION + 1, dtype=np.int64)
+    row_of[shown] = np.arange(shown.size)
+    double_row = {int(value): shown.size + k for k, value in enumerate(doubles[:, 0])}
+    after_reroll = np.array([-1 if xs else double_row[value] if advance else row_of[value]
+                             for xs, value, advance in rolls.tolist()])
+    return (lockstep.read_only(placements), lockstep.read_only(after_reroll),
+            lockstep.read_only(row_of), lockstep.read_only(rolls[:, 0]))
 
 
-_FEW = 1
-"""Up to this many new positions in a call, `_scalar_rerolls` values them faster than
-numpy's calls over arrays of a few games."""
+def _combination_count() -> int:
+    """How many combinations the dice show (the columns of `_Plans.best`)."""
+    return int(_plan_rolls()[2].max()) + 1
+
+
+def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """``float64[n, placements, RUNGS]``: `place_worth` of every placement of
+    `_plan_rolls` on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``)
+    does not allow."""
+    places: np.ndarray = np.where(legal[:, None, 1:], _place_worth(batch, me), -np.inf)
+    return places
+
+
+def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
+                   best: np.ndarray | None = None) -> np.ndarray:
+    """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
+    at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from the best of each
+    placement of `_placements` (``best``, ``[n, placements]``, if worked out already); the
+    36 rolls summed in the scalar order."""
+    if best is None:
+        best = _placements(batch, me, legal).max(axis=2)
+    _, after_reroll, _, xs = _plan_rolls()
+    counter = batch.counters[me, np.arange(len(batch))].astype(np.int64)
+    each_roll = np.where(after_reroll < 0, -np.minimum(counter[:, None], xs),
+                         best[:, after_reroll])
+    rerolls: np.ndarray = np.add.accumulate(each_roll, axis=1)[:, -1] / len(after_reroll)
+    return rerolls
+
+
+def _plan(batch: exxtra_batch.Batch, me: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The tables of `_Plans` for games all at a decision: their re-rolls' worth and, per
+    combination in hand, the bits of the decisions of highest value (the heuristic's
+    values, the same floats as `exxtra_heuristic_values`)."""
+    legal = exxtra_batch.legal_action_mask(batch)
+    places = _placements(batch, me, legal)
+    best = places.max(axis=2)
+    rerolls = _reroll_values(batch, me, legal, best)
+    shown = places[:, : _combination_count()]  # [n, combinations, RUNGS]
+    top = np.maximum(best[:, : shown.shape[1]], rerolls[:, None])  # the reroll: always legal
+    bits = np.packbits(shown >= top[:, :, None], axis=2, bitorder="little")[:, :, 0]
+    return rerolls, (bits << 1) | (rerolls[:, None] >= top)
+
+
+@cache
+def _nth_best() -> tuple[np.ndarray, np.ndarray]:
+    """Per set of decisions (bits, as `_Plans.best`) how many it holds and its ``k``-th
+    decision id in order: the draw `_pick` makes among them."""
+    sets = np.arange(1 << (1 + RUNGS))
+    held = (sets[:, None] >> np.arange(1 + RUNGS)) & 1
+    nth = np.zeros((len(sets), 1 + RUNGS), dtype=np.int64)
+    for s in sets.tolist():
+        ids = np.flatnonzero(held[s])
+        nth[s, : ids.size] = ids
+    return lockstep.read_only(held.sum(axis=1)), lockstep.read_only(nth)
 
 
 def _scalar_rerolls(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
                     legal: np.ndarray) -> np.ndarray:
     """`_reroll_values` of the games ``rows`` by the scalar agent's own `reroll_worth`, game
-    by game (``me`` and ``legal`` of those games)."""
+    by game (``me`` and ``legal`` of those games): the reference the numpy values are
+    held to."""
     players = batch.rules.players
     out = np.empty(rows.size)
     for k, row in enumerate(rows.tolist()):
@@ -482,11 +606,18 @@ def _scalar_rerolls(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray,
 def exxtra_heuristic_values(batch: exxtra_batch.Batch) -> np.ndarray:
     """``float64[n, 1 + RUNGS]``: per game at a decision the value
     `ExxtraHeuristicAgent.values` gives each legal decision (NaN elsewhere): each place by
-    `place_worth` of the roll in hand, in numpy; the re-roll by `reroll_worth`, kept in
-    `_REROLLS`."""
+    `place_worth` of the roll in hand, in numpy; the re-roll by `reroll_worth`, kept by
+    position (`_Plans`)."""
     out = np.full((len(batch), 1 + RUNGS), np.nan)
-    deciding, legal, values = _heuristic(batch)
-    out[deciding] = np.where(legal, values, np.nan)
+    legal = exxtra_batch.legal_action_mask(batch)
+    deciding = lockstep.indices((batch.roll >= 0) & ~batch.over)
+    if deciding.size:
+        games = lockstep.rows_of(batch, deciding)
+        me = games.turn % games.rules.players
+        out[deciding, 1:] = _place_worth(games, me)[np.arange(deciding.size),
+                                                    _plan_rolls()[2][games.roll]]
+        out[deciding, 0] = _plans(batch.rules.players).rerolls[_planned(batch, deciding, me)]
+        out[deciding] = np.where(legal[deciding], out[deciding], np.nan)
     return out
 
 
@@ -494,42 +625,84 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     """``int64[n]``: per game at a decision a decision of highest heuristic value, ties
     drawn uniformly; -1 elsewhere. One uniform double is drawn for every game, deciding or
     not, so that the generator's stream (and every committed result drawn from it) does not
-    depend on how many games are at a decision."""
+    depend on how many games are at a decision; game ``i``'s choice is `_best`'s with the
+    ``i``-th.
+
+    The decisions are read from tables worked out once per position (`_Plans`: a turn of
+    re-rolls is valued when it starts), not valued anew at every decision."""
     ids = np.full(len(batch), -1, dtype=np.int64)
     uniforms = rng.random(len(batch))
-    deciding, legal, values = _heuristic(batch)
-    ids[deciding] = _pick(values, legal, 0.0, uniforms[deciding])
+    deciding = lockstep.indices((batch.roll >= 0) & ~batch.over)
+    if deciding.size:
+        me = batch.turn[deciding] % batch.rules.players
+        best = _plans(batch.rules.players).best[_planned(batch, deciding, me)]
+        ids[deciding] = _chosen(batch, deciding, best, uniforms[deciding])
     return ids
 
 
-def _heuristic(batch: exxtra_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The games at a decision (indices), their legal decisions (``bool[m, 1 + RUNGS]``)
-    and the heuristic's value of every decision (``float64[m, 1 + RUNGS]``, meaningful
-    where legal)."""
-    legal = exxtra_batch.legal_action_mask(batch)
-    deciding = np.flatnonzero(legal.any(axis=1))
-    m = deciding.size
-    games = batch if m == len(batch) else lockstep.rows_of(batch, deciding)
-    legal = legal[deciding]
-    me = games.turn % games.rules.players
-    values = np.empty(legal.shape)
-    if not m:
-        return deciding, legal, values
-    values[:, 1:] = _place_worth(games, me, games.roll[None, None, :],
-                                 np.zeros((1, 1, m), dtype=np.int64))[0].T
-    keys = _positions(games, me)
-    known = [_REROLLS.get(key) for key in keys]
-    missing = np.array([i for i, value in enumerate(known) if value is None], dtype=np.intp)
-    if missing.size:
-        fresh = (_reroll_values(lockstep.rows_of(games, missing), me[missing], legal[missing])
-                 if missing.size > _FEW
-                 else _scalar_rerolls(games, missing, me[missing], legal[missing]))
-        if len(_REROLLS) >= _REROLLS_KEPT:
-            _REROLLS.clear()
-        for i, value in zip(missing.tolist(), fresh.tolist(), strict=True):
-            known[i] = _REROLLS[keys[i]] = value
-    values[:, 0] = known
-    return deciding, legal, values
+def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, plans: np.ndarray,
+            uniforms: np.ndarray) -> np.ndarray:
+    """The decisions of ``games`` (at a decision; ``plans``: their rows of
+    `_Plans.best`) with the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms``
+    (as `_pick` draws)."""
+    best = plans[np.arange(len(games)), _plan_rolls()[2][batch.roll[games]]]
+    held, nth = _nth_best()
+    chosen: np.ndarray = nth[best, (uniforms * held[best]).astype(np.intp)]
+    return chosen
+
+
+def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
+                           rng: np.random.Generator, budget: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """Play the turns of ``games`` (indices of the writable ``batch``, each at a decision)
+    to their end in place, as `exxtra_heuristic` and the dice play them: each decision the
+    heuristic's (one uniform double per decision), each re-roll's roll drawn uniformly,
+    both from ``rng``; game ``games[i]`` makes at most ``budget[i]`` moves. Returns the
+    moves made in order: the game of each (indices of ``batch``) and its id.
+
+    A turn's position is looked up once (`_plans`), again only where a double moves the
+    counter to another class: the re-rolls of a turn cost a look-up and a draw each, in
+    rounds over the games still re-rolling."""
+    players = batch.rules.players
+    plans = _plans(players)  # its rows are copied at once: a later call may start afresh
+    turn = lockstep.rows_of(batch, games)
+    m = len(games)
+    me = turn.turn % players
+    each = np.arange(m)
+    counter = turn.counters.reshape(-1)
+    mine = me * m + each  # the movers' entries of the raveled arrays
+    classes = _counter_classes()
+    best = plans.best[_planned(turn, each, me)]
+    seen = classes[counter[mine]]
+    left = np.asarray(budget, dtype=np.int64).copy()
+    moves: list[tuple[np.ndarray, np.ndarray]] = []
+    ids = np.full(m, -1, dtype=np.int64)
+    deciding = each[left > 0]
+    while deciding.size:
+        chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
+        moves.append((deciding, chosen))
+        ids[deciding] = chosen
+        exxtra_batch.LOCKSTEP.advance(turn, ids)
+        ids[deciding] = -1
+        left[deciding] -= 1
+        rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
+        if not rolling.size:
+            break
+        ids[rolling] = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
+        moves.append((rolling, ids[rolling]))
+        exxtra_batch.LOCKSTEP.advance(turn, ids)
+        ids[rolling] = -1
+        left[rolling] -= 1
+        deciding = rolling[(turn.roll[rolling] >= 0) & ~turn.over[rolling]
+                           & (left[rolling] > 0)]
+        moved = deciding[classes[counter[mine[deciding]]] != seen[deciding]]
+        if moved.size:  # a double moved the counter to another class
+            best[moved] = plans.best[_planned(turn, moved, me[moved])]
+            seen[moved] = classes[counter[mine[moved]]]
+    lockstep.put_rows(batch, games, turn, each)
+    if not moves:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+    return games[np.concatenate([k for k, _ in moves])], np.concatenate([i for _, i in moves])
 
 
 _OWN: Mapping[str, Mapping[str, Policy]] = {
@@ -545,3 +718,15 @@ POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
 })
 """Per game of `amigo_rules.GAMES`, the batch policies by agent name: ``"random"`` (the
 engine's ``sample_actions``) and the game's own."""
+
+TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray],
+                      tuple[np.ndarray, np.ndarray]]
+"""``play(batch, games, rng, budget) -> (games, ids)``: the games' turns played to their
+end in place, the moves made returned in order (`exxtra_heuristic_turns`)."""
+
+TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
+    "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
+})
+"""Per game, the policies of `POLICIES` that can also play a player's whole turn at once
+(`TurnPlayer`), by agent name: where a turn is many decisions of one player between
+rolls (EXXtra's re-rolls), the vector environment plays it in rounds of its own."""
