@@ -1,6 +1,7 @@
 """The strength ladder's committed games play again to the same results: six games of the
-learned agents' `value` rows (two per game, with the shipped weights) and two of EXXtra's
-rollout agent, by ``benchmarks/ladder.py``'s own ``play_one``."""
+learned agents' `value` rows (two per game, with the shipped weights), two of each row of
+the value looking ahead and two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s
+own ``play_one``."""
 
 from __future__ import annotations
 
@@ -36,6 +37,13 @@ def committed(config, agent, baseline):
 ])
 def test_value_games_replay_to_their_results(config, baseline):
     replays_two(config, "value", baseline)
+
+
+@pytest.mark.parametrize(("config", "agent"), [
+    ("classic", "value:dice"), ("classic", "value:1"), ("hoch", "value:1"),
+])
+def test_looking_ahead_games_replay_to_their_results(config, agent):
+    replays_two(config, agent, "greedy")
 
 
 def test_exxtras_rollout_games_replay_to_their_results():
