@@ -193,3 +193,34 @@ def test_thousands_of_lockstep_games_equal_the_scalar_engine(name):
         play_in_lockstep(ho, batch, states, rng, check_every=50)
         games += sum(not ho.is_terminal(s) for s in states)
     assert games > 400 * 3 // 4  # most were still in play: the engines played them out
+
+
+@pytest.mark.rule("HO-ATTACK-1")
+def test_attacks_that_push_hats_equal_the_scalar_engine():
+    """Attacks are rare in random games; these are looked for: attacks that push a hat on
+    and that push one home, every move of their states compared in one batch with other
+    states (the attacks and the hats pushed run over part of a batch)."""
+    rules = Rules(players=2, attack=True)
+    rng = np.random.default_rng(12)
+    found: dict[str, list[ho.State]] = {"on": [], "home": []}
+    seed = 0
+    while min(len(v) for v in found.values()) < 2 and seed < 200:
+        state = ho.new_game(rules, seed=seed)
+        seed += 1
+        while not ho.is_terminal(state):
+            for move in ho.legal_moves(state):
+                if isinstance(move, ho.moves.Attack):
+                    hats = ho.apply(state, move).hats
+                    if hats != state.hats:
+                        home = hats.count(None) > state.hats.count(None)
+                        found["home" if home else "on"].append(state)
+            state = ho.apply(state, ho.move_for_action(state, random_ids(ho, [state], rng)[0]))
+    assert min(len(v) for v in found.values()) >= 2
+    others = scattered_states(ho, starts(rules, 6, rng), rng, most=80)
+    for state in found["on"][:2] + found["home"][:2]:
+        ids = ho.legal_action_ids(state)
+        states = [state] * ids.size + others
+        chosen = np.concatenate([ids, random_ids(ho, others, rng)])
+        after = batch.to_states(batch.step(batch.from_states(states), chosen))
+        assert after == tuple(ho.apply(s, ho.move_for_action(s, int(i)))
+                              for s, i in zip(states, chosen, strict=True))

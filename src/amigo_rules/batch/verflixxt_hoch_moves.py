@@ -38,7 +38,6 @@ def choices(batch: Batch) -> lockstep.Choices:
     """The legal decision ids of the decision games: card plays by card and piece
     (HO-TURN-1, HO-HAT-3, HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat
     actions (HO-HAT-2) and steals (HO-COMBINE-1)."""
-    s = shape(batch.rules)
     phase = batch.phase
     present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
     out: lockstep.Choices = []
@@ -47,17 +46,19 @@ def choices(batch: Batch) -> lockstep.Choices:
     if present[HAT]:
         out.append(_hat_choices(batch, phase == HAT))
     if present[STEALING]:
-        stealing = phase == STEALING
-        victims = holders(batch) & (np.arange(s.players)[:, None] != batch.player)
-        ids = s.base + 5 + s.players + s.length + np.arange(s.players)
-        out.append((stealing, ids[:, None], victims & stealing))
+        out.append(_steals(batch, phase == STEALING))
     return out
 
 
-def holders(batch: Batch) -> np.ndarray:
-    """``bool[players, n]``: the collections holding a path or risk tile."""
-    held: np.ndarray = np.any(batch.towers < TRADEABLE, axis=1)
-    return held
+def _steals(batch: Batch, stealing: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """HO-COMBINE-1: a victim is any other player whose collection holds a path or risk
+    tile; worked out on the stealing games only."""
+    s = shape(batch.rules)
+    rows = lockstep.indices(stealing)
+    held = (batch.towers.take(rows, axis=2) < TRADEABLE).any(axis=1)
+    victims = np.zeros((s.players, stealing.size), dtype=bool)
+    victims[:, rows] = held & (_SEATS[: s.players] != batch.player[rows])
+    return stealing, _steal_ids(s.base + 5 + s.players + s.length, s.players), victims
 
 
 def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -110,7 +111,7 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     ids[at : at + 2], legal[at : at + 2] = by_card, held & (value == 0)
     if attacks:
         ids[at + 2 : at + 2 + p] = s.base + 5 + s.players + own
-        legal[at + 2 : at + 2 + p] = _attackable(batch, own, first, hand, value) & (
+        legal[at + 2 : at + 2 + p] = _attackable(batch, own, first, count, hand, value) & (
             batch.phase == PLAY)
     ids[-1], legal[-1] = s.base + STOP, batch.phase == DOUBLE
     return carding, ids, legal
@@ -129,12 +130,13 @@ def _piece_rows(pawns: int, guards: int, length: int) -> tuple[np.ndarray, int]:
 
 
 def _attackable(
-    batch: Batch, own: np.ndarray, first: np.ndarray, hand: np.ndarray, value: np.ndarray
+    batch: Batch, own: np.ndarray, first: np.ndarray, count: np.ndarray, hand: np.ndarray,
+    value: np.ndarray,
 ) -> np.ndarray:
-    """HO-ATTACK-1: per own pawn (first of its tile) whether a pair of equal cards may
-    attack from its tile: an opponent's pawn or a guard shares it, and no lucky-hat pawn of
-    an opponent would be pushed home while its owner keeps another pawn in play. Only the
-    games holding a pair are looked at."""
+    """HO-ATTACK-1: per own pawn (first of its tile, ``count`` own pawns there) whether a
+    pair of equal cards may attack from its tile: an opponent's pawn or a guard shares it,
+    and no lucky-hat pawn of an opponent would be pushed home while its owner keeps another
+    pawn in play. Only the games holding a pair are looked at."""
     s = shape(batch.rules)
     last = np.where(hand[1] == NO_CARD, hand[0], hand[1])
     pair = (hand[0] != NO_CARD) & (value[0] == tables()["value"][last])
@@ -142,17 +144,16 @@ def _attackable(
     games = lockstep.indices(pair & (batch.phase == PLAY))
     if not games.size:
         return legal
-    own, player, finish = own[:, games], batch.player[games], batch.length[games] - 1
-    pawns = batch.pawns[:, games].reshape(s.players, s.pawns, 1, games.size)
-    on = (pawns == own).sum(axis=1)
-    mine = np.arange(s.players)[:, None, None] == player
-    others = ((on * ~mine).sum(axis=0) + (batch.guards[:, games, None].transpose(0, 2, 1)
-                                          == own).sum(axis=0)) > 0
+    own, finish = own.take(games, axis=1), (batch.length[games] - 1).astype(np.int16)
+    pawns = batch.pawns.take(games, axis=1)
+    others = (lockstep.count(pawns[:, None] == own) + lockstep.count(
+        batch.guards.take(games, axis=1)[:, None] == own)) > count.take(games, axis=1)
     owner = batch.hat_owner[0, games].astype(np.int64)
-    pos = batch.hat_pos[0, games].astype(np.int64)
-    theirs = pawns[np.maximum(owner, 0), :, 0, np.arange(games.size)].T
+    pos = batch.hat_pos[0, games]
+    theirs = pawns.reshape(-1)[(np.maximum(owner, 0) * s.pawns + np.arange(s.pawns)[:, None])
+                               * games.size + np.arange(games.size)]
     elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
-    blocked = ((owner >= 0) & (owner != player) & (pos == own)
+    blocked = ((owner >= 0) & (owner != batch.player[games]) & (pos == own)
                & (own + value[0, games] >= finish) & elsewhere)
     legal[:, games] = (own != finish) & first[:, games] & others & ~blocked
     return legal
@@ -186,6 +187,12 @@ def _hat_choices(
 
 _SEATS = np.arange(8)[:, None]
 """The seats, a column (at most 8 players)."""
+
+
+@cache
+def _steal_ids(first: int, players: int) -> np.ndarray:
+    """``[players, 1]``: the ids of stealing from each player, from ``first`` on."""
+    return lockstep.read_only((first + np.arange(players))[:, None])
 
 
 @cache

@@ -40,7 +40,6 @@ from .verflixxt_hoch_arrays import (
     shape,
     tables,
 )
-from .verflixxt_hoch_moves import holders
 
 
 @attrs.define
@@ -298,15 +297,18 @@ def _act(
     """HO-COMBINE-1 (VX-ACT-1/2): the action tile left alone flips; a Gift gives the
     mover's top tile away, a Steal waits for the victim's choice when there is one. Returns
     the games (of ``rows``) now stealing."""
-    t = tables()
-    batch.tiles[origin[acting], rows[acting]] = t["flipped"][tile[acting]]
-    gift = acting & (tile == TILE_KINDS.index(GIFT))
+    batch.tiles.reshape(-1)[origin[acting] * batch.phase.size + rows[acting]] = tables()[
+        "flipped"][tile[acting]]
+    gift = acting & (tile == _GIFT)
     if gift.any():
         _gift(batch, rows[gift], player[gift])
     steal = acting & ~gift
-    held = holders(batch)[:, rows] & (np.arange(shape(batch.rules).players)[:, None]
-                                       != player)
-    waiting: np.ndarray = steal & held.any(axis=0)
+    waiting = np.zeros(rows.size, dtype=bool)
+    if not steal.any():
+        return waiting
+    games = rows[steal]  # the Gifts were in other games: these collections are as they were
+    held = (batch.towers.take(games, axis=2) < TRADEABLE).any(axis=1)
+    waiting[steal] = (held & (_SEATS[: len(held)] != player[steal])).any(axis=0)
     stealing = rows[waiting]
     batch.phase[stealing] = STEALING
     batch.arrived[stealing] = arrived[waiting]
@@ -314,25 +316,32 @@ def _act(
     return waiting
 
 
-def top_tradeable(batch: Batch, rows: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """The index of the top-most path or risk tile of each collection, -1 if none."""
-    tower = batch.towers[player, :, rows].T
-    ranks = np.arange(len(tower))[:, None]
-    top: np.ndarray = np.where(tower < TRADEABLE, ranks, -1).max(axis=0)
+_GIFT = TILE_KINDS.index(GIFT)
+_LEAST = np.iinfo(np.int64).min
+
+
+def _tops(towers: np.ndarray) -> np.ndarray:
+    """The index of the top-most path or risk tile of each collection of ``towers`` (items
+    along axis -2), -1 where none is: a maximum over the heights of those tiles."""
+    depth = np.arange(1, towers.shape[-2] + 1, dtype=np.int16)[:, None]
+    top: np.ndarray = ((towers < TRADEABLE).view(np.int8) * depth).max(axis=-2) - 1
     return top
 
 
 def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
-    """``source``'s top-most path or risk tile goes on top of ``target``'s collection (the
-    items above it close up)."""
-    top = top_tradeable(batch, rows, source)
-    tower = batch.towers[source, :, rows].T
-    item = tower[top, np.arange(rows.size)]
-    above = np.arange(len(tower) - 1)[:, None] >= top
+    """``source``'s top-most path or risk tile (each holds one) goes on top of
+    ``target``'s collection; the items above it close up."""
+    n, items = batch.phase.size, batch.towers.shape[1]
+    flat = batch.towers.reshape(-1)
+    at = (source * items + np.arange(items)[:, None]) * n + rows  # [items, rows]
+    tower = flat[at]
+    top = _tops(tower)
+    item = tower.reshape(-1)[top * rows.size + np.arange(rows.size)]
+    above = np.arange(items - 1, dtype=np.int16)[:, None] >= top
     tower[:-1] = np.where(above, tower[1:], tower[:-1])
     tower[-1] = NO_ITEM
-    batch.towers[source, :, rows] = tower.T
-    batch.heights[source, rows] -= 1
+    flat[at] = tower
+    batch.heights.reshape(-1)[source * n + rows] -= 1
     _push(batch, rows, target, item)
 
 
@@ -341,28 +350,28 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     whose top tile ranks highest (a bad tile) or lowest (a good one), ties to the nearest
     clockwise; risk tiles rank by ``risk_rank``; nothing happens without such a tile."""
     t = tables()
-    towers = batch.towers[:, :, rows].astype(np.int64)  # [players, items, games]
-    depth = np.arange(towers.shape[1])[:, None]
-    tops = np.where(towers < TRADEABLE, depth, -1).max(axis=1)
-    each = np.arange(rows.size)
-    tiles = towers[np.arange(len(towers))[:, None], np.maximum(tops, 0), each]
+    towers = batch.towers.take(rows, axis=2)  # [players, items, games]
+    players, items, size = towers.shape
+    tops = _tops(towers)  # [players, games]
+    each = np.arange(size)
+    tiles = towers.reshape(-1)[(np.arange(players)[:, None] * items + np.maximum(tops, 0))
+                               * size + each]
     ranks = np.where(tops >= 0, t["rank"][tiles], 0)
     risk = t["risk"][tiles]
     if batch.rules.risk_rank == "parity":  # ±N by the holder's parity
         odd = (t["risk"][towers] > 0).sum(axis=1) % 2
         ranks = np.where((tops >= 0) & (risk > 0), (1 - 2 * odd) * risk, ranks)
-    giving = tops[giver, each] >= 0
-    tile = tiles[giver, each]
+    mine = giver * size + each  # the giver's entries of [players, games]
+    tile, risky = tiles.reshape(-1)[mine], risk.reshape(-1)[mine] > 0
     if batch.rules.risk_rank == "zero":
-        bad = (t["minus"][tile] > 0) | (risk[giver, each] > 0)
+        bad = (t["minus"][tile] > 0) | risky
     else:
-        bad = (t["minus"][tile] > 0) | ((risk[giver, each] > 0)
-                                             & (ranks[giver, each] < 0))
-    players = len(towers)
+        bad = (t["minus"][tile] > 0) | (risky & (ranks.reshape(-1)[mine] < 0))
     seats = np.arange(players)[:, None]
-    key = np.where(seats != giver, ranks * np.where(bad, 1, -1), np.iinfo(np.int64).min)
+    key = np.where(seats != giver, ranks * np.where(bad, 1, -1), _LEAST)
     tied = key == key.max(axis=0)
     receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
+    giving = tops.reshape(-1)[mine] >= 0
     _hand_over(batch, rows[giving], giver[giving], receiver[giving])
 
 
@@ -538,33 +547,34 @@ def _attack(batch: Batch, rows: np.ndarray, origin: np.ndarray, then: _Then) -> 
     discard[hand0 * n + rows] += 1
     paired = hand1 != NO_CARD
     discard[(hand1 * n + rows)[paired]] += 1
-    value = tables()["value"][hand0]
     finish = batch.length[rows] - 1
-    target = np.minimum(np.maximum(origin + value, 0), finish)
-    block = batch.pawns[:, rows].reshape(players, pawns, rows.size).astype(np.int64)
-    theirs = (np.arange(players)[:, None, None] != player) & (block == origin)
-    block = np.sort(np.where(theirs, target, block), axis=1)
-    batch.pawns[:, rows] = block.reshape(players * pawns, rows.size)
-    guards = batch.guards[:, rows].astype(np.int64)
+    end = origin + tables()["value"][hand0]
+    target = np.minimum(np.maximum(end, 0), finish).astype(np.int8)
+    pieces = _columns(batch.pawns, rows)
+    block = batch.pawns.reshape(-1)[pieces].reshape(players, pawns, rows.size)
+    theirs = (_SEATS[:players, :, None] != player) & (block == origin)
+    batch.pawns.reshape(-1)[pieces] = np.sort(np.where(theirs, target, block), axis=1).reshape(
+        players * pawns, rows.size)
+    pieces = _columns(batch.guards, rows)
+    guards = batch.guards.reshape(-1)[pieces]
     pushed_guards = guards == origin
-    batch.guards[:, rows] = np.sort(np.where(pushed_guards, target, guards), axis=0)
-    pushed = theirs.sum(axis=(0, 1)) + pushed_guards.sum(axis=0)
-    exact = origin + value == finish
-    for k in range(int(np.where(exact, pushed, 0).max(initial=0))):
-        token = exact & (k < pushed) & (batch.tokens[rows] < len(TOKEN_STACK))
-        _take_token(batch, rows[token], player[token])
-    for i in (0, 1):
-        owner = batch.hat_owner[i, rows]
-        hit = (owner >= 0) & (owner != player) & (batch.hat_pos[i, rows] == origin)
+    batch.guards.reshape(-1)[pieces] = np.sort(np.where(pushed_guards, target, guards), axis=0)
+    exact = end == finish
+    if exact.any():
+        pushed = lockstep.count(theirs.reshape(-1, rows.size)) + lockstep.count(pushed_guards)
+        for k in range(int(np.where(exact, pushed, 0).max())):
+            token = exact & (k < pushed) & (batch.tokens[rows] < len(TOKEN_STACK))
+            _take_token(batch, rows[token], player[token])
+    hats = _columns(batch.hat_owner, rows)
+    owner, pos = batch.hat_owner.reshape(-1)[hats], batch.hat_pos.reshape(-1)[hats]
+    hit = (owner >= 0) & (owner != player) & (pos == origin)
+    if hit.any():
         home = hit & (target == finish)
-        _hat_home(batch, rows[home], np.full(int(home.sum()), i))
-        moved = hit & ~home
-        batch.hat_pos[i, rows[moved]] = target[moved]
+        batch.hat_pos.reshape(-1)[hats] = np.where(hit & ~home, target, pos)
+        for i in lockstep.indices(home.any(axis=1)).tolist():
+            _hat_home(batch, rows[home[i]], np.full(int(home[i].sum()), i))
     hands[at] = NO_CARD
     hands[at + n] = NO_CARD
     batch.plays[rows] = 2
     batch.yellow[rows] = False
-    over = _ahead(batch)[rows] == 0  # HO-END-1
-    batch.phase[rows[over]] = OVER
-    batch.plays[rows[over]] = 0
-    then.plays_end.append(rows[~over])
+    then.plays_end.append(rows)  # never over (HO-END-1): the attacker's pawn is not home
