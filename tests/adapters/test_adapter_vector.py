@@ -214,6 +214,39 @@ def test_player_none_puts_the_learner_at_every_seat_in_turn():
         env.seats[0] = 1
 
 
+
+class Dealing(AmigoVectorEnv):
+    """A vector env that notes the size of each batch of new games it deals."""
+
+    def __init__(self, *args, **kwargs):
+        self.deals = []
+        super().__init__(*args, **kwargs)
+
+    def _deal(self, n):
+        self.deals.append(n)
+        return super()._deal(n)
+
+
+@pytest.mark.parametrize(("game", "rules"), CONFIGS[:3], ids=IDS[:3])
+def test_new_games_are_dealt_in_batches_already_at_the_learners_turn(game, rules):
+    """A restart takes its new games from a batch of ``num_envs`` dealt at once and played
+    up to the learner's first turn for each seat the learner plays: a batch serves many
+    restarts, and every game handed out is at its learner's turn with its moves counted."""
+    env = Dealing(game, rules, num_envs=8, player=None)
+    env.reset(seed=2)
+    assert env.deals == [8]
+    rng = np.random.default_rng(2)
+    restarts = 0
+    for _ in range(300):
+        *_, terminated, truncated, _ = env.step(random_actions(env.action_masks(), rng))
+        done = terminated | truncated
+        restarts += done.sum()
+        assert (env.engine.current_player(env.games) == env.seats).all()
+        assert (env.moves[done] > 0).all()  # at least the setup's chance
+    assert restarts >= 16
+    assert sum(env.deals[1:]) >= restarts and len(env.deals) - 1 <= restarts / 4
+
+
 def test_an_illegal_action_ends_its_game_only_with_the_illegal_reward():
     env = AmigoVectorEnv("exxtra", num_envs=3, illegal_reward=-5.0)
     env.reset(seed=0)
