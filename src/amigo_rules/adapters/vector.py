@@ -134,7 +134,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
         """Always None: the vector environments do not render."""
-        self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
+        low, high = observation_bounds(spec)
+        self._width = low.size
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         """One game's observation: a ``Box`` with the bounds of its `spec`
         (`observation_bounds`), as the scalar environment's."""
         self.single_action_space = spaces.Discrete(spec.num_actions)
@@ -174,8 +176,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
             self._np_random, self._np_random_seed = _generator(seed)
         self._fresh = _Fresh()
         self.games = lockstep.copied(self._new_games(self.num_envs))
-        self._fresh.put(self, np.arange(self.num_envs))
-        return self._observe(self._seats()), self._info()
+        observations = np.empty((self.num_envs, self._width), dtype=np.float32)
+        self._fresh.put(self, np.arange(self.num_envs), observations)
+        return observations, self._info()
 
     def step(
         self, actions: Any
@@ -207,11 +210,12 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         if (~legal).any():
             info["illegal_action"] = ~legal
             info["_illegal_action"] = np.ones(self.num_envs, dtype=bool)
+        # the ended games' last observations (of the seat that moved) with the others'
+        observations = self._observe(np.where(done, mover, self._seats()))
         if done.any():
             info["returns"] = returns
             info["_returns"] = done
-            info.update(self._restart(np.flatnonzero(done), mover))
-        observations = self._observe(self._seats())
+            info.update(self._restart(np.flatnonzero(done), observations))
         return observations, rewards, terminated, truncated, {**self._info(), **info}
 
     def action_masks(self) -> np.ndarray:
@@ -231,7 +235,12 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     def _seats(self) -> np.ndarray:
         """Per game the seat the learner plays at its turn."""
-        return self.seats
+        return self._viewers(self.games, self.seats)
+
+    def _viewers(self, games: Any, seats: np.ndarray) -> np.ndarray:
+        """Per game of ``games`` (at the learner's turn; the learner at ``seats``) the
+        seat whose observation is returned."""
+        return seats
 
     def _observe(self, seats: np.ndarray) -> np.ndarray:
         """The observations of ``seats`` (one per game), and the masks kept for ``step``."""
@@ -256,7 +265,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """``n`` new games played up to the learner's first turn for each seat it plays
         (`_Fresh`): dealt and played in one batch, their restarts cost a write."""
         start = self.engine.new_games(self.table.rules, n, self.np_random)
-        played: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
+        played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         for seat in np.unique(self.seats).tolist():
             games = lockstep.copied(start)
             moves = np.zeros(n, dtype=np.int64)
@@ -264,7 +273,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
             record = _Record(moves)
             self._play(games, moves, seats, record.add, partial(
                 self._scalar, games=games, moves=moves, seats=seats, moved=record.add))
-            played[seat] = (games, *record.by_game())
+            played[seat] = (games, *record.by_game(), self.engine.observation_array(
+                games, self._viewers(games, seats)), self.engine.legal_action_mask(games))
         return _Fresh(start, played)
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
@@ -357,18 +367,18 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         lockstep.put_rows(games, rows, self.engine.from_states(states, check=False),
                           np.arange(rows.size))
 
-    def _restart(self, rows: np.ndarray, seats: np.ndarray) -> dict[str, Any]:
+    def _restart(self, rows: np.ndarray, observations: np.ndarray) -> dict[str, Any]:
         """Replace the ended games ``rows`` by new ones (`_new_games`, already at the
-        learner's turn); their final observations (of ``seats``) in the info entries
-        Gymnasium's same-step autoreset defines."""
+        learner's turn), their rows of ``observations`` and of the masks by the new games'
+        (worked out when they were dealt); the ended games' final observations, those rows
+        before, in the info entries Gymnasium's same-step autoreset defines."""
         final = np.full(self.num_envs, None, dtype=object)
-        last = self.engine.observation_array(lockstep.rows_of(self.games, rows), seats[rows])
-        for row, observation in zip(rows, last, strict=True):
+        for row, observation in zip(rows, observations[rows], strict=True):
             final[row] = observation
         ended = np.zeros(self.num_envs, dtype=bool)
         ended[rows] = True
         self._new_games(rows.size)
-        self._fresh.put(self, rows)
+        self._fresh.put(self, rows, observations)
         return {"final_obs": final, "_final_obs": ended, "final_info": {},
                 "_final_info": ended}
 
@@ -403,9 +413,9 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
     def _others(self, to_move: Any, seats: Any) -> Any:
         return to_move == CHANCE
 
-    def _seats(self) -> np.ndarray:
-        seats: np.ndarray = self.engine.current_player(self.games)
-        return seats
+    def _viewers(self, games: Any, seats: np.ndarray) -> np.ndarray:
+        to_move: np.ndarray = self.engine.current_player(games)
+        return to_move
 
     def _info(self) -> dict[str, Any]:
         return {**super()._info(), "seat": self._seats(),
@@ -445,12 +455,14 @@ class _Fresh:
     as dealt, `put` them, as played, into the environment's rows."""
 
     def __init__(self, start: Any = None,
-                 played: dict[int, tuple[Any, np.ndarray, np.ndarray]] | None = None) -> None:
+                 played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+                 | None = None) -> None:
         self.start = start
         """The games as dealt (None: none)."""
         self.played = played or {}
         """Per learner seat the games played up to its turn, every move made in them
-        (game after game) and where each game's moves start."""
+        (game after game), where each game's moves start, and the games' observations and
+        masks."""
         self.next = 0
         self.taken = np.empty(0, dtype=np.intp)
 
@@ -465,16 +477,19 @@ class _Fresh:
         self.next += n
         return lockstep.rows_of(self.start, self.taken)
 
-    def put(self, env: AmigoVectorEnv, rows: np.ndarray) -> None:
+    def put(self, env: AmigoVectorEnv, rows: np.ndarray, observations: np.ndarray) -> None:
         """The games last taken, as played for each row's learner seat, into ``env``'s
-        ``rows``; their moves reported (``env._moved``, game by game in order)."""
+        ``rows``, their observations into those rows of ``observations`` and their masks
+        into ``env``'s; their moves reported (``env._moved``, game by game in order)."""
         seats = env.seats[rows]
         env.moves[rows] = 0
         moved_rows, moved_ids = [], []
-        for seat, (games, ids, starts) in self.played.items():
+        for seat, (games, ids, starts, seen, masks) in self.played.items():
             at = rows if len(self.played) == 1 else np.flatnonzero(seats == seat)
             to, taken = (rows, self.taken) if at is rows else (rows[at], self.taken[at])
             lockstep.put_rows(env.games, to, games, taken)
+            observations[to] = seen[taken]
+            env._mask[to] = masks[taken]
             first, count = starts[taken], starts[taken + 1] - starts[taken]
             before = np.cumsum(count) - count
             moved_rows.append(np.repeat(to, count))
