@@ -19,7 +19,10 @@ Registered (by ``amigo_rules.adapters.gymnasium``) as ``VECTOR_ENV_IDS`` and
   same as ``info["action_mask"]``); every game returned is at a decision of the learner.
 - Autoreset: ``AutoresetMode.SAME_STEP``. A game that ends is replaced in the same step by
   a new one; the step returns the new game's first observation, the ended game's last in
-  ``info["final_obs"]`` (``info["_final_obs"]`` flags the games that ended).
+  ``info["final_obs"]`` (``info["_final_obs"]`` flags the games that ended). New games
+  are dealt ``num_envs`` at a time and played up to the learner's first turn when dealt
+  (with their observations and masks), so that a restart costs a write; each is handed
+  out once.
 - Seeding: ``reset(seed=…)`` seeds the one generator of the vector env, which draws every
   chance outcome and every opponent's choice of all games (an int, or a list of ints taken
   together as one seed).
