@@ -247,6 +247,30 @@ def test_new_games_are_dealt_in_batches_already_at_the_learners_turn(game, rules
     assert sum(env.deals[1:]) >= restarts and len(env.deals) - 1 <= restarts / 4
 
 
+
+def test_the_scalar_tail_asks_the_agent_only_where_there_is_a_choice(monkeypatch):
+    """The others' moves the scalar engine plays: a forced move (one legal move) is played
+    without asking the agent, every other is the agent's."""
+    env = AmigoVectorEnv("verflixxt", verflixxt.Rules.classic(players=2), num_envs=8)
+    legal_moves, act = verflixxt.legal_moves, env.agent.act
+    choices, asked = [], []
+
+    def counted(state):
+        moves = legal_moves(state)
+        choices.append(len(moves))
+        return moves
+
+    def acting(observation, legal):
+        asked.append(len(legal))
+        return act(observation, legal)
+
+    monkeypatch.setattr(verflixxt, "legal_moves", counted)
+    monkeypatch.setattr(env.agent, "act", acting)
+    run(env, seed=1, steps=100)
+    assert 1 in choices and asked and min(asked) >= 2
+    assert len(asked) == sum(n > 1 for n in choices)
+
+
 def test_an_illegal_action_ends_its_game_only_with_the_illegal_reward():
     env = AmigoVectorEnv("exxtra", num_envs=3, illegal_reward=-5.0)
     env.reset(seed=0)

@@ -342,8 +342,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
                 seats: np.ndarray, moved: Callable[[np.ndarray, np.ndarray], None]) -> None:
         """`_play` of ``part``, a copy of the games ``rows`` of ``games``, on the scalar
         engine, game by game: chance drawn with its exact probabilities and the others'
-        moves chosen by `agent`, both from the environment's generator (as the batch
-        draws them); written back into ``games``."""
+        moves chosen by `agent` (where there is a choice), both from the environment's
+        generator (as the batch draws them); written back into ``games``."""
         module = self.table.module
         rng = self.np_random
         self.agent.rng = rng
@@ -358,9 +358,10 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
                                                  seat):
                 if player == CHANCE:
                     move = sample_chance(module, state, rng)
-                else:
-                    move = decide(self.agent, module.observation(state, player),
-                                  module.legal_moves(state))
+                else:  # a forced move is played without asking the agent
+                    legal = module.legal_moves(state)
+                    move = legal[0] if len(legal) == 1 else decide(
+                        self.agent, module.observation(state, player), legal)
                 played.append(row)
                 ids.append(module.action_id(state, move))
                 state = module.apply(state, move)
