@@ -201,6 +201,25 @@ def test_observation_array_for_one_seat_per_game():
     np.testing.assert_array_equal(got, np.array(expected))
 
 
+
+@pytest.mark.parametrize("rules", [Rules.classic(players=3), Rules(players=4, towers="top")],
+                         ids=["classic-3", "hidden-towers-4"])
+def test_observation_array_counts_pieces_and_tower_tiles_that_share_a_place(rules):
+    """The counts of the observation (a player's pawns on a slot, guards on a slot, tiles
+    of a kind in a tower) are written where several pieces or tiles share one place."""
+    rng = np.random.default_rng(4)
+    states = scattered_states(verflixxt, [verflixxt.new_game(rules)] * 30, rng, most=300)
+    expected = np.array([verflixxt.observation(s, 1).to_array() for s in states])
+    where = verflixxt.array_places(rules)
+    slots = expected[:, : verflixxt.track_length(rules) * where["tile"][1]].reshape(
+        len(states), -1, where["tile"][1])
+    pawns = slots[:, 1:-1, where["pawns"][0] : where["pawns"][0] + rules.players]
+    towers = expected[:, where["tower"][0] : where["tower"][0] + where["tower"][1]]
+    assert pawns.max() > 1 and towers.max() > 1  # shared places between start and finish
+    np.testing.assert_array_equal(batch.observation_array(batch.from_states(states), 1),
+                                  expected)
+
+
 # --- bad input ---------------------------------------------------------------------------
 
 

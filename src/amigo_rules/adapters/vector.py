@@ -19,7 +19,10 @@ Registered (by ``amigo_rules.adapters.gymnasium``) as ``VECTOR_ENV_IDS`` and
   same as ``info["action_mask"]``); every game returned is at a decision of the learner.
 - Autoreset: ``AutoresetMode.SAME_STEP``. A game that ends is replaced in the same step by
   a new one; the step returns the new game's first observation, the ended game's last in
-  ``info["final_obs"]`` (``info["_final_obs"]`` flags the games that ended).
+  ``info["final_obs"]`` (``info["_final_obs"]`` flags the games that ended). New games
+  are dealt ``num_envs`` at a time and played up to the learner's first turn when dealt
+  (with their observations and masks), so that a restart costs a write; each is handed
+  out once.
 - Seeding: ``reset(seed=…)`` seeds the one generator of the vector env, which draws every
   chance outcome and every opponent's choice of all games (an int, or a list of ints taken
   together as one seed).
@@ -30,7 +33,8 @@ Registered (by ``amigo_rules.adapters.gymnasium``) as ``VECTOR_ENV_IDS`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -136,7 +140,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         """The reward of an illegal action, which ends that game."""
         self.render_mode = None
         """Always None: the vector environments do not render."""
-        self.single_observation_space = spaces.Box(*observation_bounds(spec), dtype=np.float32)
+        low, high = observation_bounds(spec)
+        self._width = low.size
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         """One game's observation: a ``Box`` with the bounds of its `spec`
         (`observation_bounds`), as the scalar environment's."""
         self.single_action_space = spaces.Discrete(spec.num_actions)
@@ -152,6 +158,7 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.moves = np.zeros(self.num_envs, dtype=np.int64)
         """Per game the moves made since its setup, chance outcomes included."""
         self._mask = np.zeros((self.num_envs, spec.num_actions), dtype=bool)
+        self._fresh = _Fresh()
 
     def _opponent_name(self, game: str, opponent: str | None) -> str:
         if opponent is None:
@@ -173,10 +180,11 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         chance and the others up to the learner's first turn; ``options`` are not used."""
         if seed is not None:
             self._np_random, self._np_random_seed = _generator(seed)
+        self._fresh = _Fresh()
         self.games = lockstep.copied(self._new_games(self.num_envs))
-        self.moves[:] = 0
-        self._play_others()
-        return self._observe(self._seats()), self._info()
+        observations = np.empty((self.num_envs, self._width), dtype=np.float32)
+        self._fresh.put(self, np.arange(self.num_envs), observations)
+        return observations, self._info()
 
     def step(
         self, actions: Any
@@ -190,7 +198,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         inside = (ids >= 0) & (ids < self._mask.shape[1])
         legal = inside & self._mask[each, np.where(inside, ids, 0)]
         mover = self._seats()
-        self._advance(self.games, each, np.where(legal, ids, -1))
+        ids = np.where(legal, ids, -1)
+        self.engine.LOCKSTEP.advance(self.games, ids)
+        self._moved(each, ids)
         self._play_others()
         over = self.engine.is_terminal(self.games)
         truncated = (self.moves >= self.table.max_game_length) & ~over
@@ -206,11 +216,12 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         if (~legal).any():
             info["illegal_action"] = ~legal
             info["_illegal_action"] = np.ones(self.num_envs, dtype=bool)
+        # the ended games' last observations (of the seat that moved) with the others'
+        observations = self._observe(np.where(done, mover, self._seats()))
         if done.any():
             info["returns"] = returns
             info["_returns"] = done
-            info.update(self._restart(np.flatnonzero(done), mover))
-        observations = self._observe(self._seats())
+            info.update(self._restart(np.flatnonzero(done), observations))
         return observations, rewards, terminated, truncated, {**self._info(), **info}
 
     def action_masks(self) -> np.ndarray:
@@ -222,14 +233,20 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     # --- what the self-play form changes -------------------------------------------------
 
-    def _others(self, to_move: Any, rows: Any) -> Any:
+    def _others(self, to_move: Any, seats: Any) -> Any:
         """Whether the environment makes the next move itself: chance and the other seats
-        (of the players to move ``to_move`` of the games ``rows``, arrays or one each)."""
-        return (to_move != self.seats[rows]) & (to_move != TERMINAL)
+        (the players to move ``to_move`` of games whose learner plays ``seats``, arrays or
+        one each)."""
+        return (to_move != seats) & (to_move != TERMINAL)
 
     def _seats(self) -> np.ndarray:
         """Per game the seat the learner plays at its turn."""
-        return self.seats
+        return self._viewers(self.games, self.seats)
+
+    def _viewers(self, games: Any, seats: np.ndarray) -> np.ndarray:
+        """Per game of ``games`` (at the learner's turn; the learner at ``seats``) the
+        seat whose observation is returned."""
+        return seats
 
     def _observe(self, seats: np.ndarray) -> np.ndarray:
         """The observations of ``seats`` (one per game), and the masks kept for ``step``."""
@@ -244,107 +261,137 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
     # --- the games -----------------------------------------------------------------------
 
     def _new_games(self, n: int) -> Any:
-        return self.engine.new_games(self.table.rules, n, self.np_random)
+        """The next ``n`` new games, as dealt: taken from `_fresh`, which has already
+        played them up to the learner's first turn (`_restart` puts those in)."""
+        if self._fresh.left < n:
+            self._fresh = self._deal(max(n, self.num_envs))
+        return self._fresh.take(n)
 
-    def _advance(self, games: Any, rows: np.ndarray, ids: np.ndarray) -> None:
-        """Apply one legal id per game of ``games`` (the environment's games ``rows``, or
-        their copy) in place; -1: the game stays as it is. Unchecked: the ids come from the
-        masks, the chance draws and the policy (the engine's `lockstep.Functions`)."""
-        self.engine.LOCKSTEP.advance(games, ids)
-        self._moved(rows, ids)
+    def _deal(self, n: int) -> _Fresh:
+        """``n`` new games played up to the learner's first turn for each seat it plays
+        (`_Fresh`): dealt and played in one batch, their restarts cost a write."""
+        start = self.engine.new_games(self.table.rules, n, self.np_random)
+        played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        for seat in np.unique(self.seats).tolist():
+            games = lockstep.copied(start)
+            moves = np.zeros(n, dtype=np.int64)
+            seats = np.full(n, seat)
+            record = _Record(moves)
+            self._play(games, moves, seats, record.add, partial(
+                self._scalar, games=games, moves=moves, seats=seats, moved=record.add))
+            played[seat] = (games, *record.by_game(), self.engine.observation_array(
+                games, self._viewers(games, seats)), self.engine.legal_action_mask(games))
+        return _Fresh(start, played)
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
         """Count the moves ``ids`` made in the games ``rows`` (-1: none); a game may come
         more than once (its moves in order)."""
         self.moves += np.bincount(rows[ids >= 0], minlength=self.num_envs)
 
-    def _play_others(self, rows: np.ndarray | None = None) -> None:
-        """Resolve chance and the environment's seats of the games ``rows`` (None: all)
-        until each is at the learner's turn, over, or at its move limit.
+    def _play_others(self) -> None:
+        """Resolve chance and the environment's seats of every game until each is at the
+        learner's turn, over, or at its move limit (`_play`)."""
+        self._play(self.games, self.moves, self.seats, self._moved, self._finish)
 
-        The games still to play (all of them in place, or a copy of ``rows``) are
-        compacted into a copy once one in eight has stopped (the copy's stopped games are
-        written back): the long tail of games that roll again and again costs only their
-        own rows, and its last ``scalar_tail`` games are finished on the scalar engine
-        (`_finish`). Every chance node is resolved first, again while a roll leads to
-        another (EXXtra's lost turns), then every decision in one call of the policy, so
-        that games that fell out of step meet again in one call (a policy with a turn
-        player, `turns`, plays each of those turns to its end in that call)."""
+    def _play(self, games: Any, moves: np.ndarray, seats: np.ndarray,
+              moved: Callable[[np.ndarray, np.ndarray], None],
+              finish: Callable[[np.ndarray, Any], None]) -> None:
+        """Resolve chance and the environment's seats of ``games`` (a writable batch, per
+        game its ``moves`` so far and the learner's seat ``seats``) until each is at the
+        learner's turn, over, or at its move limit; ``moved(rows, ids)`` counts the moves
+        made, ``finish(rows, part)`` plays the last games (``part``, a copy of the games
+        ``rows``) on the scalar engine and writes them back (`_finish`, `_scalar`).
+
+        The games still to play (all of them in place, then a copy) are compacted into a
+        copy once one in eight has stopped (the copy's stopped games are written back):
+        the long tail of games that roll again and again costs only their own rows, and
+        its last ``scalar_tail`` games are finished on the scalar engine. Every chance
+        node is resolved first, again while a roll leads to another (EXXtra's lost turns),
+        then every decision in one call of the policy, so that games that fell out of step
+        meet again in one call (a policy with a turn player, `turns`, plays each of those
+        turns to its end in that call)."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player
-        work = self.games if rows is None else lockstep.rows_of(self.games, rows)
-        rows = np.arange(self.num_envs) if rows is None else rows
-        moved = False
+        advance = self.engine.LOCKSTEP.advance
+        work = games
+        rows = np.arange(len(moves))
         while True:
             to_move = current_player(work)
-            live = self._others(to_move, rows) & (self.moves[rows] < limit)
+            live = self._others(to_move, seats[rows]) & (moves[rows] < limit)
             playing = np.count_nonzero(live)
             if playing <= self.scalar_tail or 8 * (rows.size - playing) >= rows.size:
-                if moved and work is not self.games:
+                if work is not games:
                     gone = np.flatnonzero(~live)
-                    lockstep.put_rows(self.games, rows[gone], work, gone)
+                    lockstep.put_rows(games, rows[gone], work, gone)
                 keep = np.flatnonzero(live)
                 if playing <= self.scalar_tail:
                     if playing:
-                        self._finish(rows[keep], lockstep.rows_of(work, keep))
+                        finish(rows[keep], lockstep.rows_of(work, keep))
                     return
                 rows, to_move, live = rows[keep], to_move[keep], live[keep]
                 work = lockstep.rows_of(work, keep)
             chance = live & (to_move == CHANCE)
             if self.turns is not None and not chance.any():  # whole turns (TURNS)
                 deciding = lockstep.indices(live)
-                games, ids = self.turns(work, deciding, rng,
-                                        limit - self.moves[rows[deciding]])
-                self._moved(rows[games], ids)
+                turned, ids = self.turns(work, deciding, rng, limit - moves[rows[deciding]])
+                moved(rows[turned], ids)
             else:
                 choose = self.engine.sample_chance if chance.any() else self.policy
-                self._advance(work, rows, np.where(live, choose(work, rng), -1))
-            moved = True
+                ids = np.where(live, choose(work, rng), -1)
+                advance(work, ids)
+                moved(rows, ids)
 
     def _finish(self, rows: np.ndarray, games: Any) -> None:
-        """`_play_others` of ``games``, the environment's games ``rows`` (or their copy), on
-        the scalar engine, game by game: chance drawn with its exact probabilities and the
-        others' moves chosen by `agent`, both from the environment's generator (as the
-        batch draws them); written back into the environment's games."""
+        """`_play_others` of ``games``, a copy of the environment's games ``rows``, on the
+        scalar engine (`_scalar`)."""
+        self._scalar(rows, games, self.games, self.moves, self.seats, self._moved)
+
+    def _scalar(self, rows: np.ndarray, part: Any, games: Any, moves: np.ndarray,
+                seats: np.ndarray, moved: Callable[[np.ndarray, np.ndarray], None]) -> None:
+        """`_play` of ``part``, a copy of the games ``rows`` of ``games``, on the scalar
+        engine, game by game: chance drawn with its exact probabilities and the others'
+        moves chosen by `agent` (where there is a choice), both from the environment's
+        generator (as the batch draws them); written back into ``games``."""
         module = self.table.module
         rng = self.np_random
         self.agent.rng = rng
         limit = self.table.max_game_length
-        states = list(self.engine.to_states(games))
-        moved: list[int] = []
+        states = list(self.engine.to_states(part))
+        played: list[int] = []
         ids: list[int] = []
-        for k, (row, moves) in enumerate(zip(rows.tolist(), self.moves[rows].tolist(),
-                                             strict=True)):
+        for k, (row, count, seat) in enumerate(zip(rows.tolist(), moves[rows].tolist(),
+                                                   seats[rows].tolist(), strict=True)):
             state = states[k]
-            while moves < limit and self._others(player := module.current_player(state), row):
+            while count < limit and self._others(player := module.current_player(state),
+                                                 seat):
                 if player == CHANCE:
                     move = sample_chance(module, state, rng)
-                else:
-                    move = decide(self.agent, module.observation(state, player),
-                                  module.legal_moves(state))
-                moved.append(row)
+                else:  # a forced move is played without asking the agent
+                    legal = module.legal_moves(state)
+                    move = legal[0] if len(legal) == 1 else decide(
+                        self.agent, module.observation(state, player), legal)
+                played.append(row)
                 ids.append(module.action_id(state, move))
                 state = module.apply(state, move)
-                moves += 1
+                count += 1
             states[k] = state
-        self._moved(np.array(moved, dtype=np.intp), np.array(ids, dtype=np.int64))
-        lockstep.put_rows(self.games, rows, self.engine.from_states(states, check=False),
+        moved(np.array(played, dtype=np.intp), np.array(ids, dtype=np.int64))
+        lockstep.put_rows(games, rows, self.engine.from_states(states, check=False),
                           np.arange(rows.size))
 
-    def _restart(self, rows: np.ndarray, seats: np.ndarray) -> dict[str, Any]:
-        """Replace the ended games ``rows`` by new ones; their final observations (of
-        ``seats``) in the info entries Gymnasium's same-step autoreset defines."""
+    def _restart(self, rows: np.ndarray, observations: np.ndarray) -> dict[str, Any]:
+        """Replace the ended games ``rows`` by new ones (`_new_games`, already at the
+        learner's turn), their rows of ``observations`` and of the masks by the new games'
+        (worked out when they were dealt); the ended games' final observations, those rows
+        before, in the info entries Gymnasium's same-step autoreset defines."""
         final = np.full(self.num_envs, None, dtype=object)
-        last = self.engine.observation_array(lockstep.rows_of(self.games, rows), seats[rows])
-        for row, observation in zip(rows, last, strict=True):
+        for row, observation in zip(rows, observations[rows], strict=True):
             final[row] = observation
         ended = np.zeros(self.num_envs, dtype=bool)
         ended[rows] = True
-        fresh = self._new_games(rows.size)
-        lockstep.put_rows(self.games, rows, fresh, np.arange(rows.size))
-        self.moves[rows] = 0
-        self._play_others(rows)
+        self._new_games(rows.size)
+        self._fresh.put(self, rows, observations)
         return {"final_obs": final, "_final_obs": ended, "final_info": {},
                 "_final_info": ended}
 
@@ -376,16 +423,92 @@ class SelfPlayVectorEnv(AmigoVectorEnv):
                          max_game_length=max_game_length, illegal_reward=illegal_reward,
                          render_mode=render_mode, scalar_tail=scalar_tail)
 
-    def _others(self, to_move: Any, rows: Any) -> Any:
+    def _others(self, to_move: Any, seats: Any) -> Any:
         return to_move == CHANCE
 
-    def _seats(self) -> np.ndarray:
-        seats: np.ndarray = self.engine.current_player(self.games)
-        return seats
+    def _viewers(self, games: Any, seats: np.ndarray) -> np.ndarray:
+        to_move: np.ndarray = self.engine.current_player(games)
+        return to_move
 
     def _info(self) -> dict[str, Any]:
         return {**super()._info(), "seat": self._seats(),
                 "_seat": np.ones(self.num_envs, dtype=bool)}
+
+
+class _Record:
+    """The moves made in a batch of games (`AmigoVectorEnv._play`'s ``moved``): counted
+    in ``moves`` (per game), and kept to be reported game by game (`by_game`)."""
+
+    def __init__(self, moves: np.ndarray) -> None:
+        self.moves = moves
+        self.n = len(moves)
+        self.rows: list[np.ndarray] = []
+        self.ids: list[np.ndarray] = []
+
+    def add(self, rows: np.ndarray, ids: np.ndarray) -> None:
+        """Keep the moves ``ids`` (-1: none) of the games ``rows``."""
+        made = ids >= 0
+        self.moves += np.bincount(rows[made], minlength=self.n)
+        self.rows.append(rows[made])
+        self.ids.append(ids[made])
+
+    def by_game(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every id kept, game after game (each game's in the order made), and per game
+        where its ids start (``int64[n + 1]``, the last entry their number)."""
+        rows = np.concatenate([np.empty(0, dtype=np.intp), *self.rows])
+        ids = np.concatenate([np.empty(0, dtype=np.int64), *self.ids])
+        starts = np.zeros(self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=self.n), out=starts[1:])
+        return ids[np.argsort(rows, kind="stable")], starts
+
+
+class _Fresh:
+    """New games dealt in one batch and played up to the learner's first turn, for each
+    seat the learner plays (`AmigoVectorEnv._deal`), handed out in order: `take` the games
+    as dealt, `put` them, as played, into the environment's rows."""
+
+    def __init__(self, start: Any = None,
+                 played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+                 | None = None) -> None:
+        self.start = start
+        """The games as dealt (None: none)."""
+        self.played = played or {}
+        """Per learner seat the games played up to its turn, every move made in them
+        (game after game), where each game's moves start, and the games' observations and
+        masks."""
+        self.next = 0
+        self.taken = np.empty(0, dtype=np.intp)
+
+    @property
+    def left(self) -> int:
+        """How many games are still to hand out."""
+        return 0 if self.start is None else len(self.start) - self.next
+
+    def take(self, n: int) -> Any:
+        """The next ``n`` games, as dealt (a writable batch); `put` puts them in."""
+        self.taken = np.arange(self.next, self.next + n)
+        self.next += n
+        return lockstep.rows_of(self.start, self.taken)
+
+    def put(self, env: AmigoVectorEnv, rows: np.ndarray, observations: np.ndarray) -> None:
+        """The games last taken, as played for each row's learner seat, into ``env``'s
+        ``rows``, their observations into those rows of ``observations`` and their masks
+        into ``env``'s; their moves reported (``env._moved``, game by game in order)."""
+        seats = env.seats[rows]
+        env.moves[rows] = 0
+        moved_rows, moved_ids = [], []
+        for seat, (games, ids, starts, seen, masks) in self.played.items():
+            at = rows if len(self.played) == 1 else np.flatnonzero(seats == seat)
+            to, taken = (rows, self.taken) if at is rows else (rows[at], self.taken[at])
+            lockstep.put_rows(env.games, to, games, taken)
+            observations[to] = seen[taken]
+            env._mask[to] = masks[taken]
+            first, count = starts[taken], starts[taken + 1] - starts[taken]
+            before = np.cumsum(count) - count
+            moved_rows.append(np.repeat(to, count))
+            moved_ids.append(ids[np.arange(int(count.sum())) + np.repeat(first - before,
+                                                                           count)])
+        env._moved(np.concatenate(moved_rows), np.concatenate(moved_ids))
 
 
 def _generator(seed: int | Sequence[int]) -> tuple[np.random.Generator, int | None]:

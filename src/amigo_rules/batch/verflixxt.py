@@ -352,7 +352,6 @@ def observation_array(
     tall = max(int(batch.heights.max(initial=0)), 1)  # the slots above are all EMPTY
     towers = batch.towers[:, :tall].transpose(2, 0, 1)
     heights = batch.heights.T
-    tower_base = row + where["tower"][0] + np.arange(players) * where["tower"][1]
     top_base = row + where["top"][0] + np.arange(players) * where["top"][1]
     filled = np.arange(tall) < heights[:, :, None]
     tops = np.take_along_axis(towers, (heights - 1)[:, :, None], axis=2)[:, :, 0]
@@ -366,17 +365,11 @@ def observation_array(
         unseen = filled.sum(axis=2) - seen.sum(axis=2)
         filled = seen
     pieces = batch.pieces.T.astype(np.int64)
-    guards = row + pieces[:, owned:] * per_slot + where["guards"][0]
-    if s.laid_guards:  # none while the track is laid
-        guards = guards[batch.phase != LAY]
     rolled = batch.roll > 0
     tiles = batch.tiles[:length].T
-    entries = [
+    ones = [  # entries that are 1 (one-hot): written at once
         row + np.arange(length) * per_slot + (tables()["seen"][tiles] if rules.hidden_tiles
                                               else tiles),
-        row + pieces[:, :owned] * per_slot + where["pawns"][0] + np.arange(owned) // s.pawns,
-        guards,
-        (tower_base[:, :, None] + towers - FIRST_PATH)[filled],
         # EMPTY lands on the "empty" entry, which follows the top tiles
         (top_base + tops - FIRST_PATH)[top_seen],
         row[rolled, 0] + where["die"][0] + batch.roll[rolled] - 1,
@@ -387,11 +380,35 @@ def observation_array(
     if s.cards:  # VXV-9: every hand, then the cards played this turn
         hands = (batch.hands.T[:, :, None] & CARD_BITS[:, 0]).reshape(n, -1) != 0
         played = batch.played.T
-        entries += [(row + where["hand"][0] + np.arange(players * len(CARDS)))[hands],
-                    (row + where["played"][0] + np.maximum(played, 0))[played != 0]]
-    flat = np.concatenate([e.ravel() for e in entries])
+        ones += [(row + where["hand"][0] + np.arange(players * len(CARDS)))[hands],
+                 (row + where["played"][0] + np.maximum(played, 0))[played != 0]]
+    # counts (a player's pawns on a slot, guards on a slot, tiles of a kind in a tower):
+    # each entry's place and its bin, one per place it can take in its game (a few
+    # thousand), so that the bins' counts are written at their places at once
+    game = np.arange(n)[:, None]
+    owner = np.arange(owned) // s.pawns
+    on = pieces[:, :owned]
+    guarded = pieces[:, owned:]
+    kind = towers - FIRST_PATH
+    tower = np.arange(players)[:, None]
+    pawn_bins = n * length * players
+    guard_bins = pawn_bins + n * length
+    counted = [
+        (row + on * per_slot + where["pawns"][0] + owner,
+         (game * length + on) * players + owner),
+        (row + guarded * per_slot + where["guards"][0], pawn_bins + game * length + guarded),
+        (((row + where["tower"][0])[:, :, None] + tower * where["tower"][1] + kind)[filled],
+         (guard_bins + (game[:, :, None] * players + tower) * len(PATH_TILES) + kind)[filled]),
+    ]
+    if s.laid_guards:  # none while the track is laid
+        laid = batch.phase != LAY
+        counted[1] = counted[1][0][laid], counted[1][1][laid]
     out = lockstep.observation_rows(out, (n, width))
-    out[...] = np.bincount(flat, minlength=n * width).reshape(n, width)
+    out.fill(0)
+    flat = out.reshape(-1)
+    flat[np.concatenate([e.ravel() for e in ones])] = 1
+    bins = np.concatenate([b.ravel() for _, b in counted])
+    flat[np.concatenate([p.ravel() for p, _ in counted])] = np.bincount(bins)[bins]
     if hidden:
         out.reshape(-1)[row + where["unseen"][0] + np.arange(players) * where["unseen"][1]] \
             = unseen
