@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).parent
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*(?P<lang>[\w-]*)")
@@ -48,6 +49,11 @@ collect_ignore_glob = ["tests/*/conftest.py"]
 # shrug Ctrl-C off. The processes the tests start get Python's own handler, as from a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# No test has a wall-clock limit: hypothesis's default deadline (200 ms an example) failed
+# examples of a machine under load, whatever they computed.
+settings.register_profile("amigo-rules", deadline=None)
+settings.load_profile("amigo-rules")
 
 if importlib.util.find_spec("stable_baselines3") is None:  # the [rl] extra
     collect_ignore.append("src/amigo_rules/adapters/sb3.py")

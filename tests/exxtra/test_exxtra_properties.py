@@ -29,7 +29,7 @@ def random_game(players: int, seed: int, steps: int | None = None) -> list[exxtr
 games = st.tuples(st.integers(3, 6), st.integers(0, 2**32 - 1))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games)
 def test_random_games_end_with_one_winner_and_counters_on_the_board(game: tuple[int, int]) -> None:
     states = random_game(*game)
@@ -39,7 +39,7 @@ def test_random_games_end_with_one_winner_and_counters_on_the_board(game: tuple[
         assert all(0 <= c <= exxtra.FINISH for c in exxtra.score(state))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games)
 def test_no_pair_vanishes(game: tuple[int, int]) -> None:
     """Each player's dice are on exactly one rung or in hand; rungs 1-5 hold one pair."""
@@ -51,7 +51,7 @@ def test_no_pair_vanishes(game: tuple[int, int]) -> None:
             assert state.ladder[state.player] is None  # the mover's dice are in hand
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games, st.integers(0, 400), st.data())
 def test_apply_is_pure_and_json_round_trips(game: tuple[int, int], steps: int, data) -> None:
     state = random_game(*game, steps=steps)[-1]

@@ -62,7 +62,6 @@ def run(examples: int, strategy: st.SearchStrategy[Any], check: Callable[[Any], 
     """Check ``check`` on ``examples`` inputs drawn from ``strategy``."""
     settings(
         max_examples=examples,
-        deadline=None,
         database=None,
         derandomize=examples < RANDOM_FROM,
         suppress_health_check=list(HealthCheck),

@@ -26,7 +26,7 @@ def path_tiles(state) -> Counter:
     return on_track + Counter(t for tower in state.towers for t in tower)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(rules=rules_strategy, seed=st.integers(0, 2**32), choices=st.data())
 def test_random_play_keeps_every_invariant(rules, seed, choices):
     state = verflixxt.new_game(rules, seed=seed)

@@ -23,7 +23,7 @@ def cards(state) -> int:
     return sum(map(len, state.hands)) + sum(state.pile) + sum(state.discard)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(players=st.integers(2, 8), attack=st.booleans(), seed=st.integers(0, 2**32),
        choices=st.data())
 def test_random_play_keeps_every_invariant(players, attack, seed, choices):
