@@ -152,20 +152,23 @@ def move_values(value: LearnedValue, games: Any, *, dice: bool = False) -> np.nd
     return out
 
 
-def _expected(value: LearnedValue, games: Any, viewer: np.ndarray) -> np.ndarray:
+def _expected(value: LearnedValue, games: Any, viewer: np.ndarray,
+              probabilities: np.ndarray | None = None) -> np.ndarray:
     """`LearnedValue.of_batch` of ``games``, each at a chance node taken as the mean over
-    its outcomes."""
+    its outcomes (``probabilities``: the games' `chance_probabilities`, if at hand)."""
     engine = value.engine
-    shares = value.of_batch(games, viewer)
-    probabilities = engine.chance_probabilities(games)
+    if probabilities is None:
+        probabilities = engine.chance_probabilities(games)
     rows, outcomes = np.nonzero(probabilities > 0)
-    if rows.size:
-        after = engine.step(lockstep.rows_of(games, rows), outcomes)
-        each = value.of_batch(after, viewer[rows]) * probabilities[rows, outcomes][:, None]
-        expected = np.zeros_like(shares)
-        np.add.at(expected, rows, each)
-        chance = np.unique(rows)
-        shares[chance] = expected[chance]
+    if rows.size == 0:
+        return value.of_batch(games, viewer)
+    shares = np.zeros((len(games), games.rules.players))
+    settled = np.flatnonzero(probabilities.sum(axis=1) == 0)
+    if settled.size:
+        shares[settled] = value.of_batch(lockstep.rows_of(games, settled), viewer[settled])
+    after = engine.step(lockstep.rows_of(games, rows), outcomes)
+    each = value.of_batch(after, viewer[rows]) * probabilities[rows, outcomes][:, None]
+    np.add.at(shares, rows, each)
     return shares
 
 
@@ -188,7 +191,8 @@ def looked_ahead(value: LearnedValue, games: Any, viewer: int, ahead: int,
         rows = np.flatnonzero(done)
         if rows.size:
             part = lockstep.rows_of(games, rows)
-            shares = _expected(value, part, np.full(rows.size, viewer))[:, viewer]
+            shares = _expected(value, part, np.full(rows.size, viewer),
+                               probabilities[rows])[:, viewer]
             np.add.at(total, origin[rows], weight[rows] * shares)
         deciding = np.flatnonzero(~done & ~chance)
         rolled, outcomes = np.nonzero(probabilities[~done] > 0)
