@@ -387,8 +387,8 @@ def observation_array(
     # counts (a player's pawns on a slot, guards on a slot, tiles of a kind in a tower):
     # counted into dense bins per game (a few thousand), each kind written as one block
     game = np.arange(n)[:, None]
-    on = pieces[:, :owned]
-    guarded = (game * length + pieces[:, owned:])
+    on_slot = (game * length + pieces[:, :owned]) * players + np.arange(owned) // s.pawns
+    guarded = game * length + pieces[:, owned:]
     if s.laid_guards:  # none while the track is laid
         guarded = guarded[batch.phase != LAY]
     kinds = len(PATH_TILES)
@@ -398,8 +398,7 @@ def observation_array(
     out.fill(0)
     out.reshape(-1)[np.concatenate([e.ravel() for e in ones])] = 1
     for place, count, bins, size in (
-        (where["pawns"], length, (game * length + on) * players + np.arange(owned) // s.pawns,
-         players),
+        (where["pawns"], length, on_slot, players),
         (where["guards"], length, guarded, 1),
         (where["tower"], players, in_tower, kinds),
     ):
