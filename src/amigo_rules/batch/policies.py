@@ -290,7 +290,10 @@ def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarr
     moved = lockstep.indices(legal[s.pawns :].reshape(-1))  # the guards that may move
     guard, games = s.pawns + moved // n, moved % n
     origin = where[guard, games]
-    guard_here = pieces_at(origin, games)
+    # TrackAgent.guard_value counts, at the target and at the origin, the own pawns and
+    # the other pieces (the guard itself not at its origin)
+    own_at = mine[:, games]
+    guard_here = pieces_at(origin, games) - 1
     kinds = steps(batch, s)
     out = np.zeros((len(kinds), len(ids), n))
     for kind, (distance, _) in enumerate(kinds):
@@ -300,18 +303,15 @@ def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarr
         landing = (pieces_at(end) == 0) & (end != finish)
         out[kind, pawn] = value + np.where(landing,
                                            LANDING_WEIGHT * at(gain, gain_row, end), 0.0)
-        if moved.size:  # TrackAgent.guard_value
+        if moved.size:  # TrackAgent.guard_value, at the target (sign 1) and the origin (-1)
             step = distance[games] if isinstance(distance, np.ndarray) else distance
             target = np.minimum(np.maximum(origin + step, 0), finish[games])
-            value = np.zeros(moved.shape)
-            for position, sign, count in ((target, 1, pieces_at(target, games)),
-                                          (origin, -1, guard_here)):
-                alone = (((mine[:, games] == position).sum(axis=0) == 1)
-                         & (count - (sign < 0) == 1))
-                worth = sign * LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position,
-                                                                   games))
-                value = value - np.where(alone, worth, 0.0)
-            out[kind, guard, games] = value
+            position = np.stack([target, origin])
+            alone = (((own_at == position[:, None]).sum(axis=1) == 1)
+                     & (np.stack([pieces_at(target, games), guard_here]) == 1))
+            worth = LANDING_WEIGHT * np.minimum(0.0, at(gain, gain_row, position, games))
+            out[kind, guard, games] = (np.where(alone[1], worth[1], 0.0)
+                                       - np.where(alone[0], worth[0], 0.0))
     return out.reshape(-1, n)
 
 

@@ -90,7 +90,9 @@ def from_states(states: Iterable[vx.State], *, check: bool = True) -> Batch:
         _pack(unique, row, state)
     s = shape(rules)
     unique.crowd[:] = crowd_of(unique.pieces, s.players * s.pawns, s.length, s.guard_weight)
-    return lockstep.frozen(lockstep.rows_of(unique, rows))
+    # every state distinct (the scalar tail's): the packed batch is the batch itself
+    return lockstep.frozen(unique if len(distinct) == rows.size else
+                           lockstep.rows_of(unique, rows))
 
 
 def _pack(batch: Batch, row: int, state: vx.State) -> None:
@@ -383,32 +385,26 @@ def observation_array(
         ones += [(row + where["hand"][0] + np.arange(players * len(CARDS)))[hands],
                  (row + where["played"][0] + np.maximum(played, 0))[played != 0]]
     # counts (a player's pawns on a slot, guards on a slot, tiles of a kind in a tower):
-    # each entry's place and its bin, one per place it can take in its game (a few
-    # thousand), so that the bins' counts are written at their places at once
+    # counted into dense bins per game (a few thousand), each kind written as one block
     game = np.arange(n)[:, None]
-    owner = np.arange(owned) // s.pawns
-    on = pieces[:, :owned]
-    guarded = pieces[:, owned:]
-    kind = towers - FIRST_PATH
-    tower = np.arange(players)[:, None]
-    pawn_bins = n * length * players
-    guard_bins = pawn_bins + n * length
-    counted = [
-        (row + on * per_slot + where["pawns"][0] + owner,
-         (game * length + on) * players + owner),
-        (row + guarded * per_slot + where["guards"][0], pawn_bins + game * length + guarded),
-        (((row + where["tower"][0])[:, :, None] + tower * where["tower"][1] + kind)[filled],
-         (guard_bins + (game[:, :, None] * players + tower) * len(PATH_TILES) + kind)[filled]),
-    ]
+    on_slot = (game * length + pieces[:, :owned]) * players + np.arange(owned) // s.pawns
+    guarded = game * length + pieces[:, owned:]
     if s.laid_guards:  # none while the track is laid
-        laid = batch.phase != LAY
-        counted[1] = counted[1][0][laid], counted[1][1][laid]
+        guarded = guarded[batch.phase != LAY]
+    kinds = len(PATH_TILES)
+    in_tower = ((game[:, :, None] * players + np.arange(players)[:, None]) * kinds + towers
+                - FIRST_PATH)[filled]
     out = lockstep.observation_rows(out, (n, width))
     out.fill(0)
-    flat = out.reshape(-1)
-    flat[np.concatenate([e.ravel() for e in ones])] = 1
-    bins = np.concatenate([b.ravel() for _, b in counted])
-    flat[np.concatenate([p.ravel() for p, _ in counted])] = np.bincount(bins)[bins]
+    out.reshape(-1)[np.concatenate([e.ravel() for e in ones])] = 1
+    for place, count, bins, size in (
+        (where["pawns"], length, on_slot, players),
+        (where["guards"], length, guarded, 1),
+        (where["tower"], players, in_tower, kinds),
+    ):
+        at = place[0] + place[1] * np.arange(count)[:, None] + np.arange(size)
+        out[:, at] = np.bincount(bins.ravel(), minlength=n * count * size).reshape(
+            n, count, size)
     if hidden:
         out.reshape(-1)[row + where["unseen"][0] + np.arange(players) * where["unseen"][1]] \
             = unseen
