@@ -261,13 +261,16 @@ def evaluation_row(learner: Any, args: argparse.Namespace, opponent: str,
 
 
 def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None) -> float:
-    """Environment steps/s (the learner's decisions, random legal actions) of ``n`` games."""
+    """Environment steps/s (the learner's decisions, random legal actions) of ``n`` games: the
+    vector environment's masks read as one array (``action_masks()``), the scalar ones'
+    stacked from each environment's."""
     env = environments(game, kind, n, 0, opponent)
     env.reset()
     rng = np.random.default_rng(0)
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
-        masks = np.stack(env.env_method("action_masks"))
+        masks = (env.action_masks() if hasattr(env, "action_masks")
+                 else np.stack(env.env_method("action_masks")))
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
         env.step(actions)
         steps += n
