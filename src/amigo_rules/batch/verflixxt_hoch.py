@@ -41,7 +41,7 @@ from .verflixxt_hoch_arrays import (
     shape,
     tables,
 )
-from .verflixxt_hoch_moves import choices
+from .verflixxt_hoch_moves import choices, random_decisions
 from .verflixxt_hoch_turn import apply_ids
 
 __all__ = [
@@ -317,7 +317,7 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision node a legal decision id drawn uniformly among
     the legal moves (a random player); -1 at chance and terminal nodes."""
-    return lockstep.random_decisions(choices(batch), batch.phase.size, rng)
+    return random_decisions(batch, rng)
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -131,13 +131,13 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     n = batch.phase.size
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, player)
-    hand0 = hands[at]
-    hands[at] = np.where(hand0 == card, hands[at + n], hand0)
-    hands[at + n] = NO_CARD
+    second = at + n
+    hands[at] = hands[at] + hands[second] - card  # the other card (or the empty slot)
+    hands[second] = NO_CARD
     batch.discard.reshape(-1)[card * n + rows] += 1
-    first = batch.plays[rows] == 0
-    batch.yellow[rows] = np.where(first, t["is_yellow"][card], batch.yellow[rows])
-    batch.plays[rows] += 1
+    plays = batch.plays[rows]
+    batch.yellow[rows] = np.where(plays == 0, t["is_yellow"][card], batch.yellow[rows])
+    batch.plays[rows] = plays + 1
     end = origin + s.steps[ids]
     finish = batch.length[rows] - 1
     target = np.minimum(np.maximum(end, 0), finish)
@@ -386,9 +386,10 @@ def _after_action(
     if over.any():
         _finish(batch, rows[over])
     hat = ~over & (arrived >= 0)
-    batch.phase[rows[hat]] = HAT
-    batch.arrived[rows[hat]] = arrived[hat]
-    batch.arrived_hat[rows[hat]] = worn[hat]
+    hatting = rows[hat]
+    batch.phase[hatting] = HAT
+    batch.arrived[hatting] = arrived[hat]
+    batch.arrived_hat[hatting] = worn[hat]
     on: np.ndarray = rows[~over & ~hat]
     return on
 
@@ -423,10 +424,8 @@ def _in_play(ahead: np.ndarray, rows: np.ndarray, player: np.ndarray) -> np.ndar
 
 def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-3: after a yellow first card the player may play the second card too; returns
-    the other games (to `_end_of_plays`)."""
-    batch.phase[rows] = PLAY
-    batch.arrived[rows] = -1
-    batch.arrived_hat[rows] = 0
+    the other games (to `_end_of_plays`, which sets their phase). ``arrived`` is already -1
+    here (`_hat` and `_steal` reset it; a play leaves it)."""
     first = (batch.plays[rows] == 1) & batch.yellow[rows]
     if not first.any():
         return rows
@@ -442,10 +441,9 @@ def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray
 
 def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home); returns the
-    games that pass the turn (to `_next_player`)."""
-    player = batch.player[rows]
-    second = _hand_at(batch, rows, player) + batch.phase.size
-    drawing = (batch.hands.reshape(-1)[second] == NO_CARD) & _in_play(ahead, rows, player)
+    games that pass the turn (to `_next_player`). Every game here has played a card, so its
+    hand is short of two."""
+    drawing = _in_play(ahead, rows, batch.player[rows])
     batch.phase[rows[drawing]] = DRAW
     passing: np.ndarray = rows[~drawing]
     return passing
@@ -485,18 +483,19 @@ def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None
     n = batch.phase.size
     pile = batch.pile.reshape(-1)
     drawn = card * n + rows
-    refill = rows[pile[drawn] == 0]  # a legal card not in the draw pile: that pile is empty
+    left = pile[drawn]
+    refill = rows[left == 0]  # a legal card not in the draw pile: that pile is empty
     if refill.size:
         batch.pile[:, refill] = batch.discard[:, refill]
         batch.discard[:, refill] = 0
-    pile[drawn] -= 1
+        left = pile[drawn]
+    pile[drawn] = left - 1
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, batch.player[rows])
-    hand0 = hands[at]
-    single = hand0 == NO_CARD
-    hands[at] = np.where(single, card, np.minimum(hand0, card))
-    hands[at + n] = np.where(single, NO_CARD, np.maximum(hand0, card))
-    then.next.append(rows[~single])
+    hand0 = hands[at]  # the second slot is empty; an empty slot sorts after every card
+    hands[at] = np.minimum(hand0, card)
+    hands[at + n] = np.maximum(hand0, card)
+    then.next.append(rows[hand0 != NO_CARD])
 
 
 def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> None:
@@ -519,6 +518,8 @@ def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> Non
         wearer, other = (worn - 1) * n + games, (2 - worn) * n + games
         owner[wearer], pos[wearer] = owner[other], pos[other]
         owner[other], pos[other] = player[swap], tile[swap]
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
     then.move.append(rows)
 
 
