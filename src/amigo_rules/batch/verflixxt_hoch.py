@@ -302,12 +302,10 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     if not drawing.size:
         return ids
     source = batch.pile.take(drawing, axis=1)
-    totals = lockstep.accumulate(source)  # running totals in place
-    empty = totals == 0
+    empty = ~source.any(axis=0)
     if empty.any():  # as `_source`
-        discard = batch.discard.take(drawing[empty], axis=1)
-        lockstep.accumulate(discard)
-        source[:, empty] = discard
+        source[:, empty] = batch.discard.take(drawing[empty], axis=1)
+    totals = lockstep.accumulate(source)  # running totals in place
     pick = rng.integers(0, totals).astype(np.int16)
     card = lockstep.count(source <= pick)  # the first kind whose running total passes pick
     ids[drawing] = card

@@ -328,14 +328,18 @@ def _tops(towers: np.ndarray) -> np.ndarray:
     return top
 
 
-def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
-    """``source``'s top-most path or risk tile (each holds one) goes on top of
-    ``target``'s collection; the items above it close up."""
+def _hand_over(
+    batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray,
+    top: np.ndarray | None = None,
+) -> None:
+    """``source``'s top-most path or risk tile (each holds one; its index ``top``, or worked
+    out here) goes on top of ``target``'s collection; the items above it close up."""
     n, items = batch.phase.size, batch.towers.shape[1]
     flat = batch.towers.reshape(-1)
     at = (source * items + np.arange(items)[:, None]) * n + rows  # [items, rows]
     tower = flat[at]
-    top = _tops(tower)
+    if top is None:
+        top = _tops(tower)
     item = tower.reshape(-1)[top * rows.size + np.arange(rows.size)]
     above = np.arange(items - 1, dtype=np.int16)[:, None] >= top
     tower[:-1] = np.where(above, tower[1:], tower[:-1])
@@ -371,8 +375,9 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     key = np.where(seats != giver, ranks * np.where(bad, 1, -1), _LEAST)
     tied = key == key.max(axis=0)
     receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
-    giving = tops.reshape(-1)[mine] >= 0
-    _hand_over(batch, rows[giving], giver[giving], receiver[giving])
+    top = tops.reshape(-1)[mine]
+    giving = top >= 0
+    _hand_over(batch, rows[giving], giver[giving], receiver[giving], top[giving])
 
 
 def _after_action(
@@ -472,9 +477,7 @@ def _next_player(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> None:
         batch.phase[rows[~found]] = OVER
         rows, seat = rows[found], seat[found]
     batch.player[rows] = seat
-    batch.phase[rows] = PLAY
-    batch.arrived[rows] = -1
-    batch.arrived_hat[rows] = 0
+    batch.phase[rows] = PLAY  # ``arrived`` is -1 already (`_after_move`)
 
 
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
