@@ -32,7 +32,6 @@ from .verflixxt_hoch_arrays import (
     STEALING,
     STOP,
     SWAP,
-    TAKE_CURSED,
     TAKE_LUCKY,
     TRADEABLE,
     WORN,
@@ -408,16 +407,17 @@ def _finish(batch: Batch, rows: np.ndarray) -> None:
 
 
 _SEATS = np.arange(8, dtype=np.uint8)[:, None]
-"""Each seat's bit in `_ahead`'s masks (a column; at most 8 players)."""
+"""The seats, a column (at most 8 players)."""
+_BITS = lockstep.read_only(np.left_shift(1, _SEATS))
+"""Each seat's bit in `_ahead`'s masks (a column)."""
 
 
 def _ahead(batch: Batch) -> np.ndarray:
     """``uint8[n]``: per game the players with a pawn short of the finish, a bit per seat
     (HO-END-1: the game is over at 0). A player's first pawn is the rearmost."""
     s = shape(batch.rules)
-    short = batch.pawns[:: s.pawns] != batch.length - 1
-    ahead: np.ndarray = (short.view(np.uint8) << _SEATS[: s.players]).sum(axis=0,
-                                                                          dtype=np.uint8)
+    short = batch.pawns[:: s.pawns] != (batch.length - 1).astype(np.int8)  # no cast of pawns
+    ahead: np.ndarray = (short.view(np.uint8) * _BITS[: s.players]).sum(axis=0, dtype=np.uint8)
     return ahead
 
 
@@ -436,12 +436,10 @@ def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray
         return rows
     games = rows[first]
     player = batch.player[games]
-    double = np.zeros(rows.size, dtype=bool)
-    double[first] = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
+    double = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
         _in_play(ahead, games, player))
-    batch.phase[rows[double]] = DOUBLE
-    single: np.ndarray = rows[~double]
-    return single
+    batch.phase[games[double]] = DOUBLE
+    return np.concatenate([rows[~first], games[~double]])  # the order does not matter
 
 
 def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
@@ -508,11 +506,11 @@ def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> Non
     tile = batch.arrived[rows]
     worn = batch.arrived_hat[rows]
     owner, pos = batch.hat_owner.reshape(-1), batch.hat_pos.reshape(-1)
-    for i, take in ((0, TAKE_LUCKY), (1, TAKE_CURSED)):
-        mine = action == take
-        at = rows[mine] + i * n
-        owner[at] = player[mine]
-        pos[at] = tile[mine]
+    hat = action - TAKE_LUCKY  # taking the lucky hat (0) or the cursed cap (1)
+    take = lockstep.indices((hat == 0) | (hat == 1))
+    at = hat[take] * n + rows[take]
+    owner[at] = player[take]
+    pos[at] = tile[take]
     give = action >= GIVE
     owner[(worn[give] - 1) * n + rows[give]] = action[give] - GIVE
     swap = action == SWAP
