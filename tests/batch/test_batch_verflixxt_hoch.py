@@ -19,7 +19,9 @@ from batch_helpers import (
 )
 
 from amigo_rules import IllegalMoveError, RulesError, StateError, verflixxt, verflixxt_hoch
+from amigo_rules.batch import lockstep
 from amigo_rules.batch import verflixxt_hoch as batch
+from amigo_rules.batch.verflixxt_hoch_moves import choices
 from amigo_rules.verflixxt_hoch import Phase, Rules
 
 ho = verflixxt_hoch
@@ -140,6 +142,23 @@ def test_sampling_draws_legal_ids():
         drawn = batch.sample_chance(games, rng)
         assert (drawn[~chance] == -1).all()
         assert (probabilities[chance.nonzero()[0], drawn[chance]] > 0).all()
+
+
+def test_random_decisions_are_those_of_the_shared_loop_over_choices():
+    """`sample_actions` works the rare kinds of node (hat actions, steals) out on their own
+    games; its ids and its draws are those of `lockstep.random_decisions` over `choices`."""
+    rng = np.random.default_rng(4)
+    rules = Rules(players=4, attack=True, action_tiles=True)
+    games = batch.from_states(scattered_states(ho, starts(rules, 150, rng), rng, most=120))
+    kinds = set(games.phase.tolist())
+    assert {ho.PHASES.index(p) for p in (Phase.PLAY, Phase.DOUBLE, Phase.HAT, Phase.STEAL)
+            } <= kinds
+    for seed in range(5):
+        ours, shared = np.random.default_rng(seed), np.random.default_rng(seed)
+        ids = batch.sample_actions(games, ours)
+        assert np.array_equal(ids, lockstep.random_decisions(
+            choices(games), len(games), shared))
+        assert ours.random() == shared.random()  # as many draws
 
 
 def test_chance_draws_each_card_with_its_share_of_the_pile():

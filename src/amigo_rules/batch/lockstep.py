@@ -315,15 +315,20 @@ def uniform(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Per column of ``legal`` (``[k, m]``) the row of one of its True entries, each
     equally likely (up to the 53 bits of a uniform double); k where none is. Below 128
     rows the running counts are int8 (`accumulate`)."""
+    return pick(legal, rng.random((legal.shape[1],)))
+
+
+def pick(legal: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
+    """`uniform` with each column's uniform double in [0, 1) given (``uniforms``, one per
+    column): the row of its True entry number ``floor(u · count)``; k where none is."""
     if len(legal) >= 128:
         counts = legal.sum(axis=0)
-        drawn = (legal.cumsum(axis=0) > (rng.random(legal.shape[1]) * counts).astype(np.int64)
-                 ).argmax(axis=0)
+        drawn = (legal.cumsum(axis=0) > (uniforms * counts).astype(np.int64)).argmax(axis=0)
         rows: np.ndarray = np.where(counts > 0, drawn, len(legal))
         return rows
     running = legal.view(np.int8).copy()
-    pick = (rng.random(legal.shape[1]) * accumulate(running)).astype(np.int8)
-    return count(running <= pick)  # the running totals rise: the rows before the first > pick
+    at = (uniforms * accumulate(running)).astype(np.int8)
+    return count(running <= at)  # the running totals rise: the rows before the first > at
 
 
 def accumulate(rows: np.ndarray) -> np.ndarray:

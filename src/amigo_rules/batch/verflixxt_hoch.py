@@ -41,7 +41,7 @@ from .verflixxt_hoch_arrays import (
     shape,
     tables,
 )
-from .verflixxt_hoch_moves import choices
+from .verflixxt_hoch_moves import choices, random_decisions
 from .verflixxt_hoch_turn import apply_ids
 
 __all__ = [
@@ -302,12 +302,10 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     if not drawing.size:
         return ids
     source = batch.pile.take(drawing, axis=1)
-    totals = lockstep.accumulate(source)  # running totals in place
-    empty = totals == 0
+    empty = ~source.any(axis=0)
     if empty.any():  # as `_source`
-        discard = batch.discard.take(drawing[empty], axis=1)
-        lockstep.accumulate(discard)
-        source[:, empty] = discard
+        source[:, empty] = batch.discard.take(drawing[empty], axis=1)
+    totals = lockstep.accumulate(source)  # running totals in place
     pick = rng.integers(0, totals).astype(np.int16)
     card = lockstep.count(source <= pick)  # the first kind whose running total passes pick
     ids[drawing] = card
@@ -317,7 +315,7 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     """``int64[n]``: per game at a decision node a legal decision id drawn uniformly among
     the legal moves (a random player); -1 at chance and terminal nodes."""
-    return lockstep.random_decisions(choices(batch), batch.phase.size, rng)
+    return random_decisions(batch, rng)
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from .verflixxt_hoch_arrays import (
     shape,
     tables,
 )
-from .verflixxt_hoch_moves import choices
+from .verflixxt_hoch_moves import kinds
 
 __all__ = ["greedy_actions", "move_values"]
 
@@ -62,6 +62,8 @@ _PLUS, _MINUS, _RISK = (lockstep.indices(tables()[kind][: len(TRACK_TILES)] > 0)
                         for kind in ("plus", "minus", "risk"))
 _LUCKY = COLLECTED.index(LUCKY)
 """The item codes of plus, minus and risk tiles, and of the lucky tile."""
+_POINTS = np.append(tables()["token"][tables()["stack"]], 0)
+"""Per finish tokens taken, what the next one is worth (0 once none is left)."""
 _HAT_FIXED, _HAT_WORN = np.zeros(GIVE + 1), np.zeros(GIVE + 1)
 _HAT_FIXED[[TAKE_LUCKY, TAKE_CURSED]] = _HOLD, -_HOLD
 _HAT_WORN[[SWAP, GIVE]] = 2.0, 1.0
@@ -77,14 +79,12 @@ def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     n = batch.phase.size
     ids = np.full(n, -1, dtype=np.int64)
     view = _View(batch)
-    for games, candidates, legal in choices(batch):
-        full = np.broadcast_to(candidates, legal.shape)
-        at = lockstep.indices(legal.reshape(-1))
-        values = np.full(legal.shape, -np.inf)
-        values.reshape(-1)[at] = view.values(full.reshape(-1)[at], at % n)
+    for kind in kinds(batch):
+        at, moves, games = kind.moves()
+        values = np.full(kind.legal.shape, -np.inf)
+        values.reshape(-1)[at] = view.values(moves, games)
         best = values >= values.max(axis=0) - TIE
-        chosen = lockstep.uniform(best & legal, rng)
-        ids = np.where(games, full[np.minimum(chosen, len(legal) - 1), np.arange(n)], ids)
+        ids = kind.pick(best & kind.legal, rng.random(n), ids)
     return ids
 
 
@@ -141,8 +141,10 @@ class _View:
         none."""
         towers = self.towers
         depth = np.arange(towers.shape[1], dtype=np.int8)[:, None]
-        top = np.where(towers < TRADEABLE, depth, np.int8(-1)).max(axis=1)
-        item = np.take_along_axis(towers, np.maximum(top, 0)[:, None], axis=1)[:, 0]
+        top = np.where(towers < TRADEABLE, depth, np.int8(-1)).max(axis=1).astype(np.int64)
+        whole = self.batch.towers  # read by flat indices, which numpy serves fastest
+        at = (np.arange(len(towers))[:, None] * whole.shape[1] + np.maximum(top, 0)) * self.n
+        item = whole.reshape(-1)[at + np.arange(self.n)]
         tops: np.ndarray = np.where(top >= 0, item, -1).astype(np.int64)
         return tops
 
@@ -169,8 +171,8 @@ class _View:
         n = self.n
         each = np.arange(n)
         tower = self.towers[self.me, :, each].T
-        minus = -np.sort(-t["minus"][tower], axis=0)
-        minus = np.vstack([minus, np.zeros((1, n), dtype=np.int64)])
+        minus = np.zeros((len(tower) + 1, n), dtype=np.int64)  # a row of 0 below the least
+        minus[:-1] = -np.sort(-t["minus"][tower], axis=0)
         lucky = t["lucky"][tower].sum(axis=0)
         risk = t["risk"][tower]
         count, total = (risk > 0).sum(axis=0), risk.sum(axis=0)
@@ -236,7 +238,7 @@ class _View:
         steps = np.where(ids % 2 == 1, -value, value)
         finish = batch.length[games] - 1
         target = np.minimum(np.maximum(origin + steps, 0), finish)
-        points = np.append(t["token"][t["stack"]], 0)[batch.tokens[games]]
+        points = _POINTS[batch.tokens[games]]
         play = np.where(origin + steps == finish, points, 0)
         at, to = origin * n + games, target * n + games
         mine, theirs, guards = self.pieces

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import attrs
 import numpy as np
 
 from . import lockstep
@@ -34,40 +35,111 @@ from .verflixxt_hoch_arrays import (
 )
 
 
-def choices(batch: Batch) -> lockstep.Choices:
-    """The legal decision ids of the decision games: card plays by card and piece
-    (HO-TURN-1, HO-HAT-3, HO-HAT-4), attacks (HO-ATTACK-1), ``stop`` (HO-TURN-3), hat
-    actions (HO-HAT-2) and steals (HO-COMBINE-1)."""
+@attrs.frozen
+class Kind:
+    """One kind of decision node present in a batch: its games, their candidate ids and
+    which are legal. The card plays are worked out over every game (most are at one); hat
+    actions and steals (a few games a round) on their own games only."""
+
+    games: np.ndarray
+    """``bool[n]``: the games at such a node."""
+    rows: np.ndarray | None
+    """The indices of those games, for a kind worked out on them only; None for the card
+    plays."""
+    candidates: np.ndarray
+    """``int16[k, n]`` (the card plays) or ``[k, 1]`` (the same for every game)."""
+    legal: np.ndarray
+    """``bool[k, n]`` (the card plays: False outside ``games``) or ``bool[k, rows]``."""
+
+    def moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The legal moves: their flat indices in ``legal``, their ids and their games."""
+        at = lockstep.indices(self.legal.reshape(-1))
+        width = self.legal.shape[1]
+        column = at % width
+        if self.rows is None:
+            return at, self.candidates.reshape(-1)[at], column
+        return at, self.candidates.reshape(-1)[at // width], self.rows[column]
+
+    def pick(self, among: np.ndarray, uniforms: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """``ids`` (``int64[n]``) with each game of the kind given the candidate of
+        ``among`` (legal candidates, laid out as ``legal``) that its uniform double of
+        ``uniforms`` (one per game of the batch) picks, as `lockstep.pick` does."""
+        if self.rows is None:
+            n = uniforms.size
+            chosen = np.minimum(lockstep.pick(among, uniforms), len(among) - 1, dtype=np.int64)
+            return np.where(self.games, self.candidates.reshape(-1)[chosen * n + np.arange(n)],
+                            ids)
+        ids[self.rows] = self.candidates[lockstep.pick(among, uniforms[self.rows]), 0]
+        return ids
+
+    def choice(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The kind as a `lockstep.Choices` entry (its ``legal`` over every game)."""
+        if self.rows is None:
+            return self.games, self.candidates, self.legal
+        legal = np.zeros((len(self.legal), self.games.size), dtype=bool)
+        _spread(legal, self.rows, self.legal)
+        return self.games, self.candidates, legal
+
+
+def kinds(batch: Batch) -> list[Kind]:
+    """The kinds of decision node present, in order: card plays by card and piece
+    (HO-TURN-1, HO-HAT-3, HO-HAT-4) with attacks (HO-ATTACK-1) and ``stop`` (HO-TURN-3),
+    hat actions (HO-HAT-2), steals (HO-COMBINE-1)."""
     phase = batch.phase
     present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
-    out: lockstep.Choices = []
+    out = []
     if present[PLAY] or present[DOUBLE]:
-        out.append(_plays(batch, (phase == PLAY) | (phase == DOUBLE)))
-    if present[HAT]:
-        out.append(_hat_choices(batch, phase == HAT))
-    if present[STEALING]:
-        out.append(_steals(batch, phase == STEALING))
+        carding = (phase == PLAY) | (phase == DOUBLE)
+        out.append(Kind(carding, None, *_plays(batch, carding)))
+    s = shape(batch.rules)
+    for kind, legal_of, ids in (
+        (HAT, _hat_legal, _hat_ids(s.base, s.players)),
+        (STEALING, _steal_legal, _steal_ids(s.base + 5 + s.players + s.length, s.players)),
+    ):
+        if present[kind]:
+            games = phase == kind
+            rows = lockstep.indices(games)
+            out.append(Kind(games, rows, ids, legal_of(batch, rows)))
     return out
 
 
-def _steals(batch: Batch, stealing: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """HO-COMBINE-1: a victim is any other player whose collection holds a path or risk
-    tile; worked out on the stealing games only."""
-    s = shape(batch.rules)
-    rows = lockstep.indices(stealing)
+def choices(batch: Batch) -> lockstep.Choices:
+    """The legal decision ids of the decision games (`kinds`)."""
+    return [kind.choice() for kind in kinds(batch)]
+
+
+def random_decisions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+    """``int64[n]``: per game at a decision node a legal id drawn uniformly: the ids and
+    draws of ``lockstep.random_decisions(choices(batch), n, rng)`` (a uniform double per
+    game for each kind of node present)."""
+    n = batch.phase.size
+    ids = np.full(n, -1, dtype=np.int64)
+    for kind in kinds(batch):
+        ids = kind.pick(kind.legal, rng.random(n), ids)
+    return ids
+
+
+def _spread(out: np.ndarray, rows: np.ndarray, legal: np.ndarray) -> None:
+    """Write ``legal`` (``[k, rows]``) into the columns ``rows`` of ``out`` (``[k, n]``,
+    C-contiguous) by flat indices, which numpy serves faster than ``out[:, rows]``."""
+    n = out.shape[1]
+    out.reshape(-1)[np.arange(0, out.size, n)[:, None] + rows] = legal
+
+
+def _steal_legal(batch: Batch, rows: np.ndarray) -> np.ndarray:
+    """``bool[players, rows]``: HO-COMBINE-1 in the stealing games ``rows``: a victim is any
+    other player whose collection holds a path or risk tile."""
     held = (batch.towers.take(rows, axis=2) < TRADEABLE).any(axis=1)
-    victims = np.zeros((s.players, stealing.size), dtype=bool)
-    victims[:, rows] = held & (_SEATS[: s.players] != batch.player[rows])
-    return stealing, _steal_ids(s.base + 5 + s.players + s.length, s.players), victims
+    victims: np.ndarray = held & (_SEATS[: batch.rules.players] != batch.player[rows])
+    return victims
 
 
-def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per card in hand (each kind once; in the DOUBLE phase the one left) and piece: own
     pawns by position, the lucky hat's pawn, the cursed cap's both ways, the guards beside a
     pawn (VX-TURN-2, VX-TURN-4); a 0 card alone; then attacks and ``stop``. The ids are
     int16 (numpy runs those fastest), written in place into one array."""
     s = shape(batch.rules)
-    t = tables()
     length, p = s.length, s.pawns
     n = batch.phase.size
     each = np.arange(n)
@@ -79,7 +151,7 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
                                    ].astype(np.int16)
     held = (hand != NO_CARD) & carding
     held[1] &= (hand[1] != hand[0]) & (batch.phase == PLAY)
-    value = t["value"][hand].astype(np.int16)
+    value = _VALUES[hand]
     first = np.empty(own.shape, dtype=bool)
     first[0] = True
     np.not_equal(own[1:], own[:-1], out=first[1:])
@@ -103,18 +175,17 @@ def _plays(batch: Batch, carding: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     np.add(by_card[:, None], 2 * x + piece_ids, out=ids[: 2 * pieces].reshape(2, pieces, n))
     plays = legal[: 2 * pieces].reshape(2, pieces, n)
     np.logical_and((held & (value != 0))[:, None], ok, out=plays)
-    in_play = lockstep.count(own != finish)
-    plays[:, p] &= (pos[0] + value < finish) | (in_play == 1)  # HO-HAT-3
+    last = own[1] == finish  # a pawn in play, the lucky hat's, and the others home
+    plays[:, p] &= (pos[0] + value < finish) | last  # HO-HAT-3
     plays[:, p + 1] &= (value > 0) | (pos[1] > 0)  # HO-HAT-4
     plays[:, p + 2] &= (pos[1] - value >= 0) | (value < 0)
     at = 2 * pieces
     ids[at : at + 2], legal[at : at + 2] = by_card, held & (value == 0)
     if attacks:
         ids[at + 2 : at + 2 + p] = s.base + 5 + s.players + own
-        legal[at + 2 : at + 2 + p] = _attackable(batch, own, first, count, hand, value) & (
-            batch.phase == PLAY)
+        _attackable(batch, own, first, count, hand, value, legal[at + 2 : at + 2 + p])
     ids[-1], legal[-1] = s.base + STOP, batch.phase == DOUBLE
-    return carding, ids, legal
+    return ids, legal
 
 
 @cache
@@ -131,42 +202,45 @@ def _piece_rows(pawns: int, guards: int, length: int) -> tuple[np.ndarray, int]:
 
 def _attackable(
     batch: Batch, own: np.ndarray, first: np.ndarray, count: np.ndarray, hand: np.ndarray,
-    value: np.ndarray,
-) -> np.ndarray:
-    """HO-ATTACK-1: per own pawn (first of its tile, ``count`` own pawns there) whether a
-    pair of equal cards may attack from its tile: an opponent's pawn or a guard shares it,
-    and no lucky-hat pawn of an opponent would be pushed home while its owner keeps another
-    pawn in play. Only the games holding a pair are looked at."""
+    value: np.ndarray, out: np.ndarray,
+) -> None:
+    """HO-ATTACK-1, into ``out`` (``bool[pawns, n]``): per own pawn (first of its tile,
+    ``count`` own pawns there) whether a pair of equal cards may attack from its tile: an
+    opponent's pawn or a guard shares it, and no lucky-hat pawn of an opponent would be
+    pushed home while its owner keeps another pawn in play. Only the games holding a pair
+    in the PLAY phase are looked at."""
     s = shape(batch.rules)
     last = np.where(hand[1] == NO_CARD, hand[0], hand[1])
-    pair = (hand[0] != NO_CARD) & (value[0] == tables()["value"][last])
-    legal = np.zeros(own.shape, dtype=bool)
+    pair = (hand[0] != NO_CARD) & (value[0] == _VALUES[last])
+    out[...] = False
     games = lockstep.indices(pair & (batch.phase == PLAY))
     if not games.size:
-        return legal
+        return
     own, finish = own.take(games, axis=1), (batch.length[games] - 1).astype(np.int16)
     pawns = batch.pawns.take(games, axis=1)
-    others = (lockstep.count(pawns[:, None] == own) + lockstep.count(
-        batch.guards.take(games, axis=1)[:, None] == own)) > count.take(games, axis=1)
+    legal = (own != finish) & first.take(games, axis=1) & ((lockstep.count(
+        pawns[:, None] == own) + lockstep.count(batch.guards.take(games, axis=1)[:, None] == own)
+    ) > count.take(games, axis=1))
     owner = batch.hat_owner[0, games].astype(np.int64)
     pos = batch.hat_pos[0, games]
-    theirs = pawns.reshape(-1)[(np.maximum(owner, 0) * s.pawns + np.arange(s.pawns)[:, None])
-                               * games.size + np.arange(games.size)]
-    elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
-    blocked = ((owner >= 0) & (owner != batch.player[games]) & (pos == own)
-               & (own + value[0, games] >= finish) & elsewhere)
-    legal[:, games] = (own != finish) & first[:, games] & others & ~blocked
-    return legal
+    hit = (owner >= 0) & (owner != batch.player[games]) & (pos == own) & (
+        own + value[0, games] >= finish)
+    if hit.any():  # an opponent's lucky hat pushed home: blocked if its owner plays on
+        theirs = pawns.reshape(-1)[(np.maximum(owner, 0) * s.pawns + np.arange(s.pawns)[:, None])
+                                   * games.size + np.arange(games.size)]
+        elsewhere = ((theirs != pos) & (theirs != finish)).any(axis=0)
+        legal &= ~(hit & elsewhere)
+    _spread(out, games, legal)
 
 
-def _hat_choices(
-    batch: Batch, hatting: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """HO-HAT-2: take (a hatless pawn), swap or give (a pawn wearing a hat), or none;
-    worked out on the hatting games only."""
+_VALUES = lockstep.read_only(tables()["value"].astype(np.int16))
+"""Per card code (and `NO_CARD`) its value, int16 (as `_plays` reads it)."""
+
+
+def _hat_legal(batch: Batch, rows: np.ndarray) -> np.ndarray:
+    """``bool[k, rows]``: HO-HAT-2 in the hatting games ``rows``, by the rows of `_hat_ids`:
+    none; take (a hatless pawn); swap or give (a pawn wearing a hat)."""
     s = shape(batch.rules)
-    n = hatting.size
-    rows = lockstep.indices(hatting)
     tile = batch.arrived[rows]
     worn = batch.arrived_hat[rows]
     owner = batch.hat_owner.take(rows, axis=1)
@@ -174,15 +248,12 @@ def _hat_choices(
     bare = worn == 0
     on = (batch.pawns.take(rows, axis=1).reshape(s.players, s.pawns, -1) == tile).sum(axis=1)
     hats_here = ((owner[:, None] == _SEATS[: s.players]) & there[:, None]).sum(axis=0)
-    ids = _hat_ids(s.base, s.players)
-    legal = np.zeros((len(ids), n), dtype=bool)
-    legal[0] = hatting  # none
-    chosen = np.empty((len(ids) - 1, rows.size), dtype=bool)
-    chosen[:2] = bare & there
-    chosen[2] = ~bare & np.where(worn == 1, there[1], there[0])  # swap
-    chosen[3:] = (on > hats_here) & ~bare  # give
-    legal.reshape(-1)[np.arange(n, legal.size, n)[:, None] + rows] = chosen
-    return hatting, ids, legal
+    legal = np.empty((4 + s.players, rows.size), dtype=bool)
+    legal[0] = True  # none
+    legal[1:3] = bare & there
+    legal[3] = ~bare & np.where(worn == 1, there[1], there[0])  # swap
+    legal[4:] = (on > hats_here) & ~bare  # give
+    return legal
 
 
 _SEATS = np.arange(8)[:, None]
@@ -197,7 +268,7 @@ def _steal_ids(first: int, players: int) -> np.ndarray:
 
 @cache
 def _hat_ids(base: int, players: int) -> np.ndarray:
-    """``[k, 1]``: the ids of `_hat_choices`' rows: none, take the lucky hat, take the
+    """``[k, 1]``: the ids of `_hat_legal`'s rows: none, take the lucky hat, take the
     cursed cap, swap, give to each player."""
     ids = base + np.concatenate([[NONE, TAKE_LUCKY, TAKE_CURSED, SWAP], GIVE + np.arange(players)])
     return lockstep.read_only(ids[:, None])

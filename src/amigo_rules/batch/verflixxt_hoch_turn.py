@@ -32,7 +32,6 @@ from .verflixxt_hoch_arrays import (
     STEALING,
     STOP,
     SWAP,
-    TAKE_CURSED,
     TAKE_LUCKY,
     TRADEABLE,
     WORN,
@@ -131,13 +130,13 @@ def _play(batch: Batch, rows: np.ndarray, ids: np.ndarray, then: _Then) -> None:
     n = batch.phase.size
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, player)
-    hand0 = hands[at]
-    hands[at] = np.where(hand0 == card, hands[at + n], hand0)
-    hands[at + n] = NO_CARD
+    second = at + n
+    hands[at] = hands[at] + hands[second] - card  # the other card (or the empty slot)
+    hands[second] = NO_CARD
     batch.discard.reshape(-1)[card * n + rows] += 1
-    first = batch.plays[rows] == 0
-    batch.yellow[rows] = np.where(first, t["is_yellow"][card], batch.yellow[rows])
-    batch.plays[rows] += 1
+    plays = batch.plays[rows]
+    batch.yellow[rows] = np.where(plays == 0, t["is_yellow"][card], batch.yellow[rows])
+    batch.plays[rows] = plays + 1
     end = origin + s.steps[ids]
     finish = batch.length[rows] - 1
     target = np.minimum(np.maximum(end, 0), finish)
@@ -328,14 +327,18 @@ def _tops(towers: np.ndarray) -> np.ndarray:
     return top
 
 
-def _hand_over(batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
-    """``source``'s top-most path or risk tile (each holds one) goes on top of
-    ``target``'s collection; the items above it close up."""
+def _hand_over(
+    batch: Batch, rows: np.ndarray, source: np.ndarray, target: np.ndarray,
+    top: np.ndarray | None = None,
+) -> None:
+    """``source``'s top-most path or risk tile (each holds one; its index ``top``, or worked
+    out here) goes on top of ``target``'s collection; the items above it close up."""
     n, items = batch.phase.size, batch.towers.shape[1]
     flat = batch.towers.reshape(-1)
     at = (source * items + np.arange(items)[:, None]) * n + rows  # [items, rows]
     tower = flat[at]
-    top = _tops(tower)
+    if top is None:
+        top = _tops(tower)
     item = tower.reshape(-1)[top * rows.size + np.arange(rows.size)]
     above = np.arange(items - 1, dtype=np.int16)[:, None] >= top
     tower[:-1] = np.where(above, tower[1:], tower[:-1])
@@ -371,8 +374,9 @@ def _gift(batch: Batch, rows: np.ndarray, giver: np.ndarray) -> None:
     key = np.where(seats != giver, ranks * np.where(bad, 1, -1), _LEAST)
     tied = key == key.max(axis=0)
     receiver = np.where(tied, (seats - giver) % players, players).argmin(axis=0)
-    giving = tops.reshape(-1)[mine] >= 0
-    _hand_over(batch, rows[giving], giver[giving], receiver[giving])
+    top = tops.reshape(-1)[mine]
+    giving = top >= 0
+    _hand_over(batch, rows[giving], giver[giving], receiver[giving], top[giving])
 
 
 def _after_action(
@@ -386,9 +390,10 @@ def _after_action(
     if over.any():
         _finish(batch, rows[over])
     hat = ~over & (arrived >= 0)
-    batch.phase[rows[hat]] = HAT
-    batch.arrived[rows[hat]] = arrived[hat]
-    batch.arrived_hat[rows[hat]] = worn[hat]
+    hatting = rows[hat]
+    batch.phase[hatting] = HAT
+    batch.arrived[hatting] = arrived[hat]
+    batch.arrived_hat[hatting] = worn[hat]
     on: np.ndarray = rows[~over & ~hat]
     return on
 
@@ -402,16 +407,17 @@ def _finish(batch: Batch, rows: np.ndarray) -> None:
 
 
 _SEATS = np.arange(8, dtype=np.uint8)[:, None]
-"""Each seat's bit in `_ahead`'s masks (a column; at most 8 players)."""
+"""The seats, a column (at most 8 players)."""
+_BITS = lockstep.read_only(np.left_shift(1, _SEATS))
+"""Each seat's bit in `_ahead`'s masks (a column)."""
 
 
 def _ahead(batch: Batch) -> np.ndarray:
     """``uint8[n]``: per game the players with a pawn short of the finish, a bit per seat
     (HO-END-1: the game is over at 0). A player's first pawn is the rearmost."""
     s = shape(batch.rules)
-    short = batch.pawns[:: s.pawns] != batch.length - 1
-    ahead: np.ndarray = (short.view(np.uint8) << _SEATS[: s.players]).sum(axis=0,
-                                                                          dtype=np.uint8)
+    short = batch.pawns[:: s.pawns] != (batch.length - 1).astype(np.int8)  # no cast of pawns
+    ahead: np.ndarray = (short.view(np.uint8) * _BITS[: s.players]).sum(axis=0, dtype=np.uint8)
     return ahead
 
 
@@ -423,29 +429,24 @@ def _in_play(ahead: np.ndarray, rows: np.ndarray, player: np.ndarray) -> np.ndar
 
 def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-3: after a yellow first card the player may play the second card too; returns
-    the other games (to `_end_of_plays`)."""
-    batch.phase[rows] = PLAY
-    batch.arrived[rows] = -1
-    batch.arrived_hat[rows] = 0
+    the other games (to `_end_of_plays`, which sets their phase). ``arrived`` is already -1
+    here (`_hat` and `_steal` reset it; a play leaves it)."""
     first = (batch.plays[rows] == 1) & batch.yellow[rows]
     if not first.any():
         return rows
     games = rows[first]
     player = batch.player[games]
-    double = np.zeros(rows.size, dtype=bool)
-    double[first] = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
+    double = (batch.hands.reshape(-1)[_hand_at(batch, games, player)] != NO_CARD) & (
         _in_play(ahead, games, player))
-    batch.phase[rows[double]] = DOUBLE
-    single: np.ndarray = rows[~double]
-    return single
+    batch.phase[games[double]] = DOUBLE
+    return np.concatenate([rows[~first], games[~double]])  # the order does not matter
 
 
 def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
     """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home); returns the
-    games that pass the turn (to `_next_player`)."""
-    player = batch.player[rows]
-    second = _hand_at(batch, rows, player) + batch.phase.size
-    drawing = (batch.hands.reshape(-1)[second] == NO_CARD) & _in_play(ahead, rows, player)
+    games that pass the turn (to `_next_player`). Every game here has played a card, so its
+    hand is short of two."""
+    drawing = _in_play(ahead, rows, batch.player[rows])
     batch.phase[rows[drawing]] = DRAW
     passing: np.ndarray = rows[~drawing]
     return passing
@@ -474,9 +475,7 @@ def _next_player(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> None:
         batch.phase[rows[~found]] = OVER
         rows, seat = rows[found], seat[found]
     batch.player[rows] = seat
-    batch.phase[rows] = PLAY
-    batch.arrived[rows] = -1
-    batch.arrived_hat[rows] = 0
+    batch.phase[rows] = PLAY  # ``arrived`` is -1 already (`_after_move`)
 
 
 def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None:
@@ -485,18 +484,19 @@ def _draw(batch: Batch, rows: np.ndarray, card: np.ndarray, then: _Then) -> None
     n = batch.phase.size
     pile = batch.pile.reshape(-1)
     drawn = card * n + rows
-    refill = rows[pile[drawn] == 0]  # a legal card not in the draw pile: that pile is empty
+    left = pile[drawn]
+    refill = rows[left == 0]  # a legal card not in the draw pile: that pile is empty
     if refill.size:
         batch.pile[:, refill] = batch.discard[:, refill]
         batch.discard[:, refill] = 0
-    pile[drawn] -= 1
+        left = pile[drawn]
+    pile[drawn] = left - 1
     hands = batch.hands.reshape(-1)
     at = _hand_at(batch, rows, batch.player[rows])
-    hand0 = hands[at]
-    single = hand0 == NO_CARD
-    hands[at] = np.where(single, card, np.minimum(hand0, card))
-    hands[at + n] = np.where(single, NO_CARD, np.maximum(hand0, card))
-    then.next.append(rows[~single])
+    hand0 = hands[at]  # the second slot is empty; an empty slot sorts after every card
+    hands[at] = np.minimum(hand0, card)
+    hands[at + n] = np.maximum(hand0, card)
+    then.next.append(rows[hand0 != NO_CARD])
 
 
 def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> None:
@@ -506,11 +506,11 @@ def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> Non
     tile = batch.arrived[rows]
     worn = batch.arrived_hat[rows]
     owner, pos = batch.hat_owner.reshape(-1), batch.hat_pos.reshape(-1)
-    for i, take in ((0, TAKE_LUCKY), (1, TAKE_CURSED)):
-        mine = action == take
-        at = rows[mine] + i * n
-        owner[at] = player[mine]
-        pos[at] = tile[mine]
+    hat = action - TAKE_LUCKY  # taking the lucky hat (0) or the cursed cap (1)
+    take = lockstep.indices((hat == 0) | (hat == 1))
+    at = hat[take] * n + rows[take]
+    owner[at] = player[take]
+    pos[at] = tile[take]
     give = action >= GIVE
     owner[(worn[give] - 1) * n + rows[give]] = action[give] - GIVE
     swap = action == SWAP
@@ -519,6 +519,8 @@ def _hat(batch: Batch, rows: np.ndarray, action: np.ndarray, then: _Then) -> Non
         wearer, other = (worn - 1) * n + games, (2 - worn) * n + games
         owner[wearer], pos[wearer] = owner[other], pos[other]
         owner[other], pos[other] = player[swap], tile[swap]
+    batch.arrived[rows] = -1
+    batch.arrived_hat[rows] = 0
     then.move.append(rows)
 
 
