@@ -264,6 +264,36 @@ def test_the_heuristics_plans_start_afresh_when_full(small_plans):
         assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
 
 
+def test_the_heuristics_plans_are_found_by_key_when_keys_collide(small_plans):
+    """The store of plans (a hash table, `_Plans`) finds the row of every position it holds
+    by its key and no row for the others: keys drawn from few values (many repeated within
+    a call), many of them sharing a first slot, through restarts (a store of 40 positions)
+    and a call of more keys than it holds."""
+    plans = policies._Plans()
+    rng = np.random.default_rng(41)
+    held: dict[int, int] = {}
+    collided = 0
+    for size in [*rng.integers(1, 45, size=300).tolist(), 90]:
+        keys = rng.integers(0, 70, size=size) << 40  # low bits alike: many share a slot
+        starts = policies._hashed(keys, len(plans.slots))
+        collided += len(starts) - len(np.unique(starts)) - (len(keys) - len(np.unique(keys)))
+        before = plans.count
+        plans.room(len(keys))
+        if plans.count < before or len(keys) > 40:
+            held.clear()
+        found, slots = plans.find(keys)
+        assert [row >= 0 for row in found.tolist()] == [k in held for k in keys.tolist()]
+        assert all(held[k] == row for k, row in zip(keys.tolist(), found.tolist(),
+                                                     strict=True) if row >= 0)
+        new, first = np.unique(keys[found < 0], return_index=True)
+        rows = plans.add(new, slots[found < 0][first])
+        held.update(zip(new.tolist(), rows.tolist(), strict=True))
+        again, _ = plans.find(keys)
+        assert again.tolist() == [held[k] for k in keys.tolist()]
+        assert plans.rows.tolist() == sorted(held, key=held.__getitem__)
+    assert collided > 50
+
+
 @pytest.mark.parametrize("kept", ["default", "small"])
 def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
     """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
