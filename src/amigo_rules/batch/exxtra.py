@@ -42,6 +42,7 @@ __all__ = [
     "legal_action_mask",
     "new_games",
     "observation_array",
+    "put_states",
     "random_playouts",
     "returns",
     "sample_actions",
@@ -129,16 +130,21 @@ def from_states(states: Iterable[ex.State], *, check: bool = True) -> Batch:
     ``check=False`` skips that check, for states the scalar engine made."""
     rules, distinct, rows = lockstep.distinct_states(states, ex, check)
     batch = _empty(rules, len(distinct))
-    for index, state in enumerate(distinct):
+    put_states(batch, range(len(distinct)), distinct)
+    return lockstep.frozen(lockstep.rows_of(batch, rows))
+
+
+def put_states(batch: Batch, rows: Iterable[int], states: Iterable[ex.State]) -> None:
+    """Write ``states`` (unchecked, of the batch's `Rules`) into the games ``rows`` of the
+    writable ``batch``, in place: `from_states` for a few games of a batch."""
+    for index, state in zip(rows, states, strict=True):
         batch.counters[:, index] = state.counters
-        for player, pair in enumerate(state.ladder):
-            if pair is not None:
-                batch.rungs[player, index], batch.pairs[player, index] = pair
+        batch.rungs[:, index] = [-1 if pair is None else pair[0] for pair in state.ladder]
+        batch.pairs[:, index] = [0 if pair is None else pair[1] for pair in state.ladder]
         batch.turn[index] = state.turn
         batch.roll[index] = -1 if state.roll is None else state.roll
         batch.first[index] = state.first_roll
         batch.over[index] = state.over
-    return lockstep.frozen(lockstep.rows_of(batch, rows))
 
 
 def to_states(batch: Batch) -> tuple[ex.State, ...]:

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from .. import exxtra as ex
 from ..core import GAMES
 from ..core.ties import TIE
 from ..exxtra import (
@@ -374,11 +375,11 @@ def _odds() -> np.ndarray:
 
 @cache
 def _base_worth(players: int) -> np.ndarray:
-    """``float64[RUNGS, placement, taken · FINISH + counter]``: `place_worth` before the
-    denials, ``advanced + survive * reach`` (the same floats), on every rung, per
-    placement of `_plan_rolls`, set of taken rungs (`amigo_rules.batch.exxtra._taken`) and
-    counter before the placement (0 … `FINISH` - 1): `_place_worth` gathers it per game
-    (the games on the last axis, where numpy's loops are long)."""
+    """``float64[taken · FINISH + counter, RUNGS · placements]``: `place_worth` before the
+    denials, ``advanced + survive * reach`` (the same floats), per set of taken rungs
+    (`amigo_rules.batch.exxtra._taken`) and counter before the placement (0 … `FINISH` - 1),
+    on every rung for every placement of `_plan_rolls`: `_place_worth` gathers a row per
+    game."""
     survive, reach, _ = _exxtra_tables(players)
     placements, *_ = _plan_rolls()
     value, advanced = placements[:, 0], placements[:, 1]
@@ -386,26 +387,30 @@ def _base_worth(players: int) -> np.ndarray:
     spaces = reach[np.arange(FINISH)[:, None] + advanced, :]  # [counter, placement, RUNGS]
     worth = advanced[:, None] + chance[:, None] * spaces  # [taken, counter, placement, RUNGS]
     return lockstep.read_only(np.ascontiguousarray(
-        worth.reshape(-1, len(placements), RUNGS).transpose(2, 1, 0)))
+        worth.transpose(0, 1, 3, 2).reshape(-1, RUNGS * len(placements))))
 
 
 def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
     """``float64[RUNGS, placements, n]``: `place_worth` of every placement of `_plan_rolls`
-    (a combination and a double's advance) on every rung, per game (the same floats:
-    `_base_worth`, then each opponent's denial added in seat order; ``x + d·1`` is
-    ``x + d`` and ``x + d·0`` is ``x``)."""
+    (a combination and a double's advance) on every rung, per game, the games on the last
+    axis, where numpy's loops are long (the same floats: `_base_worth`, then each
+    opponent's denial added in seat order; ``x + d·1`` is ``x + d`` and ``x + d·0`` is
+    ``x``)."""
     placements, *_ = _plan_rolls()
     rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
     n = len(batch)
     counter = counters[me, np.arange(n)].astype(np.intp)
-    worth = _base_worth(batch.rules.players).take(
-        exxtra_batch._taken(batch) * FINISH + counter, axis=-1)
+    worth = np.ascontiguousarray(_base_worth(batch.rules.players)[
+        exxtra_batch._taken(batch) * FINISH + counter].T).reshape(RUNGS, -1, n)
     denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
+    rival = np.arange(len(rungs))[:, None] != me
     above = ((rungs[:, None, :] > np.arange(RUNGS)[:, None])
-             & (np.arange(len(rungs))[:, None] != me)[:, None, :])  # [players, RUNGS, n]
-    value = placements[:, :1]
-    for owner in np.flatnonzero(above.any(axis=(1, 2))).tolist():  # in seat order
-        worth += (denial[owner] * (pairs[owner] <= value))[None] * above[owner][:, None]
+             & rival[:, None, :]).astype(np.float64)  # [players, RUNGS, n]
+    value = placements[:, :1].astype(np.int8)
+    denied = np.empty_like(worth)
+    for owner in np.flatnonzero(((rungs > 0) & rival).any(axis=1)).tolist():  # seat order
+        hit = np.where(pairs[owner] <= value, denial[owner], 0.0)  # [placements, n]
+        worth += np.multiply(hit[None], above[owner][:, None], out=denied)
     won = counter + placements[:, 1:] >= FINISH  # [placements, n]
     return np.where(won, WIN + FINISH, worth) if won.any() else worth
 
@@ -548,25 +553,43 @@ def _keys(counters: np.ndarray, rungs: np.ndarray, pairs: np.ndarray, me: np.nda
           ) -> np.ndarray:
     """`_positions` of the games given by their columns: the opponents' pairs as the
     digits, base ``2 ** _PAIR_BITS``, of one number (no pair is coded 0, so the number
-    tells the sequence), the counter's class above them (at most 5 pairs: 45 bits)."""
+    tells the sequence), the counter's class above them (`_keyed`)."""
+    return _keyed(_ladders(counters, rungs, pairs, me), counters[me, np.arange(me.size)])
+
+
+def _ladders(counters: np.ndarray, rungs: np.ndarray, pairs: np.ndarray, me: np.ndarray
+             ) -> np.ndarray:
+    """The part of `_keys` the ladder makes: the opponents' pairs (at most 5: 45 bits)."""
     players = len(rungs)
     rival = (np.arange(players)[:, None] != me) & (rungs >= 0)
     finishing = counters + rungs >= FINISH
     code = np.where(rival, 1 + rungs + RUNGS * (_plan_rolls()[2][pairs] + 32 * finishing), 0)
     later = rival[::-1].cumsum(axis=0)[::-1] - rival  # the pairs after each in seat order
-    sequence = (code << (_PAIR_BITS * later)).sum(axis=0)
-    counter = _counter_classes()[counters[me, np.arange(me.size)]]
-    keys: np.ndarray = sequence + (counter << 48)
+    sequence: np.ndarray = (code << (_PAIR_BITS * later)).sum(axis=0)
+    return sequence
+
+
+def _keyed(ladders: np.ndarray, counter: np.ndarray) -> np.ndarray:
+    """`_keys` of positions by their `_ladders` and their movers' counters."""
+    keys: np.ndarray = ladders + (_counter_classes()[counter] << 48)
     return keys
 
 
 def _planned(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray]:
     """Per game ``rows`` (all at a decision; ``me``: their players to move) its re-roll's
-    worth and its plan, copied from `_plans` (a later call may start the tables afresh or
-    make them larger), the tables of new positions worked out (`_plan`)."""
-    plans = _plans(batch.rules.players)
+    worth and its plan (`_stored`)."""
     keys = _keys(batch.counters[:, rows], batch.rungs[:, rows], batch.pairs[:, rows], me)
+    return _stored(batch, keys, rows, me)
+
+
+def _stored(batch: exxtra_batch.Batch, keys: np.ndarray, rows: np.ndarray, me: np.ndarray,
+            counter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per position of ``keys`` its re-roll's worth and its plan, copied from `_plans` (a
+    later call may start the tables afresh or make them larger); the positions not held
+    are worked out (`_plan`) from the games ``rows`` of ``batch`` (all at a decision;
+    ``me``: their players to move, at counters ``counter`` if given, else their own)."""
+    plans = _plans(batch.rules.players)
     plans.room(len(keys))
     found, slots = plans.find(keys)
     missing = lockstep.indices(found < 0)
@@ -574,8 +597,11 @@ def _planned(batch: exxtra_batch.Batch, rows: np.ndarray, me: np.ndarray
         new, first, inverse = np.unique(keys[missing], return_index=True,
                                         return_inverse=True)
         fresh = plans.add(new, slots[missing[first]])
-        plans.rerolls[fresh], plans.best[fresh] = _plan(
-            lockstep.rows_of(batch, rows[missing[first]]), me[missing[first]])
+        chosen = missing[first]
+        positions = lockstep.rows_of(batch, rows[chosen])
+        if counter is not None:
+            positions.counters[me[chosen], np.arange(chosen.size)] = counter[chosen]
+        plans.rerolls[fresh], plans.best[fresh] = _plan(positions, me[chosen])
         found[missing] = fresh[inverse]
     return plans.rerolls[found], plans.best[found]
 
@@ -734,11 +760,10 @@ def _turn_plans(turn: exxtra_batch.Batch, me: np.ndarray, start: np.ndarray
     after = start + shifts  # [D, m]
     other = (after < FINISH) & (classes[np.minimum(after, FINISH)] != classes[start])
     shift, game = other.nonzero()
-    positions = lockstep.rows_of(turn, np.concatenate([np.arange(m), game]))
-    counters = positions.counters.reshape(-1)
-    count = m + game.size
-    counters[me[game] * count + m + np.arange(game.size)] = after[shift, game]
-    _, found = _planned(positions, np.arange(count), np.concatenate([me, me[game]]))
+    counter = np.concatenate([start, after[shift, game]])
+    ladders = _ladders(turn.counters, turn.rungs, turn.pairs, me)
+    rows = np.concatenate([np.arange(m), game])
+    _, found = _stored(turn, _keyed(ladders[rows], counter), rows, me[rows], counter)
     best = found[:m]
     ahead = np.repeat(best[None], len(shifts), axis=0)  # [D, m, combinations]
     ahead[shift, game] = found[m:]
@@ -762,6 +787,70 @@ def _replanned(turn: exxtra_batch.Batch, moved: np.ndarray, me: np.ndarray,
     far = moved[~near]
     if far.size:
         best[far] = _planned(turn, far, me[~near])[1]
+
+
+_SCALAR_TURNS = 8
+"""Once this many games or fewer are still re-rolling, `exxtra_heuristic_turns` plays their
+turns on to the end on the scalar engine (`_scalar_turns`): a round of the batch engine
+costs about as much for one game as for a hundred, a move of the scalar engine a few
+microseconds."""
+
+
+@cache
+def _scalar_tables() -> tuple[list[int], list[int], list[list[int]], list[int]]:
+    """`_scalar_turns`' tables as lists: the row of each combination (`_plan_rolls`),
+    `_nth_best` and `_counter_classes`."""
+    held, nth = _nth_best()
+    return (_plan_rolls()[2].tolist(), held.tolist(), nth.tolist(),
+            _counter_classes().tolist())
+
+
+def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
+                  ahead: np.ndarray, start: np.ndarray, left: np.ndarray,
+                  rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
+    """`exxtra_heuristic_turns`' rounds for its games ``games`` of ``turn`` (each at a
+    decision, with moves ``left``; ``best``, ``ahead``, ``start`` as there) on the scalar
+    engine, their states written back into ``turn``: the same draws from ``rng`` in the
+    same order, the same decisions (the plans' bits, read in Python) and the same moves
+    (the scalar engine's, which the batch engine equals). Returns the moves made, round by
+    round."""
+    states = dict(zip(games.tolist(), exxtra_batch.to_states(lockstep.rows_of(turn, games)),
+                      strict=True))
+    plan = {g: best[g].tolist() for g in states}
+    row_of, held, nth, classes = _scalar_tables()
+    moves: list[tuple[np.ndarray, np.ndarray]] = []
+    deciding = games.tolist()
+    while deciding:
+        chosen = []
+        for g, uniform in zip(deciding, rng.random(len(deciding)).tolist(), strict=True):
+            state = states[g]
+            bits = plan[g][row_of[state.roll]]
+            chosen.append(nth[bits][int(uniform * held[bits])])
+            states[g] = ex.apply(state, ex.move_for_action(state, chosen[-1]))
+            left[g] -= 1
+        moves.append((np.array(deciding), np.array(chosen)))
+        rolling = [g for g, c in zip(deciding, chosen, strict=True)
+                   if c == exxtra_batch.REROLL and left[g] > 0]
+        if not rolling:
+            break
+        rolled = rng.integers(0, exxtra_batch.ROLLS, size=len(rolling))
+        moves.append((np.array(rolling), rolled))
+        deciding = []
+        for g, roll in zip(rolling, rolled.tolist(), strict=True):
+            before = states[g]
+            state = states[g] = ex.apply(before, ex.move_for_action(before, roll))
+            left[g] -= 1
+            if state.roll is None or state.over or not left[g]:
+                continue
+            deciding.append(g)
+            counter = state.counters[state.player]
+            if classes[counter] != classes[before.counters[state.player]]:  # a double
+                shift = counter - int(start[g])
+                plan[g] = (ahead[shift - 1, g] if shift <= len(ahead) else _planned(
+                    exxtra_batch.from_states([state]), np.zeros(1, dtype=np.intp),
+                    np.array([state.player]))[1][0]).tolist()
+    exxtra_batch.put_states(turn, states, states.values())
+    return moves
 
 
 def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
@@ -801,7 +890,7 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
         rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
         rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
         rolls[rolling] = rolled
-        exxtra_batch.advance(turn, ids, rolls)  # the decisions and the re-rolls' rolls
+        exxtra_batch._apply(turn, ids, rolls)  # advance(ids, rolls), unchecked
         ids[deciding] = rolls[rolling] = -1
         if not rolling.size:
             break
@@ -815,6 +904,10 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
             _replanned(turn, moved, me[moved], counter[mine[moved]] - start[moved], best,
                        ahead)
             seen[moved] = classes[counter[mine[moved]]]
+        if deciding.size <= _SCALAR_TURNS:
+            if deciding.size:
+                moves += _scalar_turns(turn, deciding, best, ahead, start, left, rng)
+            break
     lockstep.put_rows(batch, games, turn, each)
     if not moves:
         return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
