@@ -37,6 +37,7 @@ from ..exxtra import (
     combination,
     reroll_worth,
 )
+from ..exxtra.moves import PLACES, REROLL, Move, rolls
 from ..track import PATH_TILES
 from ..verflixxt import LANDING_WEIGHT, LUCKY_RESERVE
 from . import batch_of, lockstep
@@ -797,12 +798,15 @@ microseconds."""
 
 
 @cache
-def _scalar_tables() -> tuple[list[int], list[int], list[list[int]], list[int]]:
+def _scalar_tables() -> tuple[list[int], list[int], list[list[int]], list[int],
+                              tuple[Move, ...], tuple[Move, ...]]:
     """`_scalar_turns`' tables as lists: the row of each combination (`_plan_rolls`),
-    `_nth_best` and `_counter_classes`."""
+    `_nth_best` and `_counter_classes`; the moves of the decision ids and of the roll ids
+    (`amigo_rules.exxtra.move_for_action`'s, without its checks: `amigo_rules.exxtra.apply`
+    checks the move)."""
     held, nth = _nth_best()
     return (_plan_rolls()[2].tolist(), held.tolist(), nth.tolist(),
-            _counter_classes().tolist())
+            _counter_classes().tolist(), (REROLL, *PLACES), rolls())
 
 
 def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
@@ -817,7 +821,7 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
     states = dict(zip(games.tolist(), exxtra_batch.to_states(lockstep.rows_of(turn, games)),
                       strict=True))
     plan = {g: best[g].tolist() for g in states}
-    row_of, held, nth, classes = _scalar_tables()
+    row_of, held, nth, classes, decisions, rolled_as = _scalar_tables()
     moves: list[tuple[np.ndarray, np.ndarray]] = []
     deciding = games.tolist()
     while deciding:
@@ -826,7 +830,7 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
             state = states[g]
             bits = plan[g][row_of[state.roll]]
             chosen.append(nth[bits][int(uniform * held[bits])])
-            states[g] = ex.apply(state, ex.move_for_action(state, chosen[-1]))
+            states[g] = ex.apply(state, decisions[chosen[-1]])
             left[g] -= 1
         moves.append((np.array(deciding), np.array(chosen)))
         rolling = [g for g, c in zip(deciding, chosen, strict=True)
@@ -838,7 +842,7 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
         deciding = []
         for g, roll in zip(rolling, rolled.tolist(), strict=True):
             before = states[g]
-            state = states[g] = ex.apply(before, ex.move_for_action(before, roll))
+            state = states[g] = ex.apply(before, rolled_as[roll])
             left[g] -= 1
             if state.roll is None or state.over or not left[g]:
                 continue
