@@ -871,7 +871,8 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
     A turn's position is looked up once (`_plans`), with the positions its doubles can
     move it to (`_turn_plans`): the re-rolls of a turn cost a look-up and a draw each, in
     rounds over the games still re-rolling, each round one call of the engine (`advance`
-    with the re-rolls' rolls)."""
+    with the re-rolls' rolls); the last few games still re-rolling finish on the scalar
+    engine (`_scalar_turns`), with the same draws."""
     players = batch.rules.players
     turn = lockstep.rows_of(batch, games)
     m = len(games)
