@@ -66,6 +66,45 @@ def test_advance_refuses_read_only_batches_and_bad_ids(name):
     assert engine.to_states(games) == before
 
 
+@pytest.mark.rule("EX-ROLL-6")
+def test_exxtras_advance_rolls_the_rerolls_in_the_same_call():
+    """``advance(ids, rolls)`` of EXXtra: each game's id as the scalar engine applies it and,
+    where the id re-rolls, then its roll of ``rolls`` (a bust, a double, a double onto the
+    finish, a combination in hand); the other games' rolls are ignored; a read-only batch
+    and ids of another shape are refused, the batch untouched."""
+    game, engine, _ = GAMES["exxtra"]
+    rng = np.random.default_rng(17)
+    near_the_finish = exxtra.State(exxtra.Rules(players=4), (19, 3, 0, 20),
+                                   (None,) * 4, 40, None, True)
+    states = scattered_states(game, [exxtra.new_game(exxtra.Rules(players=4))] * 300
+                              + [near_the_finish] * 100, rng, most=60)
+    ids = np.array(random_ids(game, states, rng))
+    deciding = np.array([game.current_player(s) >= 0 for s in states])
+    ids[deciding & (rng.random(len(ids)) < 0.5)] = engine.REROLL  # always legal
+    ids[rng.random(len(ids)) < 0.1] = -1
+    rolls = rng.integers(0, engine.ROLLS, size=len(ids))
+    rolls[rng.random(len(ids)) < 0.1] = -1
+    games = lockstep.copied(engine.from_states(states))
+    engine.advance(games, ids, rolls)
+    expected, rerolled = [], 0
+    for state, i, roll in zip(states, ids.tolist(), rolls.tolist(), strict=True):
+        if i >= 0 and not game.is_terminal(state):
+            decided = game.current_player(state) >= 0
+            state = game.apply(state, game.move_for_action(state, i))
+            if decided and i == engine.REROLL and roll >= 0:
+                state = game.apply(state, game.move_for_action(state, roll))
+                rerolled += 1
+        expected.append(state)
+    assert engine.to_states(games) == tuple(expected)
+    assert rerolled > 30
+    read_only = engine.from_states(states)
+    with pytest.raises(StateError, match="read-only"):
+        engine.advance(read_only, ids, rolls)
+    with pytest.raises(IllegalMoveError, match="shape"):
+        engine.advance(lockstep.copied(read_only), ids, rolls[:-1])
+    assert engine.to_states(read_only) == tuple(states)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_arrays_are_written_into_a_preallocated_array(name):
     game, engine, rules = GAMES[name]

@@ -264,15 +264,55 @@ def test_the_heuristics_plans_start_afresh_when_full(small_plans):
         assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
 
 
-@pytest.mark.parametrize("kept", ["default", "small"])
+def test_the_heuristics_plans_are_found_by_key_when_keys_collide(small_plans):
+    """The store of plans (a hash table, `_Plans`) finds the row of every position it holds
+    by its key and no row for the others: keys drawn from few values (many repeated within
+    a call), many of them sharing a first slot, through restarts (a store of 40 positions)
+    and a call of more keys than it holds."""
+    plans = policies._Plans()
+    rng = np.random.default_rng(41)
+    held: dict[int, int] = {}
+    collided = 0
+    for size in [*rng.integers(1, 45, size=300).tolist(), 90]:
+        keys = rng.integers(0, 70, size=size) << 40  # low bits alike: many share a slot
+        starts = policies._hashed(keys, len(plans.slots))
+        collided += len(starts) - len(np.unique(starts)) - (len(keys) - len(np.unique(keys)))
+        before = plans.count
+        plans.room(len(keys))
+        if plans.count < before or len(keys) > 40:
+            held.clear()
+        found, slots = plans.find(keys)
+        assert [row >= 0 for row in found.tolist()] == [k in held for k in keys.tolist()]
+        assert all(held[k] == row for k, row in zip(keys.tolist(), found.tolist(),
+                                                     strict=True) if row >= 0)
+        new, first = np.unique(keys[found < 0], return_index=True)
+        rows = plans.add(new, slots[found < 0][first])
+        held.update(zip(new.tolist(), rows.tolist(), strict=True))
+        again, _ = plans.find(keys)
+        assert again.tolist() == [held[k] for k in keys.tolist()]
+        assert plans.rows.tolist() == sorted(held, key=held.__getitem__)
+    assert collided > 50
+
+
+@pytest.fixture
+def no_look_ahead(monkeypatch):
+    """The turn player looks no double ahead: every double that moves a counter to another
+    class is looked up anew, in the batch rounds and in the scalar ones."""
+    monkeypatch.setattr(policies, "_double_reach", lambda: 0)
+
+
+@pytest.mark.parametrize("kept", ["default", "small", "no-look-ahead"])
 def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
     """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
     replayed on the scalar engine, every decision is one the scalar agent values highest,
     every roll is a roll, each game's moves stop where its turn ends (the next player to
     roll, or the end) or its budget runs out, and the batch holds the replayed states; also
-    when the plans start afresh in the middle of the turns (a store of 40 positions)."""
+    when the plans start afresh in the middle of the turns (a store of 40 positions), and
+    with the plans after a double looked up when it comes (none planned ahead)."""
     if kept == "small":
         request.getfixturevalue("small_plans")
+    elif kept == "no-look-ahead":
+        request.getfixturevalue("no_look_ahead")
     rules = exxtra.Rules(players=4)
     agent = ExxtraHeuristicAgent(seed=0)
     rng = np.random.default_rng(23)
@@ -307,3 +347,37 @@ def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, reque
                 budgets_spent += 1
         assert exxtra_batch.to_states(batch) == tuple(states)
     assert decisions > 1_000 and budgets_spent > 50
+
+
+@pytest.mark.parametrize("look_ahead", [True, False], ids=["look-ahead", "no-look-ahead"])
+def test_the_heuristics_scalar_rounds_play_as_its_batch_rounds(look_ahead, request,
+                                                              monkeypatch):
+    """The turn player's rounds on the scalar engine (`_scalar_turns`, for the last games
+    still re-rolling) play as its batch rounds: from the same games and generator, every
+    round after the first on the scalar engine or none, the same moves in the same order,
+    the same games after and the same draws; also where a double's plan is looked up when
+    it comes."""
+    if not look_ahead:
+        request.getfixturevalue("no_look_ahead")
+    rules = exxtra.Rules(players=4)
+    moves = doubles = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 128, 60, seed=31)):
+        at = np.flatnonzero(exxtra_batch.legal_action_mask(games).any(axis=1))
+        if step % 3 or not at.size:
+            continue
+        budget = np.random.default_rng(step).integers(1, 12, size=at.size)
+        played = []
+        for scalar in (0, 10**6):
+            monkeypatch.setattr(policies, "_SCALAR_TURNS", scalar)
+            batch, rng = lockstep.copied(games), np.random.default_rng(step)
+            moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget)
+            played.append((moved.tolist(), ids.tolist(), exxtra_batch.to_states(batch),
+                           rng.bit_generator.state))
+        assert played[0] == played[1]
+        states = list(exxtra_batch.to_states(games))
+        for row, action in zip(played[0][0], played[0][1], strict=True):
+            move = exxtra.move_for_action(states[row], action)
+            doubles += isinstance(move, exxtra.Roll) and move.a == move.b != exxtra.X
+            states[row] = exxtra.apply(states[row], move)
+        moves += len(played[0][0])
+    assert moves > 2_000 and doubles > 50

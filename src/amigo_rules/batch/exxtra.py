@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 
 from .. import exxtra as ex
-from ..core import CHANCE, TERMINAL, RulesError
+from ..core import CHANCE, TERMINAL, RulesError, StateError
 from ..core.arrays import at
 from ..core.checks import quote
 from ..core.deprecation import renamed
@@ -42,6 +42,7 @@ __all__ = [
     "legal_action_mask",
     "new_games",
     "observation_array",
+    "put_states",
     "random_playouts",
     "returns",
     "sample_actions",
@@ -129,16 +130,21 @@ def from_states(states: Iterable[ex.State], *, check: bool = True) -> Batch:
     ``check=False`` skips that check, for states the scalar engine made."""
     rules, distinct, rows = lockstep.distinct_states(states, ex, check)
     batch = _empty(rules, len(distinct))
-    for index, state in enumerate(distinct):
+    put_states(batch, range(len(distinct)), distinct)
+    return lockstep.frozen(lockstep.rows_of(batch, rows))
+
+
+def put_states(batch: Batch, rows: Iterable[int], states: Iterable[ex.State]) -> None:
+    """Write ``states`` (unchecked, of the batch's `Rules`) into the games ``rows`` of the
+    writable ``batch``, in place: `from_states` for a few games of a batch."""
+    for index, state in zip(rows, states, strict=True):
         batch.counters[:, index] = state.counters
-        for player, pair in enumerate(state.ladder):
-            if pair is not None:
-                batch.rungs[player, index], batch.pairs[player, index] = pair
+        batch.rungs[:, index] = [-1 if pair is None else pair[0] for pair in state.ladder]
+        batch.pairs[:, index] = [0 if pair is None else pair[1] for pair in state.ladder]
         batch.turn[index] = state.turn
         batch.roll[index] = -1 if state.roll is None else state.roll
         batch.first[index] = state.first_roll
         batch.over[index] = state.over
-    return lockstep.frozen(lockstep.rows_of(batch, rows))
 
 
 def to_states(batch: Batch) -> tuple[ex.State, ...]:
@@ -288,8 +294,10 @@ def step(batch: Batch, action_ids: np.ndarray) -> Batch:
     return lockstep.frozen(out)
 
 
-def _apply(batch: Batch, ids: np.ndarray) -> None:
-    """Apply one legal id per game in place; games given -1 stay as they are.
+def _apply(batch: Batch, ids: np.ndarray, rolls: np.ndarray | None = None) -> None:
+    """Apply one legal id per game in place; games given -1 stay as they are. With
+    ``rolls``, the games whose id re-rolls then roll ``rolls`` (-1: not yet), in the same
+    pass (`advance`).
 
     A player's entries are reached through flat indices (``player·n + game`` into the
     raveled arrays), which numpy serves several times faster than index pairs."""
@@ -300,7 +308,12 @@ def _apply(batch: Batch, ids: np.ndarray) -> None:
     mine = batch.turn % batch.rules.players * n + np.arange(n)
     ending = _roll(batch, rolled, ids, mine) if rolled.any() else rolled
     if deciding.any():
-        ending = ending | _decide(batch, deciding, ids, mine)
+        placed = _decide(batch, deciding, ids, mine)
+        ending = ending | placed
+        if rolls is not None:  # the re-rolls' rolls: the same player's turn goes on
+            again = deciding & ~placed & (rolls >= 0)
+            if again.any():
+                ending = ending | _roll(batch, again, rolls, mine)
     if ending.any():
         _next_turn(batch, ending)
 
@@ -369,11 +382,33 @@ def _next_turn(batch: Batch, ending: np.ndarray) -> None:
 # --- playouts and observations -----------------------------------------------------------
 
 
-def advance(batch: Batch, action_ids: np.ndarray) -> None:
+def advance(batch: Batch, action_ids: np.ndarray, rolls: np.ndarray | None = None) -> None:
     """Apply one id per game to the writable ``batch`` in place, unchecked, as
-    `amigo_rules.batch.verflixxt.advance` does; `step` is the checked form."""
+    `amigo_rules.batch.verflixxt.advance` does; `step` is the checked form.
+
+    With ``rolls`` (a roll id per game, -1 for none), a game whose id is ``reroll`` (0)
+    also rolls its roll of ``rolls``, in the same pass (EX-ROLL-6, then EX-ROLL-1 …
+    EX-ROLL-5): the moves of ``advance(ids)`` and then ``advance(rolls)`` at the games that
+    re-rolled, in one call over the whole batch (a turn's chain of re-rolls takes half the
+    calls).
+
+    >>> from amigo_rules import exxtra
+    >>> from amigo_rules.batch import lockstep
+    >>> games = lockstep.copied(new_games(exxtra.Rules(players=3), 2))
+    >>> advance(games, np.array([7, 7]))             # both roll 2-2 (+2): 2-2 in hand
+    >>> advance(games, np.array([REROLL, 3]), rolls=np.array([35, 35]))
+    >>> [(s.counters, s.turn) for s in to_states(games)]  # X-X ends game 0's turn
+    [((0, 0, 0), 1), ((2, 0, 0), 1)]
+    """
     ids = lockstep.action_ids(batch, action_ids)
-    lockstep.advance(_apply, batch, ids, is_terminal(batch))
+    if rolls is None:
+        lockstep.advance(_apply, batch, ids, is_terminal(batch))
+        return
+    then = lockstep.action_ids(batch, rolls)
+    if not all(array.flags.writeable for _, array in lockstep.arrays(batch)):
+        raise StateError("advance changes the batch in place; this one is read-only (a "
+                         "batch from step or new_games): advance lockstep.copied(batch)")
+    _apply(batch, np.where(batch.over, -1, ids), then)
 
 
 LOCKSTEP = lockstep.Functions(
