@@ -168,7 +168,7 @@ def test_exxtras_scalar_tail_plays_in_lockstep(opponent, tail):
     opponents the batch's rounds leave it the last games of a step; with ``heuristic``
     ones (a turn player, `TURNS`) every move up to the learner's turn is played in one
     call, so that the tail plays only the steps that start with few games to play (here:
-    a learner's move ended a game)."""
+    five of six, where a game is out of play before the others move)."""
     env = RecordedVectorEnv("exxtra", exxtra.Rules(players=3), num_envs=6,
                             opponent=opponent, scalar_tail=tail)
     assert (env.turns is None) == (opponent == "random")
