@@ -995,6 +995,7 @@ decision of its seat ``seats[i]``, over, or out of moves; the moves made returne
 TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
     "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
 })
-"""Per game, the policies of `POLICIES` that can also play a player's whole turn at once
+"""Per game, the policies of `POLICIES` that can also play whole turns at once
 (`TurnPlayer`), by agent name: where a turn is many decisions of one player between
-rolls (EXXtra's re-rolls), the vector environment plays it in rounds of its own."""
+rolls (EXXtra's re-rolls), the vector environment lets it play every move between two of
+its learner's, in rounds of its own."""
