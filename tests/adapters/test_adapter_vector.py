@@ -148,14 +148,41 @@ def replay(game, engine, states, events, restarted):
 def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, make, tail):
     """Lockstep: each step's moves replayed on the scalar engine give the env's games, its
     observations, masks, rewards, flags and final observations; the batch engine alone
-    (``scalar_tail=0``), and with the last games of a step finished by the scalar engine."""
-    module = get_game(game)
+    (``scalar_tail=0``), and with the last games of a step finished by the scalar engine
+    (where a step leaves it games: EXXtra's turn player plays every move of a step up to
+    the learner's turn at once, `test_exxtras_scalar_tail_plays_in_lockstep`)."""
     env = make(game, rules, num_envs=6, max_game_length=limit(game, rules),
                scalar_tail=tail)
-    # seed 7: a run in which the scalar tail plays in every configuration (EXXtra's turns,
-    # played whole, leave two games or fewer to it in some runs only: seed 5 none)
-    observations, info = env.reset(seed=7)
-    rng = np.random.default_rng(7)
+    # seed 7: a run in which the scalar tail plays in every configuration it can
+    every_step_in_lockstep(env, game, seed=7)
+    if env.scalar_tail == 0:
+        assert env.finished == 0
+    elif make is not RecordedSelfPlayVectorEnv and (env.turns is None
+                                                    or env.scalar_tail >= env.num_envs):
+        assert env.finished > 0  # self-play: only chance, none under VXV-9
+
+
+@pytest.mark.parametrize(("opponent", "tail"), [("random", 2), ("heuristic", 5)])
+def test_exxtras_scalar_tail_plays_in_lockstep(opponent, tail):
+    """EXXtra's scalar tail, every step compared with the scalar engine: with ``random``
+    opponents the batch's rounds leave it the last games of a step; with ``heuristic``
+    ones (a turn player, `TURNS`) every move up to the learner's turn is played in one
+    call, so that the tail plays only the steps that start with few games to play (here:
+    five of six, where a game is out of play before the others move)."""
+    env = RecordedVectorEnv("exxtra", exxtra.Rules(players=3), num_envs=6,
+                            opponent=opponent, scalar_tail=tail)
+    assert (env.turns is None) == (opponent == "random")
+    every_step_in_lockstep(env, "exxtra", seed=7)
+    assert env.finished > 0
+
+
+def every_step_in_lockstep(env, game, seed):
+    """Play random legal steps of ``env`` from ``seed``, each step's moves replayed on the
+    scalar engine: its games, observations, masks, rewards, flags and final observations
+    as the scalar engine's; at least three games end."""
+    module = get_game(game)
+    observations, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     states = env.engine.to_states(env.games)
     ended = 0
     for _ in range(3 * STEPS.get(game, 50)):
@@ -186,10 +213,6 @@ def test_every_step_equals_the_scalar_game_and_its_observations(game, rules, mak
                 assert rewards[row] == 0 and not truncated[row]
         ended += len(done)
     assert ended >= 3
-    if env.scalar_tail == 0:
-        assert env.finished == 0
-    elif make is not RecordedSelfPlayVectorEnv:  # self-play: only chance, none under VXV-9
-        assert env.finished > 0
 
 
 def test_the_ids_are_registered_for_make_vec():

@@ -349,6 +349,61 @@ def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, reque
     assert decisions > 1_000 and budgets_spent > 50
 
 
+@pytest.mark.parametrize("kept", ["default", "small"])
+def test_the_heuristics_turns_play_every_move_up_to_the_learners_turn(kept, request):
+    """With ``seats`` (the learner's seat per game), `exxtra_heuristic_turns` plays every
+    move of the games, rolls and the other seats' turns one after the other, from a roll or
+    a decision: replayed on the scalar engine, each roll is a roll, each decision one the
+    scalar agent values highest and never the learner's, and each game's moves stop at its
+    learner's decision, the end, or where its budget runs out; the batch holds the
+    replayed states; also when the plans start afresh in the middle (a store of 40)."""
+    if kept == "small":
+        request.getfixturevalue("small_plans")
+    rules = exxtra.Rules(players=4)
+    agent = ExxtraHeuristicAgent(seed=0)
+    rng = np.random.default_rng(37)
+    rolls = decisions = learners = budgets_spent = turns = 0
+    for step, games in enumerate(positions(exxtra_batch, rules, 32, 90, seed=41)):
+        at = np.flatnonzero(~exxtra_batch.is_terminal(games))
+        if step % 2 or not at.size:
+            continue
+        batch = lockstep.copied(games)
+        budget = rng.integers(1, 40, size=at.size)
+        seats = rng.integers(0, rules.players, size=at.size)
+        moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget, seats)
+        before = exxtra_batch.to_states(games)
+        states = list(before)
+        made = dict.fromkeys(at.tolist(), 0)
+        seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
+        for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
+            state = states[row]
+            assert not exxtra.is_terminal(state)
+            player = exxtra.current_player(state)
+            assert player != seat[row]
+            move = exxtra.move_for_action(state, action)
+            if player == CHANCE:
+                rolls += 1
+            else:
+                legal = exxtra.legal_moves(state)
+                worth = agent.values(exxtra.observation(state, player), legal)
+                assert worth[legal.index(move)] == max(worth), (state, move)
+                decisions += 1
+            states[row] = exxtra.apply(state, move)
+            made[row] += 1
+        for k, row in enumerate(at.tolist()):
+            assert made[row] <= budget[k]
+            if made[row] < budget[k]:  # stopped at the learner's decision or the end
+                state = states[row]
+                assert exxtra.is_terminal(state) or exxtra.current_player(state) == seats[k]
+                learners += not exxtra.is_terminal(state)
+            else:
+                budgets_spent += 1
+            turns += states[row].turn - before[row].turn
+        assert exxtra_batch.to_states(batch) == tuple(states)
+    assert rolls > 1_000 and decisions > 1_000 and learners > 500 and budgets_spent > 50
+    assert turns > 1_000
+
+
 @pytest.mark.parametrize("look_ahead", [True, False], ids=["look-ahead", "no-look-ahead"])
 def test_the_heuristics_scalar_rounds_play_as_its_batch_rounds(look_ahead, request,
                                                               monkeypatch):

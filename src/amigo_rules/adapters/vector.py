@@ -125,8 +125,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         self.policy = POLICIES[game][self.opponent]
         """``policy(batch, rng)``: the opponents' choices."""
         self.turns = TURNS.get(game, {}).get(self.opponent)
-        """The policy's `TurnPlayer` if it has one (it then plays each opponent's turn
-        from its first decision to its end), else None."""
+        """The policy's `TurnPlayer` if it has one (it then plays every move of a game,
+        chance and the opponents' turns, up to the learner's turn in one call), else
+        None."""
         self.agent = make_agent(self.opponent, game)
         """The scalar agent the policy equals, for the games the scalar engine finishes
         (its generator is the environment's)."""
@@ -308,8 +309,9 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         its last ``scalar_tail`` games are finished on the scalar engine. Every chance
         node is resolved first, again while a roll leads to another (EXXtra's lost turns),
         then every decision in one call of the policy, so that games that fell out of step
-        meet again in one call (a policy with a turn player, `turns`, plays each of those
-        turns to its end in that call)."""
+        meet again in one call. A policy with a turn player (`turns`) plays every move of
+        the games up to the learner's turn in one call instead: the scalar engine then
+        finishes only the steps that start with ``scalar_tail`` games or fewer to play."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player
@@ -331,12 +333,13 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
                     return
                 rows, to_move, live = rows[keep], to_move[keep], live[keep]
                 work = lockstep.rows_of(work, keep)
-            chance = live & (to_move == CHANCE)
-            if self.turns is not None and not chance.any():  # whole turns (TURNS)
-                deciding = lockstep.indices(live)
-                turned, ids = self.turns(work, deciding, rng, limit - moves[rows[deciding]])
+            if self.turns is not None:  # every move up to the learner's turn (TURNS)
+                going = lockstep.indices(live)
+                turned, ids = self.turns(work, going, rng, limit - moves[rows[going]],
+                                         seats[rows[going]])
                 moved(rows[turned], ids)
             else:
+                chance = live & (to_move == CHANCE)
                 choose = self.engine.sample_chance if chance.any() else self.policy
                 ids = np.where(live, choose(work, rng), -1)
                 advance(work, ids)

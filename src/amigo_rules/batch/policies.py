@@ -750,26 +750,36 @@ def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, plans: np.ndarray,
     return chosen
 
 
-def _turn_plans(turn: exxtra_batch.Batch, me: np.ndarray, start: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """The plans (rows of `_Plans.best`, copied) of the games of ``turn`` (all at a
-    decision; ``me``: their players to move, at counters ``start``) and, looked up in the
-    same call, ``ahead``: per game the plan after its counter moved on by ``1 … D`` (``D``
-    the largest double's advance; doubles met in its re-rolls move it), where that is
-    another class (`_counter_classes`) and not the finish; its own plan elsewhere."""
+def _turn_plans(turn: exxtra_batch.Batch, games: np.ndarray, me: np.ndarray,
+                start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The plans (rows of `_Plans.best`, copied) of the games ``games`` of ``turn`` (all at
+    a decision; ``me``: per game of ``turn`` its player to move, at counter ``start``) and,
+    looked up in the same call, ``ahead``: per game the plan after its counter moved on by
+    ``1 … D`` (``D`` the largest double's advance; doubles met in its re-rolls move it),
+    where that is another class (`_counter_classes`) and not the finish; its own plan
+    elsewhere. Both have a row per game of ``turn`` (the others' rows are not plans)."""
     classes = _counter_classes()
-    m = len(me)
+    k = len(games)
+    mover, begin = me[games], start[games]
     shifts = np.arange(1, _double_reach() + 1)[:, None]  # [D, 1]
-    after = start + shifts  # [D, m]
-    other = (after < FINISH) & (classes[np.minimum(after, FINISH)] != classes[start])
+    after = begin + shifts  # [D, k]
+    other = (after < FINISH) & (classes[np.minimum(after, FINISH)] != classes[begin])
     shift, game = other.nonzero()
-    counter = np.concatenate([start, after[shift, game]])
-    ladders = _ladders(turn.counters, turn.rungs, turn.pairs, me)
-    rows = np.concatenate([np.arange(m), game])
-    _, found = _stored(turn, _keyed(ladders[rows], counter), rows, me[rows], counter)
-    best = found[:m]
+    counter = np.concatenate([begin, after[shift, game]])
+    every = k == len(turn)
+    ladders = (_ladders(turn.counters, turn.rungs, turn.pairs, mover) if every else
+               _ladders(turn.counters[:, games], turn.rungs[:, games], turn.pairs[:, games],
+                        mover))
+    rows = np.concatenate([np.arange(k), game])
+    _, found = _stored(turn, _keyed(ladders[rows], counter), games[rows], mover[rows],
+                       counter)
+    if every:
+        best = found[:k]
+    else:
+        best = np.zeros((len(turn), found.shape[1]), dtype=found.dtype)
+        best[games] = found[:k]
     ahead = np.repeat(best[None], len(shifts), axis=0)  # [D, m, combinations]
-    ahead[shift, game] = found[m:]
+    ahead[shift, games[game]] = found[k:]
     return best, ahead
 
 
@@ -860,35 +870,79 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
 
 
 def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
-                           rng: np.random.Generator, budget: np.ndarray
-                           ) -> tuple[np.ndarray, np.ndarray]:
+                           rng: np.random.Generator, budget: np.ndarray,
+                           seats: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play the turns of ``games`` (indices of the writable ``batch``, each at a decision)
     to their end in place, as `exxtra_heuristic` and the dice play them: each decision the
-    heuristic's (one uniform double per decision), each re-roll's roll drawn uniformly,
-    both from ``rng``; game ``games[i]`` makes at most ``budget[i]`` moves. Returns the
-    moves made in order: the game of each (indices of ``batch``) and its id.
+    heuristic's (one uniform double per decision), each roll drawn uniformly, both from
+    ``rng``; game ``games[i]`` makes at most ``budget[i]`` moves. Returns the moves made in
+    order: the game of each (indices of ``batch``) and its id.
+
+    With ``seats`` (per game the seat the heuristic does not play, the learner's), the
+    games may also be at a roll, and every move is played, rolls and the other seats'
+    turns one after the other, until each game is at a decision of its seat ``seats[i]``,
+    over, or out of moves: the vector environment's moves between two of its learner's in
+    one call.
 
     A turn's position is looked up once (`_plans`), with the positions its doubles can
     move it to (`_turn_plans`): the re-rolls of a turn cost a look-up and a draw each, in
     rounds over the games still re-rolling, each round one call of the engine (`advance`
     with the re-rolls' rolls); the last few games still re-rolling finish on the scalar
     engine (`_scalar_turns`), with the same draws."""
-    players = batch.rules.players
     turn = lockstep.rows_of(batch, games)
-    m = len(games)
-    me = turn.turn % players
+    left = np.asarray(budget, dtype=np.int64).copy()
+    moves: list[tuple[np.ndarray, np.ndarray]] = []
+    each = np.arange(len(games))
+    if seats is None:
+        _turns(turn, each[left > 0], left, rng, moves)
+    else:
+        learner = np.asarray(seats)
+        while True:
+            _rolls(turn, each, left, rng, moves)
+            deciding = each[(turn.roll >= 0) & ~turn.over & (left > 0)
+                            & (turn.turn % batch.rules.players != learner)]
+            if not deciding.size:
+                break
+            _turns(turn, deciding, left, rng, moves)
+    lockstep.put_rows(batch, games, turn, each)
+    if not moves:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+    return games[np.concatenate([k for k, _ in moves])], np.concatenate([i for _, i in moves])
+
+
+def _rolls(turn: exxtra_batch.Batch, each: np.ndarray, left: np.ndarray,
+           rng: np.random.Generator, moves: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """Roll the dice of every game of ``turn`` at a roll (``each``: all its games) with
+    moves ``left``, again where a roll ends the turn (EX-ROLL-4), each roll drawn
+    uniformly from ``rng``; the moves appended to ``moves``."""
+    rolling = each[(turn.roll < 0) & ~turn.over & (left > 0)]
+    ids = np.full(len(each), -1, dtype=np.int64)
+    while rolling.size:
+        rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
+        ids[rolling] = rolled
+        exxtra_batch._apply(turn, ids)  # advance(ids), unchecked
+        ids[rolling] = -1
+        moves.append((rolling, rolled))
+        left[rolling] -= 1
+        rolling = rolling[(turn.roll[rolling] < 0) & ~turn.over[rolling] & (left[rolling] > 0)]
+
+
+def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
+           rng: np.random.Generator, moves: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """`exxtra_heuristic_turns`' turns of the games ``deciding`` of ``turn`` (each at a
+    decision, with moves ``left``), played to their end in place; the moves appended to
+    ``moves``."""
+    m = len(turn)
     each = np.arange(m)
+    me = turn.turn % turn.rules.players
     counter = turn.counters.reshape(-1)
     mine = me * m + each  # the movers' entries of the raveled arrays
     classes = _counter_classes()
     start = counter[mine].astype(np.int64)
-    best, ahead = _turn_plans(turn, me, start)
+    best, ahead = _turn_plans(turn, deciding, me, start)
     seen = classes[start]
-    left = np.asarray(budget, dtype=np.int64).copy()
-    moves: list[tuple[np.ndarray, np.ndarray]] = []
     ids = np.full(m, -1, dtype=np.int64)
     rolls = np.full(m, -1, dtype=np.int64)
-    deciding = each[left > 0]
     while deciding.size:
         chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
         moves.append((deciding, chosen))
@@ -915,10 +969,6 @@ def exxtra_heuristic_turns(batch: exxtra_batch.Batch, games: np.ndarray,
             if deciding.size:
                 moves += _scalar_turns(turn, deciding, best, ahead, start, left, rng)
             break
-    lockstep.put_rows(batch, games, turn, each)
-    if not moves:
-        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
-    return games[np.concatenate([k for k, _ in moves])], np.concatenate([i for _, i in moves])
 
 
 _OWN: Mapping[str, Mapping[str, Policy]] = {
@@ -935,14 +985,17 @@ POLICIES: Mapping[str, Mapping[str, Policy]] = MappingProxyType({
 """Per game of `amigo_rules.GAMES`, the batch policies by agent name: ``"random"`` (the
 engine's ``sample_actions``) and the game's own."""
 
-TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray],
+TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray, np.ndarray],
                       tuple[np.ndarray, np.ndarray]]
-"""``play(batch, games, rng, budget) -> (games, ids)``: the games' turns played to their
-end in place, the moves made returned in order (`exxtra_heuristic_turns`)."""
+"""``play(batch, games, rng, budget, seats) -> (games, ids)``: every move of the games, chance
+and the seats other than ``seats`` (one per game), played in place until each game is at a
+decision of its seat ``seats[i]``, over, or out of moves; the moves made returned in order
+(`exxtra_heuristic_turns`)."""
 
 TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
     "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
 })
-"""Per game, the policies of `POLICIES` that can also play a player's whole turn at once
+"""Per game, the policies of `POLICIES` that can also play whole turns at once
 (`TurnPlayer`), by agent name: where a turn is many decisions of one player between
-rolls (EXXtra's re-rolls), the vector environment plays it in rounds of its own."""
+rolls (EXXtra's re-rolls), the vector environment lets it play every move between two of
+its learner's, in rounds of its own."""
