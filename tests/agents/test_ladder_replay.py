@@ -1,7 +1,7 @@
 """The strength ladder's committed games play again to the same results: six games of the
 learned agents' `value` rows (two per game, with the shipped weights), two of each row of
-the value looking ahead and two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s
-own ``play_one``."""
+the value looking ahead, two of each row of the value fitted to the baselines' games and
+two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s own ``play_one``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,17 @@ def test_value_games_replay_to_their_results(config, baseline):
 ])
 def test_looking_ahead_games_replay_to_their_results(config, agent):
     replays_two(config, agent, "greedy")
+
+
+@pytest.mark.parametrize("agent", [
+    "value:benchmarks/results/value-verflixxt-baselines.json",
+    "value:1:benchmarks/results/value-verflixxt-baselines.json",
+])
+def test_the_value_learned_from_the_baselines_games_replays(agent, monkeypatch):
+    """The rows of Verflixxt!'s value fitted to 98,304 games of the baselines, kept beside
+    the shipped one (named by its path in the repository)."""
+    monkeypatch.chdir(ROOT)
+    replays_two("classic", agent, "greedy")
 
 
 def test_exxtras_rollout_games_replay_to_their_results():
