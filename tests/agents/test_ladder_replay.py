@@ -46,15 +46,16 @@ def test_looking_ahead_games_replay_to_their_results(config, agent):
     replays_two(config, agent, "greedy")
 
 
-@pytest.mark.parametrize("agent", [
-    "value:benchmarks/results/value-verflixxt-baselines.json",
-    "value:1:benchmarks/results/value-verflixxt-baselines.json",
+@pytest.mark.parametrize(("config", "agent"), [
+    ("classic", "value:benchmarks/results/value-verflixxt-baselines.json"),
+    ("classic", "value:1:benchmarks/results/value-verflixxt-baselines.json"),
+    ("hoch", "value:benchmarks/results/value-verflixxt_hoch-baselines.json"),
 ])
-def test_the_value_learned_from_the_baselines_games_replays(agent, monkeypatch):
-    """The rows of Verflixxt!'s value fitted to 98,304 games of the baselines, kept beside
-    the shipped one (named by its path in the repository)."""
+def test_the_values_learned_from_the_baselines_games_replay(config, agent, monkeypatch):
+    """The rows of the values fitted to games of the baselines alone, kept beside the
+    shipped ones (named by their path in the repository)."""
     monkeypatch.chdir(ROOT)
-    replays_two("classic", agent, "greedy")
+    replays_two(config, agent, "greedy")
 
 
 def test_exxtras_rollout_games_replay_to_their_results():
