@@ -50,6 +50,7 @@ def test_looking_ahead_games_replay_to_their_results(config, agent):
     ("classic", "value:benchmarks/results/value-verflixxt-baselines.json"),
     ("classic", "value:1:benchmarks/results/value-verflixxt-baselines.json"),
     ("hoch", "value:benchmarks/results/value-verflixxt_hoch-baselines.json"),
+    ("hoch", "value:1:benchmarks/results/value-verflixxt_hoch-baselines.json"),
 ])
 def test_the_values_learned_from_the_baselines_games_replay(config, agent, monkeypatch):
     """The rows of the values fitted to games of the baselines alone, kept beside the
