@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> None:
 
     settings = Settings(hidden=args.hidden, lam=args.lam, epsilon=args.epsilon,
                         evaluate=args.evaluate, dice=args.dice, against=args.against,
-                        fit=Fit(epochs=args.epochs))
+                        window=args.window, restart=args.restart, fit=Fit(epochs=args.epochs))
     started, wall = cpu_seconds(), time.time()
 
     def progress(stage: str, done: int, total: int) -> None:
@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> None:
     go.add_argument("--evaluate", type=int, default=1024)
     go.add_argument("--dice", action="store_true")
     go.add_argument("--against", type=float, default=0.0)
+    go.add_argument("--window", type=int, default=1)
+    go.add_argument("--restart", action="store_true")
     go.add_argument("--workers", type=int, default=2)
     go.add_argument("--label", required=True)
     go.add_argument("--out", required=True)

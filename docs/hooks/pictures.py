@@ -345,16 +345,12 @@ def read_runs(path: Path) -> list[dict]:
 def value_curves(*games: str) -> str:
     """An SVG figure, one panel per game, of the learned values' runs in `VALUE_RUNS`: the
     win share of the one-ply value against three baselines after each round, with its 95%
-    interval, against the games of self-play so far; one line per run, the fair share
-    dashed."""
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
+    interval, against the games played so far; one line per run, the fair share dashed."""
     from matplotlib.ticker import FuncFormatter
 
     runs = read_runs(VALUE_RUNS)
-    with rc_context({"svg.hashsalt": "amigo-rules", "svg.fonttype": "none",
-                     "font.size": 10}):
-        figure = Figure(figsize=(4.2 * len(games), 4.6), layout="constrained")
+
+    def draw(figure) -> None:
         for axes, game in zip(figure.subplots(1, len(games), squeeze=False)[0], games,
                               strict=True):
             for run in (r for r in runs if r["game"] == game):
@@ -364,13 +360,15 @@ def value_curves(*games: str) -> str:
                               markersize=3, linewidth=1.2, label=run["label"])
             axes.axhline(0.25, color=MUTED, linestyle="--", linewidth=1, label="fair share")
             axes.set_title(GAME_LABELS[game])
-            axes.set_xlabel("games of self-play")
+            axes.set_xlabel("games played")
             axes.set_ylabel(f"win share against three {points[0]['against']}")
             axes.set_ylim(0, 0.8)
             axes.xaxis.set_major_formatter(FuncFormatter(_steps))
             axes.grid(alpha=0.3)
             axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8,
                         frameon=False)
+
+    return matplotlib_svg(4.2 * len(games), 5.0, draw)
 
 
 # --- the strength ladder and text ----------------------------------------------------------

@@ -1,7 +1,7 @@
 """The strength ladder's committed games play again to the same results: six games of the
 learned agents' `value` rows (two per game, with the shipped weights), two of each row of
-the value looking ahead and two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s
-own ``play_one``."""
+the value looking ahead, two of each row of the value fitted to the baselines' games and
+two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s own ``play_one``."""
 
 from __future__ import annotations
 
@@ -43,6 +43,19 @@ def test_value_games_replay_to_their_results(config, baseline):
     ("classic", "value:dice"), ("classic", "value:1"), ("hoch", "value:1"),
 ])
 def test_looking_ahead_games_replay_to_their_results(config, agent):
+    replays_two(config, agent, "greedy")
+
+
+@pytest.mark.parametrize(("config", "agent"), [
+    ("classic", "value:benchmarks/results/value-verflixxt-baselines.json"),
+    ("classic", "value:1:benchmarks/results/value-verflixxt-baselines.json"),
+    ("hoch", "value:benchmarks/results/value-verflixxt_hoch-baselines.json"),
+    ("hoch", "value:1:benchmarks/results/value-verflixxt_hoch-baselines.json"),
+])
+def test_the_values_learned_from_the_baselines_games_replay(config, agent, monkeypatch):
+    """The rows of the values fitted to games of the baselines alone, kept beside the
+    shipped ones (named by their path in the repository)."""
+    monkeypatch.chdir(ROOT)
     replays_two(config, agent, "greedy")
 
 

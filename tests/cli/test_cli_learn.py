@@ -12,7 +12,8 @@ def test_help():
     result = run("learn", "--help")
     assert result.exit_code == 0
     for option in ("--games", "--rounds", "--seed", "--out", "--work", "--hidden",
-                   "--lambda", "--against", "--evaluate", "--workers", "--scheduler"):
+                   "--lambda", "--against", "--window", "--restart", "--epochs", "--evaluate",
+                   "--workers", "--scheduler"):
         assert option in result.output
     assert "default: 32" in flat(result.output)
 
@@ -36,6 +37,16 @@ def test_a_value_is_learned_resumed_and_loaded(tmp_path):
     assert out.read_bytes() == first
     agent = make_agent(f"value:{out}", "exxtra", seed=0)
     assert agent.value_of(exxtra).model.hidden.shape == (19, 3)
+
+
+def test_the_fits_options_reach_the_settings(tmp_path):
+    out = tmp_path / "exxtra.json"
+    result = run("learn", "exxtra", "--games", "4", "--rounds", "2", "--out", str(out),
+                 "--hidden", "2", "--evaluate", "0", "--workers", "1", "--window", "2",
+                 "--restart", "--epochs", "3")
+    assert result.exit_code == 0, result.output
+    settings = read(out, "exxtra").training["settings"]
+    assert (settings["window"], settings["restart"], settings["fit"]["epochs"]) == (2, True, 3)
 
 
 def test_usage_errors():

@@ -145,7 +145,8 @@ def test_every_executor_learns_the_same_value(tmp_path):
     ({"games": 2, "rounds": 3}, RulesError, "at least rounds"),
     ({"games": 0}, RulesError, "games must be at least 1"),
     ({"settings": Settings(lam=2.0)}, RulesError, "lam, epsilon and against"),
-    ({"settings": Settings(chunk=0)}, RulesError, "chunk at least 1"),
+    ({"settings": Settings(chunk=0)}, RulesError, "chunk and window at least 1"),
+    ({"settings": Settings(window=0)}, RulesError, "chunk and window at least 1"),
     ({"settings": {"hidden": 3}}, ArgumentError, "settings must be Settings"),
     ({"executor": "pool"}, ArgumentError, "executor must be"),
     ({"rules": [CLASSIC]}, RulesError, "exxtra's Rules"),
@@ -177,3 +178,39 @@ def test_a_share_of_self_play_games_is_played_against_the_baselines(monkeypatch)
     assert [t.opponent for t in second] == [None, "heuristic"] * 2
     assert all(t.model is not None for t in second)
     assert all(t.opponent == "heuristic" and t.model is None for t in seen if t.key[0] == 0)
+
+
+def test_a_round_fits_the_games_of_its_window_from_a_fresh_start(monkeypatch):
+    import amigo_rules.learning.rounds as rounds
+
+    played, fits = [], []
+
+    def recording(task):
+        chunk = play(task)
+        played.append((task.key, len(chunk.features)))
+        return chunk
+
+    def fitting(start, features, targets, settings, rng, progress=None):
+        fits.append((start, len(features)))
+        return fit(start, features, targets, settings, rng, progress)
+
+    monkeypatch.setattr(rounds, "play", recording)
+    monkeypatch.setattr(rounds, "fit", fitting)
+    learn("exxtra", games=18, rounds=3, rules=[FOUR],
+          settings=attrs.evolve(TINY, chunk=2, evaluate=0, window=2, restart=True))
+    kept = {key: size for key, size in played}
+
+    def positions(round_, held=True):
+        # the last chunk of a round (index 2) is held out of its own round's fit
+        return sum(kept[(round_, 0, i)] for i in range(3 - held))
+
+    assert [size for _, size in fits] == [
+        positions(0), positions(0, held=False) + positions(1),
+        positions(1, held=False) + positions(2)]
+    # each fit starts afresh: its hidden units' output weights are zero
+    assert all(start.out is not None and not start.out.any() for start, _ in fits)
+    monkeypatch.setattr(rounds, "fit", fitting)
+    fits.clear()
+    learn("exxtra", games=12, rounds=2, rules=[FOUR],
+          settings=attrs.evolve(TINY, chunk=2, evaluate=0))
+    assert fits[1][0].out.any()  # without restart, round 1 goes on from round 0's model

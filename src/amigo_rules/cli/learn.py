@@ -41,6 +41,14 @@ DEFAULTS = learning.Settings()
               show_default=True,
               help="Share of the self-play games with the value in one seat against the "
                    "baseline agents.")
+@click.option("--window", type=click.IntRange(min=1), default=DEFAULTS.window,
+              show_default=True,
+              help="Rounds of games each round's model is fitted to (its own and those "
+                   "before it).")
+@click.option("--restart/--no-restart", default=DEFAULTS.restart, show_default=True,
+              help="Fit each round's model from a fresh start, not from the round before's.")
+@click.option("--epochs", type=click.IntRange(min=1), default=DEFAULTS.fit.epochs,
+              show_default=True, help="Passes over the positions in each round's fit.")
 @click.option("--evaluate", type=click.IntRange(min=0), default=DEFAULTS.evaluate,
               show_default=True, help="Games against the baseline agents after each round.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
@@ -48,8 +56,8 @@ DEFAULTS = learning.Settings()
 @click.option("--scheduler", metavar="ADDRESS",
               help="Play on the Dask cluster of this scheduler (needs amigo-rules[dask]).")
 def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | None,
-          hidden: int, lam: float, against: float, evaluate: int, workers: int,
-          scheduler: str | None) -> None:
+          hidden: int, lam: float, against: float, window: int, restart: bool, epochs: int,
+          evaluate: int, workers: int, scheduler: str | None) -> None:
     """Learn GAME's value by self-play on the batch engine and write its weights to FILE.
 
     Ctrl-C stops (exit code 130); the same command resumes from the work directory. Load
@@ -59,7 +67,9 @@ def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | N
         raise click.UsageError("--workers and --scheduler exclude each other: with a "
                                "scheduler, the cluster's workers play")
     name = get_game(game).NAME
-    settings = learning.Settings(hidden=hidden, lam=lam, against=against, evaluate=evaluate)
+    settings = learning.Settings(hidden=hidden, lam=lam, against=against, window=window,
+                                 restart=restart, evaluate=evaluate,
+                                 fit=learning.Fit(epochs=epochs))
     out_console, err = console(), console(stderr=True)
     started = time.perf_counter()
     columns = (bar.TextColumn("{task.description}"), bar.BarColumn(),

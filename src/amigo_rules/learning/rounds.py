@@ -78,6 +78,12 @@ class Settings:
     against: float = 0.0
     """The share of the self-play rounds' games in which the value plays one seat against
     the baselines instead of every seat."""
+    window: int = 1
+    """Each round's model is fitted to the games of this many rounds, its own and those
+    before it (1: its own)."""
+    restart: bool = False
+    """Each round's model is fitted from a fresh start instead of from the model of the
+    round before."""
     fit: Fit = attrs.field(factory=Fit)
     """How each round's model is fitted."""
 
@@ -95,8 +101,8 @@ def _check(games: int, rounds: int, seed: int, settings: Settings) -> None:
     if not all(0 <= x <= 1 for x in (settings.lam, settings.epsilon, settings.against)) or not (
             0 < settings.keep <= 1):
         raise RulesError("lam, epsilon and against must lie in [0, 1], keep in (0, 1]")
-    if settings.hidden < 0 or settings.chunk < 1 or settings.evaluate < 0:
-        raise RulesError("hidden and evaluate must be at least 0, chunk at least 1")
+    if settings.hidden < 0 or settings.chunk < 1 or settings.evaluate < 0 or settings.window < 1:
+        raise RulesError("hidden and evaluate must be at least 0, chunk and window at least 1")
 
 
 def learn(
@@ -155,12 +161,16 @@ def learn(
     curve: list[dict[str, Any]] = []
     model: ValueModel | None = None
     played = 0
+    earlier: list[list[Chunk]] = []  # the chunks of the rounds before, within the window
     for round_ in range(rounds):
         share = games // rounds + (round_ < games % rounds)
         chunks = _play_round(name, configs, seed, round_, share, model, settings, store,
                              executor, progress)
         played += share
-        model, entry = _fit_round(name, seed, round_, model, chunks, settings, store, progress)
+        earlier = earlier[len(earlier) + 1 - settings.window :] if settings.window > 1 else []
+        model, entry = _fit_round(name, seed, round_, model, chunks, earlier, settings, store,
+                                  progress)
+        earlier.append(chunks)
         entry["games"] = played
         if settings.evaluate:
             entry.update(_evaluate(name, configs[0], seed, round_, model, settings, store,
@@ -230,19 +240,19 @@ def _play_round(name: str, configs: tuple[Any, ...], seed: int, round_: int, gam
 
 
 def _fit_round(name: str, seed: int, round_: int, model: ValueModel | None,
-               chunks: list[Chunk], settings: Settings, store: _Store,
-               progress: Progress | None) -> tuple[ValueModel, dict[str, Any]]:
-    """The round's model (stored, or fitted to its chunks, the last of them held out) and
-    its curve entry."""
+               chunks: list[Chunk], earlier: list[list[Chunk]], settings: Settings,
+               store: _Store, progress: Progress | None) -> tuple[ValueModel, dict[str, Any]]:
+    """The round's model (stored, or fitted to its chunks, the last of them held out, and
+    those of the ``earlier`` rounds) and its curve entry."""
     held = chunks[-1:] if len(chunks) > 1 else []
-    fitted = chunks[: len(chunks) - len(held)]
+    fitted = [c for before in earlier for c in before] + chunks[: len(chunks) - len(held)]
     features = np.concatenate([c.features for c in fitted])
     targets = np.concatenate([c.targets for c in fitted])
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(round_, 2)))
     found = store.model(round_, name)
     if found is None:
-        start = model if model is not None else fresh(name, FEATURES[name], features,
-                                                      settings.hidden, rng)
+        start = (model if model is not None and not settings.restart
+                 else fresh(name, FEATURES[name], features, settings.hidden, rng))
         stage = f"round {round_}: fit"
 
         def fitting(done: int, total: int) -> None:
