@@ -20,7 +20,7 @@ import numpy as np
 from amigo_rules import exxtra
 from amigo_rules.agents import exxtra_value
 from amigo_rules.batch import exxtra as batch
-from amigo_rules.batch.policies import exxtra_heuristic
+from amigo_rules.batch.exxtra_heuristic import exxtra_heuristic
 from amigo_rules.core import CHANCE
 from amigo_rules.core.files import write_atomic
 

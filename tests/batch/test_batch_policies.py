@@ -13,9 +13,10 @@ from batch_helpers import option_ids, scalar_sweep
 from amigo_rules import CHANCE, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.batch import exxtra as exxtra_batch
-from amigo_rules.batch import lockstep, policies
+from amigo_rules.batch import exxtra_heuristic, lockstep, verflixxt_greedy
 from amigo_rules.batch import verflixxt as verflixxt_batch
 from amigo_rules.core.ties import TIE
+from amigo_rules.exxtra import RUNGS, reroll_worth
 
 
 def positions(engine: ModuleType, rules, n: int, steps: int, seed: int):
@@ -29,10 +30,10 @@ def positions(engine: ModuleType, rules, n: int, steps: int, seed: int):
         yield games
 
 
-GREEDY = (verflixxt, verflixxt_batch, VerflixxtGreedyAgent, policies.verflixxt_greedy_values,
-          policies.verflixxt_greedy, TIE)
-HEURISTIC = (exxtra, exxtra_batch, ExxtraHeuristicAgent, policies.exxtra_heuristic_values,
-             policies.exxtra_heuristic, 0.0)
+GREEDY = (verflixxt, verflixxt_batch, VerflixxtGreedyAgent,
+          verflixxt_greedy.verflixxt_greedy_values, verflixxt_greedy.verflixxt_greedy, TIE)
+HEURISTIC = (exxtra, exxtra_batch, ExxtraHeuristicAgent, exxtra_heuristic.exxtra_heuristic_values,
+             exxtra_heuristic.exxtra_heuristic, 0.0)
 CONFIGS = [
     (GREEDY, verflixxt.Rules.classic(players=2)),
     (GREEDY, verflixxt.Rules.amigo(players=3)),
@@ -93,13 +94,13 @@ def test_ties_are_drawn_uniformly_among_the_best_moves():
         state
         for games in positions(verflixxt_batch, rules, 16, 60, seed=3)
         for state, values in zip(verflixxt_batch.to_states(games),
-                                 policies.verflixxt_greedy_values(games), strict=True)
+                                 verflixxt_greedy.verflixxt_greedy_values(games), strict=True)
         if (values >= np.where(np.isnan(values), -np.inf, values).max() - TIE).sum() > 1
     )
     games = verflixxt_batch.from_states([tied] * 6000)
-    values = policies.verflixxt_greedy_values(games)[0]
+    values = verflixxt_greedy.verflixxt_greedy_values(games)[0]
     best = np.flatnonzero(values >= np.nanmax(values) - TIE)
-    chosen = policies.verflixxt_greedy(games, np.random.default_rng(0))
+    chosen = verflixxt_greedy.verflixxt_greedy(games, np.random.default_rng(0))
     counts = np.bincount(chosen, minlength=len(values))
     assert counts[best].sum() == 6000
     assert (abs(counts[best] / 6000 - 1 / len(best)) < 0.03).all()
@@ -141,8 +142,8 @@ def test_the_heuristics_numpy_rerolls_equal_the_scalar_functions():
             continue
         deciding = exxtra_batch.from_states([exxtra_batch.to_states(games)[r] for r in rows])
         me = deciding.turn % rules.players
-        numpy_values = policies._reroll_values(deciding, me, legal[rows])
-        scalar_values = policies._scalar_rerolls(deciding, np.arange(rows.size), me,
+        numpy_values = exxtra_heuristic._reroll_values(deciding, me, legal[rows])
+        scalar_values = _scalar_rerolls(deciding, np.arange(rows.size), me,
                                                  legal[rows])
         np.testing.assert_array_equal(numpy_values, scalar_values)
         compared += rows.size
@@ -156,7 +157,7 @@ def test_the_heuristics_ties_are_drawn_uniformly_among_the_best_decisions():
                        [np.nan] * 7,
                        [2.0, np.nan, 9.0, np.nan, np.nan, np.nan, np.nan]])
     rows = np.repeat(values, 6000, axis=0)
-    chosen = policies._best(rows, ~np.isnan(rows), 0.0, np.random.default_rng(0))
+    chosen = _best(rows, ~np.isnan(rows), 0.0, np.random.default_rng(0))
     tied, none, single = chosen[:6000], chosen[6000:12000], chosen[12000:]
     counts = np.bincount(tied, minlength=7)
     assert counts[[0, 3, 5]].sum() == 0
@@ -178,8 +179,8 @@ def test_the_heuristic_draws_one_uniform_per_game_deciding_or_not():
         mixed += 0 < deciding.sum() < len(deciding)  # some games at a decision, some not
         before = np.random.default_rng()
         before.bit_generator.state = rng.bit_generator.state
-        ids = policies.exxtra_heuristic(batch, rng)
-        expected = policies._best(*_table(batch), 0.0, before)
+        ids = exxtra_heuristic.exxtra_heuristic(batch, rng)
+        expected = _best(*_table(batch), 0.0, before)
         np.testing.assert_array_equal(ids, expected)
         assert rng.bit_generator.state == before.bit_generator.state
         chance = np.where(deciding, -1, exxtra_batch.sample_chance(batch, rng))
@@ -188,7 +189,7 @@ def test_the_heuristic_draws_one_uniform_per_game_deciding_or_not():
 
 
 def _table(batch):
-    values = policies.exxtra_heuristic_values(batch)
+    values = exxtra_heuristic.exxtra_heuristic_values(batch)
     return values, ~np.isnan(values)
 
 
@@ -203,8 +204,8 @@ def test_the_heuristic_keeps_one_reroll_worth_for_positions_it_cannot_tell_apart
         legal = exxtra_batch.legal_action_mask(games)
         rows = np.flatnonzero(legal.any(axis=1))
         me = games.turn % rules.players
-        keys = policies._positions(lockstep.rows_of(games, rows), me[rows])
-        values = policies._scalar_rerolls(games, rows, me[rows], legal[rows])
+        keys = exxtra_heuristic._positions(lockstep.rows_of(games, rows), me[rows])
+        values = _scalar_rerolls(games, rows, me[rows], legal[rows])
         for key, value in zip(keys, values.tolist(), strict=True):
             shared += key in worth
             assert worth.setdefault(key, value) == value
@@ -218,7 +219,7 @@ def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
     values highest with that combination in hand, and the re-roll's worth it gives."""
     rules = exxtra.Rules(players=4)
     agent = ExxtraHeuristicAgent(seed=0)
-    _, _, row_of, _ = policies._plan_rolls()
+    _, _, row_of, _ = exxtra_heuristic._plan_rolls()
     values = sorted({exxtra.combination(a, b) for a in exxtra.DIE_A for b in exxtra.DIE_B})
     compared = 0
     for step, games in enumerate(positions(exxtra_batch, rules, 16, 120, seed=17)):
@@ -226,7 +227,7 @@ def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
         if step % 3 or not rows.size:
             continue
         deciding = lockstep.rows_of(games, rows)
-        rerolls, best = policies._plan(deciding, deciding.turn % rules.players)
+        rerolls, best = exxtra_heuristic._plan(deciding, deciding.turn % rules.players)
         for k, state in enumerate(exxtra_batch.to_states(deciding)):
             for value in values:
                 in_hand = attrs.evolve(state, roll=value)
@@ -245,10 +246,10 @@ def test_the_heuristics_plan_holds_the_best_decisions_for_every_roll_in_hand():
 @pytest.fixture
 def small_plans(monkeypatch):
     """Plans kept for 40 positions only: they start afresh again and again."""
-    monkeypatch.setattr(policies, "_PLANS_KEPT", 40)
-    policies._plans.cache_clear()
+    monkeypatch.setattr(exxtra_heuristic, "_PLANS_KEPT", 40)
+    exxtra_heuristic._plans.cache_clear()
     yield
-    policies._plans.cache_clear()
+    exxtra_heuristic._plans.cache_clear()
 
 
 def test_the_heuristics_plans_start_afresh_when_full(small_plans):
@@ -259,9 +260,9 @@ def test_the_heuristics_plans_start_afresh_when_full(small_plans):
     for games in positions(exxtra_batch, rules, 32, 60, seed=19):
         before = np.random.default_rng()
         before.bit_generator.state = rng.bit_generator.state
-        ids = policies.exxtra_heuristic(games, rng)
-        np.testing.assert_array_equal(ids, policies._best(*_table(games), 0.0, before))
-        assert len(policies._plans(5).rows) <= len(policies._plans(5).rerolls) == 40
+        ids = exxtra_heuristic.exxtra_heuristic(games, rng)
+        np.testing.assert_array_equal(ids, _best(*_table(games), 0.0, before))
+        assert len(exxtra_heuristic._plans(5).rows) <= len(exxtra_heuristic._plans(5).rerolls) == 40
 
 
 def test_the_heuristics_plans_are_found_by_key_when_keys_collide(small_plans):
@@ -269,13 +270,13 @@ def test_the_heuristics_plans_are_found_by_key_when_keys_collide(small_plans):
     by its key and no row for the others: keys drawn from few values (many repeated within
     a call), many of them sharing a first slot, through restarts (a store of 40 positions)
     and a call of more keys than it holds."""
-    plans = policies._Plans()
+    plans = exxtra_heuristic._Plans()
     rng = np.random.default_rng(41)
     held: dict[int, int] = {}
     collided = 0
     for size in [*rng.integers(1, 45, size=300).tolist(), 90]:
         keys = rng.integers(0, 70, size=size) << 40  # low bits alike: many share a slot
-        starts = policies._hashed(keys, len(plans.slots))
+        starts = exxtra_heuristic._hashed(keys, len(plans.slots))
         collided += len(starts) - len(np.unique(starts)) - (len(keys) - len(np.unique(keys)))
         before = plans.count
         plans.room(len(keys))
@@ -298,7 +299,7 @@ def test_the_heuristics_plans_are_found_by_key_when_keys_collide(small_plans):
 def no_look_ahead(monkeypatch):
     """The turn player looks no double ahead: every double that moves a counter to another
     class is looked up anew, in the batch rounds and in the scalar ones."""
-    monkeypatch.setattr(policies, "_double_reach", lambda: 0)
+    monkeypatch.setattr(exxtra_heuristic, "_double_reach", lambda: 0)
 
 
 @pytest.mark.parametrize("kept", ["default", "small", "no-look-ahead"])
@@ -323,7 +324,7 @@ def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, reque
             continue
         batch = lockstep.copied(games)
         budget = rng.integers(1, 8, size=at.size)
-        moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget)
+        moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget)
         before = exxtra_batch.to_states(games)
         states = list(before)
         made = dict.fromkeys(at.tolist(), 0)
@@ -370,7 +371,7 @@ def test_the_heuristics_turns_play_every_move_up_to_the_learners_turn(kept, requ
         batch = lockstep.copied(games)
         budget = rng.integers(1, 40, size=at.size)
         seats = rng.integers(0, rules.players, size=at.size)
-        moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget, seats)
+        moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget, seats)
         before = exxtra_batch.to_states(games)
         states = list(before)
         made = dict.fromkeys(at.tolist(), 0)
@@ -423,9 +424,9 @@ def test_the_heuristics_scalar_rounds_play_as_its_batch_rounds(look_ahead, reque
         budget = np.random.default_rng(step).integers(1, 12, size=at.size)
         played = []
         for scalar in (0, 10**6):
-            monkeypatch.setattr(policies, "_SCALAR_TURNS", scalar)
+            monkeypatch.setattr(exxtra_heuristic, "_SCALAR_TURNS", scalar)
             batch, rng = lockstep.copied(games), np.random.default_rng(step)
-            moved, ids = policies.exxtra_heuristic_turns(batch, at, rng, budget)
+            moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget)
             played.append((moved.tolist(), ids.tolist(), exxtra_batch.to_states(batch),
                            rng.bit_generator.state))
         assert played[0] == played[1]
@@ -436,3 +437,39 @@ def test_the_heuristics_scalar_rounds_play_as_its_batch_rounds(look_ahead, reque
             states[row] = exxtra.apply(states[row], move)
         moves += len(played[0][0])
     assert moves > 2_000 and doubles > 50
+
+
+# --- references the batch heuristic is held to ------------------------------------------
+
+
+def _best(values, legal, tie, rng):
+    """The heuristic's choice written plainly: per row a legal column of highest value
+    (within ``tie``), each such column equally likely (one uniform double per row); -1 in
+    rows with no legal column."""
+    return _pick(values, legal, tie, rng.random(len(values)))
+
+
+def _pick(values, legal, tie, uniforms):
+    """`_best` with the rows' uniform doubles given."""
+    worth = np.where(legal, values, -np.inf)
+    near = legal & (worth >= worth.max(axis=1, keepdims=True) - tie)
+    running = near.cumsum(axis=1, dtype=np.int16)
+    pick = (uniforms * running[:, -1]).astype(np.int16)
+    chosen = (running > pick[:, None]).argmax(axis=1)
+    return np.where(running[:, -1] > 0, chosen, -1)
+
+
+def _scalar_rerolls(batch, rows, me, legal):
+    """`exxtra_heuristic._reroll_values` of the games ``rows`` by the scalar agent's own
+    `reroll_worth`, game by game (``me`` and ``legal`` of those games): the reference the
+    numpy values are held to."""
+    players = batch.rules.players
+    out = np.empty(rows.size)
+    for k, row in enumerate(rows.tolist()):
+        counters = tuple(batch.counters[:, row].tolist())
+        ladder = tuple(None if rung < 0 else (rung, pair) for rung, pair in
+                       zip(batch.rungs[:, row].tolist(), batch.pairs[:, row].tolist(),
+                           strict=True))
+        rungs = tuple(r for r in range(RUNGS) if legal[k, 1 + r])
+        out[k] = reroll_worth(players, counters, ladder, int(me[k]), rungs)
+    return out

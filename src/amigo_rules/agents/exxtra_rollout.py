@@ -1,5 +1,5 @@
 """EXXtra's rollout agent on the batch engine: every legal move is tried in ``rollouts``
-games that the heuristic plays on (`amigo_rules.batch.policies.exxtra_heuristic`) until
+games that the heuristic plays on (`amigo_rules.batch.exxtra_heuristic.exxtra_heuristic`) until
 the agent's own turn comes round again, ``rounds`` times; there each game is scored by the
 fitted value (`amigo_rules.agents.exxtra_value`), and the move of highest mean is played.
 
@@ -20,7 +20,7 @@ import numpy as np
 from .. import exxtra
 from ..batch import exxtra as batch
 from ..batch import lockstep
-from ..batch.policies import exxtra_heuristic
+from ..batch.exxtra_heuristic import exxtra_heuristic
 from ..core import CHANCE, checks
 from .exxtra_value import load, value
 from .oneply import OnePlyAgent
