@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import gzip
+import html
 import json
 import math
 import os
@@ -164,14 +165,17 @@ def share_text(mean: float, half: float) -> str:
 
 
 def shown(agent: str) -> str:
-    """An agent's name as the tables write it: in a code span, its settings after it in
-    words (``mcts:400 (its settings)``; ``mcts:400:default:default:default:default:learned``
-    is `mcts:400` (learned value))."""
+    """An agent's name as the tables write it: in a code span (a file's path with a line
+    break allowed after each ``/``), its settings after it in words (``mcts:400 (its
+    settings)``; ``mcts:400:default:default:default:default:learned`` is `mcts:400`
+    (learned value))."""
     name, _, settings = agent.partition(" ")
     parts = name.split(":")
     if len(parts) == 7 and set(parts[2:6]) == {"default"}:
         name, settings = ":".join(parts[:2]), f"({parts[6]} value)"
-    return f"`{name}`" + (f" {settings}" if settings else "")
+    code = (f"<code>{html.escape(name).replace('/', '/<wbr>')}</code>" if "/" in name
+            else f"`{name}`")  # a path may break after its slashes, a name nowhere
+    return code + (f" {settings}" if settings else "")
 
 
 def table_lines(rows: dict[tuple[str, str, str, int], list[dict]]) -> list[str]:

@@ -116,6 +116,8 @@ def test_the_ladder_table_names_a_learned_search_in_words():
         "`mcts:400:greedy:default:default:default:learned`")
     assert ladder.shown("mcts:400 (fitted value, depth 20)") == (
         "`mcts:400` (fitted value, depth 20)")
+    assert ladder.shown("value:1:benchmarks/results/v<1>.json") == (  # breaks after a slash
+        "<code>value:1:benchmarks/<wbr>results/<wbr>v&lt;1&gt;.json</code>")
     game = {"config": "classic", "agent": "mcts:1600:default:default:default:default:learned",
             "baseline": "mcts:400:default:default:default:default:learned", "game": 0,
             "seat": 0, "share": 1, "players": 2}
