@@ -302,6 +302,32 @@ def no_look_ahead(monkeypatch):
     monkeypatch.setattr(exxtra_heuristic, "_double_reach", lambda: 0)
 
 
+def _replayed(before, at, moved, ids, agent, check):
+    """The turn player's moves (``moved``, ``ids``) replayed on the scalar engine from the
+    states ``before`` (games ``at`` played): each from a live state that passes
+    ``check(row, state, player)``, each decision one the scalar agent values highest.
+    Returns the states after, the moves made per game, and the rolls and decisions."""
+    states = list(before)
+    made = dict.fromkeys(at.tolist(), 0)
+    rolls = decisions = 0
+    for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
+        state = states[row]
+        assert not exxtra.is_terminal(state)
+        player = exxtra.current_player(state)
+        check(row, state, player)
+        move = exxtra.move_for_action(state, action)
+        if player == CHANCE:
+            rolls += 1
+        else:
+            legal = exxtra.legal_moves(state)
+            worth = agent.values(exxtra.observation(state, player), legal)
+            assert worth[legal.index(move)] == max(worth), (state, move)
+            decisions += 1
+        states[row] = exxtra.apply(state, move)
+        made[row] += 1
+    return states, made, rolls, decisions
+
+
 @pytest.mark.parametrize("kept", ["default", "small", "no-look-ahead"])
 def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
     """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
@@ -326,20 +352,12 @@ def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, reque
         budget = rng.integers(1, 8, size=at.size)
         moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget)
         before = exxtra_batch.to_states(games)
-        states = list(before)
-        made = dict.fromkeys(at.tolist(), 0)
-        for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
-            state = states[row]
-            assert state.turn == before[row].turn and not exxtra.is_terminal(state)
-            player = exxtra.current_player(state)
-            move = exxtra.move_for_action(state, action)
-            if player != CHANCE:
-                legal = exxtra.legal_moves(state)
-                worth = agent.values(exxtra.observation(state, player), legal)
-                assert worth[legal.index(move)] == max(worth), (state, move)
-                decisions += 1
-            states[row] = exxtra.apply(state, move)
-            made[row] += 1
+
+        def in_the_turn(row, state, player, before=before):
+            assert state.turn == before[row].turn
+
+        states, made, _, decided = _replayed(before, at, moved, ids, agent, in_the_turn)
+        decisions += decided
         for k, row in enumerate(at.tolist()):
             assert made[row] <= budget[k]
             if made[row] < budget[k]:  # the turn ended
@@ -373,24 +391,14 @@ def test_the_heuristics_turns_play_every_move_up_to_the_learners_turn(kept, requ
         seats = rng.integers(0, rules.players, size=at.size)
         moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget, seats)
         before = exxtra_batch.to_states(games)
-        states = list(before)
-        made = dict.fromkeys(at.tolist(), 0)
         seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
-        for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
-            state = states[row]
-            assert not exxtra.is_terminal(state)
-            player = exxtra.current_player(state)
+
+        def not_the_learner(row, state, player, seat=seat):
             assert player != seat[row]
-            move = exxtra.move_for_action(state, action)
-            if player == CHANCE:
-                rolls += 1
-            else:
-                legal = exxtra.legal_moves(state)
-                worth = agent.values(exxtra.observation(state, player), legal)
-                assert worth[legal.index(move)] == max(worth), (state, move)
-                decisions += 1
-            states[row] = exxtra.apply(state, move)
-            made[row] += 1
+
+        states, made, rolled, decided = _replayed(before, at, moved, ids, agent,
+                                                  not_the_learner)
+        rolls, decisions = rolls + rolled, decisions + decided
         for k, row in enumerate(at.tolist()):
             assert made[row] <= budget[k]
             if made[row] < budget[k]:  # stopped at the learner's decision or the end
