@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 
 from .. import exxtra as ex
-from ..core import CHANCE, TERMINAL, RulesError, StateError
+from ..core import CHANCE, TERMINAL, RulesError
 from ..core.arrays import at
 from ..core.checks import quote
 from ..core.deprecation import renamed
@@ -401,14 +401,8 @@ def advance(batch: Batch, action_ids: np.ndarray, rolls: np.ndarray | None = Non
     [((0, 0, 0), 1), ((2, 0, 0), 1)]
     """
     ids = lockstep.action_ids(batch, action_ids)
-    if rolls is None:
-        lockstep.advance(_apply, batch, ids, is_terminal(batch))
-        return
-    then = lockstep.action_ids(batch, rolls)
-    if not all(array.flags.writeable for _, array in lockstep.arrays(batch)):
-        raise StateError("advance changes the batch in place; this one is read-only (a "
-                         "batch from step or new_games): advance lockstep.copied(batch)")
-    _apply(batch, np.where(batch.over, -1, ids), then)
+    also = () if rolls is None else (lockstep.action_ids(batch, rolls),)
+    lockstep.advance(_apply, batch, ids, is_terminal(batch), *also)
 
 
 LOCKSTEP = lockstep.Functions(

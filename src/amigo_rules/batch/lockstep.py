@@ -146,21 +146,22 @@ SPARSE = 4
 ``SPARSE`` (taking them out and putting them back costs less than a round over all)."""
 
 
-def advance(apply: Callable[[B, np.ndarray], None], batch: B, ids: np.ndarray,
-            finished: np.ndarray) -> None:
+def advance(apply: Callable[..., None], batch: B, ids: np.ndarray, finished: np.ndarray,
+            *also: np.ndarray) -> None:
     """Apply ``ids`` (one per game; -1 and the ``finished`` games stay as they are) to
     ``batch`` in place by ``apply``, a game's function that applies legal ids to a whole
-    batch; when few games move, on the sub-batch of those games (no round over the
-    others). `StateError` for a read-only batch (`copied` gives a writable one)."""
+    batch (``apply(batch, ids, *also)``: ``also``, more arrays of one entry per game, taken
+    with the ids); when few games move, on the sub-batch of those games (no round over
+    the others). `StateError` for a read-only batch (`copied` gives a writable one)."""
     if not all(array.flags.writeable for _, array in arrays(batch)):
         raise StateError("advance changes the batch in place; this one is read-only (a "
                          "batch from step or new_games): advance lockstep.copied(batch)")
     moving = np.flatnonzero((ids >= 0) & ~finished)
     if moving.size * SPARSE >= len(batch):
-        apply(batch, np.where(finished, -1, ids))
+        apply(batch, np.where(finished, -1, ids), *also)
     elif moving.size:
         part = rows_of(batch, moving)
-        apply(part, ids[moving])
+        apply(part, ids[moving], *(entries[moving] for entries in also))
         put_rows(batch, moving, part, np.arange(moving.size))
 
 
