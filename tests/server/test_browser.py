@@ -322,7 +322,7 @@ def test_two_browsers_and_a_remote_bot_play_hoch_to_the_end_each_seeing_only_its
         driver.get(play_url(live, table, seat, tokens[seat]))
     rng = random.Random(5)
     turns = private_lines = 0
-    deadline = time.monotonic() + (120 if layout else 600)
+    deadline = time.monotonic() + 600  # a guard against a hang, not a speed limit
     while not all(d.find_element(By.ID, "end-box").is_displayed() for d in pages.values()):
         assert time.monotonic() < deadline, "the game did not end in time"
         mover = next((s for s, d in pages.items() if open_moves(d) is not None), None)
