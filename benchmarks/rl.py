@@ -260,6 +260,22 @@ def evaluation_row(learner: Any, args: argparse.Namespace, opponent: str,
             "high": round(high, 4)}
 
 
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One action id per row of ``masks`` (``bool[n, actions]``, each row with a legal id),
+    uniform over the row's legal ids, for every row at once. The legal ids are found by
+    their 8-byte words (few are non-zero), not by a random number per id: hoch²'s 4,270
+    ids a game would cost the vector environment's step more to draw than to play."""
+    n, width = masks.shape
+    flat = np.ascontiguousarray(masks).reshape(-1)
+    if flat.size % 8:
+        flat = np.concatenate([flat, np.zeros(-flat.size % 8, bool)])
+    ids = (np.flatnonzero(flat.view(np.uint64))[:, None] * 8 + np.arange(8)).reshape(-1)
+    ids = ids[flat[ids]]
+    counts = np.bincount(ids // width, minlength=n)
+    chosen = ids[np.cumsum(counts) - counts + (rng.random(n) * counts).astype(np.int64)]
+    return chosen - np.arange(n) * width
+
+
 def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None) -> float:
     """Environment steps/s (the learner's decisions, random legal actions) of ``n`` games: the
     vector environment's masks read as one array (``action_masks()``), the scalar ones'
@@ -271,8 +287,7 @@ def env_rate(game: str, kind: str, n: int, seconds: float, opponent: str | None)
     while time.process_time() - start < seconds:
         masks = (env.action_masks() if hasattr(env, "action_masks")
                  else np.stack(env.env_method("action_masks")))
-        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-        env.step(actions)
+        env.step(random_legal(masks, rng))
         steps += n
     return steps / (time.process_time() - start)
 

@@ -1,7 +1,8 @@
 """The learning-curve files of ``benchmarks/rl.py`` (``benchmarks/results/rl-*.json``) and
 their picture on the reinforcement-learning page: the picture hook reads them strictly,
 draws them with matplotlib, and the page's results table says what the files hold; the
-training's reward shaping (``train --shaping``) counts the game's own rewards."""
+training's reward shaping (``train --shaping``) counts the game's own rewards; the speed
+benchmark's random actions are legal and uniform."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +41,28 @@ def rl() -> ModuleType:
         return load("rl_benchmark", ROOT / "benchmarks" / "rl.py")
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
+
+
+@pytest.mark.parametrize("width", [5, 8, 4270])
+def test_the_speed_benchmarks_random_actions_are_legal_and_uniform(rl, width):
+    """``random_legal`` draws each row's action among its legal ids only, each as often
+    (rows of one to all legal ids, widths that leave the words of 8 bytes uneven)."""
+    rng = np.random.default_rng(3)
+    masks = rng.random((40, width)) < 0.3
+    masks[np.arange(40), rng.integers(width, size=40)] = True
+    masks[0] = False
+    masks[0, width - 1] = True
+    masks[1] = True
+    counts = np.zeros(masks.shape)
+    for _ in range(600):
+        actions = rl.random_legal(masks, rng)
+        assert masks[np.arange(len(masks)), actions].all()
+        counts[np.arange(len(masks)), actions] += 1
+    legal = masks.sum(axis=1, keepdims=True)
+    expected = np.where(masks, 600 / legal, 0)
+    assert counts[0, width - 1] == 600
+    chi2 = ((counts - expected) ** 2 / np.where(masks, expected, 1)).sum()
+    assert chi2 < masks.sum() - len(masks) + 6 * np.sqrt(2 * (masks.sum() - len(masks)))
 
 
 @pytest.mark.parametrize("game", GAMES)
