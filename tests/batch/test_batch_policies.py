@@ -329,6 +329,22 @@ def _replayed(before, at, moved, ids, agent, check, game=exxtra, tie=0.0):
     return states, made, rolls, decisions
 
 
+def _learners_turns(play, games, before, at, budget, seats, rng, agent, game=exxtra, tie=0.0):
+    """A turn player ``play`` with learners (``seats``) on a copy of ``games`` (the states
+    ``before``; the games ``at`` with moves ``budget``), its moves replayed (`_replayed`),
+    none the learner's.
+    Returns the batch played, then the states after, the moves per game, the chance moves
+    and the decisions."""
+    batch = lockstep.copied(games)
+    moved, ids = play(batch, at, rng, budget, seats)
+    seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
+
+    def not_the_learner(row, state, player):
+        assert player != seat[row]
+
+    return batch, *_replayed(before, at, moved, ids, agent, not_the_learner, game, tie)
+
+
 @pytest.mark.parametrize("kept", ["default", "small", "no-look-ahead"])
 def test_the_heuristics_turns_play_each_decision_as_the_scalar_agent(kept, request):
     """`exxtra_heuristic_turns` plays the turns of the games at a decision to their end:
@@ -387,18 +403,12 @@ def test_the_heuristics_turns_play_every_move_up_to_the_learners_turn(kept, requ
         at = np.flatnonzero(~exxtra_batch.is_terminal(games))
         if step % 2 or not at.size:
             continue
-        batch = lockstep.copied(games)
         budget = rng.integers(1, 40, size=at.size)
         seats = rng.integers(0, rules.players, size=at.size)
-        moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget, seats)
         before = exxtra_batch.to_states(games)
-        seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
-
-        def not_the_learner(row, state, player, seat=seat):
-            assert player != seat[row]
-
-        states, made, rolled, decided = _replayed(before, at, moved, ids, agent,
-                                                  not_the_learner)
+        batch, states, made, rolled, decided = _learners_turns(
+            exxtra_heuristic.exxtra_heuristic_turns, games, before, at, budget, seats, rng,
+            agent)
         rolls, decisions = rolls + rolled, decisions + decided
         for k, row in enumerate(at.tolist()):
             assert made[row] <= budget[k]
@@ -504,18 +514,11 @@ def test_the_greedy_turns_play_every_move_up_to_the_learners_turn(rules):
         at = live[rng.random(live.size) < 0.9]
         if step % 3 or not at.size:
             continue
-        batch = lockstep.copied(games)
         budget = rng.integers(1, 30, size=at.size)
         seats = rng.integers(0, rules.players, size=at.size)
-        moved, ids = verflixxt_greedy.verflixxt_greedy_turns(batch, at, rng, budget, seats)
-        before = verflixxt_batch.to_states(games)
-        seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
-
-        def not_the_learner(row, state, player, seat=seat):
-            assert player != seat[row]
-
-        states, made, rolled, decided = _replayed(before, at, moved, ids, agent,
-                                                  not_the_learner, verflixxt, TIE)
+        batch, states, made, rolled, decided = _learners_turns(
+            verflixxt_greedy.verflixxt_greedy_turns, games, verflixxt_batch.to_states(games),
+            at, budget, seats, rng, agent, verflixxt, TIE)
         rolls, decisions = rolls + rolled, decisions + decided
         others = 0
         for k, row in enumerate(at.tolist()):
