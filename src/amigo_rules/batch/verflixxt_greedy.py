@@ -147,12 +147,12 @@ def _greedy_choices(
     plain = plain_moves(batch, verflixxt_shape(batch.rules), moving) if moving.any() else None
     entries = choices(batch, plain)
     if entries:
-        top_gain, gain, leave = _tops(batch)
+        top_gain, gain, leave, leave_row = _tops(batch)
     for games, candidates, legal in entries:  # each entry's games are at one phase
         worth = np.zeros(legal.shape)
         phase = batch.phase[games.argmax()]
         if phase == MOVE and plain is not None:
-            steps = _step_values(batch, gain, leave, *plain)
+            steps = _step_values(batch, gain, leave, leave_row, *plain)
             worth[: len(steps)] = steps
         elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
             worth[:] = top_gain
@@ -160,11 +160,14 @@ def _greedy_choices(
     return out
 
 
-def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _tops(batch: verflixxt_batch.Batch
+          ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]:
     """Per game: what each player's top tile would add to the mover's tower
     (``float64[players, n]``, as seen: a hidden top is worth 0; NaN for an empty tower),
-    the gain of each kind of tile to the mover (`_gains`) and what leaving a tile alone
-    brings (rows by `_kinds`: the tile itself, or its action)."""
+    the gain of each kind of tile to the mover (`_gains`), what leaving a tile alone
+    brings (the tile itself, or its action) and the row of that table per tile code
+    (`_kinds`). Without action tiles there are no tops to steal (None) and leaving a tile
+    brings its gain: the table is ``gain`` itself."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
@@ -172,7 +175,9 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     tall = max(int(heights[player, m].max(initial=0)), 1)  # the slots above are all EMPTY
     own = batch.towers[player, :tall, m]  # [n, tall]: the mover's tower by tile code
     gain = _gains(batch, own)
-    gain_row, _ = _kinds()
+    gain_row, leave_row = _kinds()
+    if not batch.rules.action_tiles:  # no Gift, no Steal (VX-ACT-1, VX-ACT-2)
+        return None, gain, gain, gain_row
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
     top_gain = np.where(heights > 0, gain[gain_row[top], m], np.nan)  # [players, n]
     if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
@@ -193,21 +198,21 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
         leave[-2, giving] = scores[0] - scores[1]
     leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
                          np.where(np.isnan(others), -np.inf, others).max(axis=0))
-    return top_gain, gain, leave
+    return top_gain, gain, leave, leave_row
 
 
 def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray,
-                 ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
+                 leave_row: np.ndarray, ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
     move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
-    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``
-    and ``leave`` are `_tops`'. Guards are valued where they may move (few do), 0
+    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``,
+    ``leave`` and ``leave_row`` are `_tops`'. Guards are valued where they may move (few do), 0
     elsewhere."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
     where = positions(ids, s).astype(np.intp)
-    gain_row, leave_row = _kinds()
+    gain_row, _ = _kinds()
     counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
     crowd, tiles = batch.crowd.reshape(-1), batch.tiles.reshape(-1)
     finish = batch.length - 1
