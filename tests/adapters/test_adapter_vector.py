@@ -176,6 +176,18 @@ def test_exxtras_scalar_tail_plays_in_lockstep(opponent, tail):
     assert env.finished > 0
 
 
+def test_verflixxts_turn_player_leaves_the_last_games_to_the_scalar_tail():
+    """Verflixxt!'s ``greedy`` turn player (`TURNS`) plays a step's rounds over the whole
+    batch and leaves the last few games (a learner home, the others playing on alone) to
+    the scalar engine (here the last four of six): every step compared with the scalar
+    engine, and some finished by it."""
+    env = RecordedVectorEnv("verflixxt", verflixxt.Rules.classic(players=2), num_envs=6,
+                            player=None, opponent="greedy", scalar_tail=4)
+    assert env.turns is not None
+    every_step_in_lockstep(env, "verflixxt", seed=7)
+    assert env.finished > 0
+
+
 def every_step_in_lockstep(env, game, seed):
     """Play random legal steps of ``env`` from ``seed``, each step's moves replayed on the
     scalar engine: its games, observations, masks, rewards, flags and final observations

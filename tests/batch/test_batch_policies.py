@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from batch_helpers import option_ids, scalar_sweep
 
-from amigo_rules import CHANCE, exxtra, verflixxt
+from amigo_rules import CHANCE, TERMINAL, exxtra, verflixxt
 from amigo_rules.agents import ExxtraHeuristicAgent, VerflixxtGreedyAgent
 from amigo_rules.batch import exxtra as exxtra_batch
 from amigo_rules.batch import exxtra_heuristic, lockstep, verflixxt_greedy
@@ -302,30 +302,47 @@ def no_look_ahead(monkeypatch):
     monkeypatch.setattr(exxtra_heuristic, "_double_reach", lambda: 0)
 
 
-def _replayed(before, at, moved, ids, agent, check):
-    """The turn player's moves (``moved``, ``ids``) replayed on the scalar engine from the
-    states ``before`` (games ``at`` played): each from a live state that passes
-    ``check(row, state, player)``, each decision one the scalar agent values highest.
-    Returns the states after, the moves made per game, and the rolls and decisions."""
+def _replayed(before, at, moved, ids, agent, check, game=exxtra, tie=0.0):
+    """The turn player's moves (``moved``, ``ids``) replayed on the scalar ``game`` from
+    the states ``before`` (games ``at`` played): each from a live state that passes
+    ``check(row, state, player)``, each decision one the scalar agent values highest
+    (within ``tie``). Returns the states after, the moves made per game, and the chance
+    moves and decisions."""
     states = list(before)
     made = dict.fromkeys(at.tolist(), 0)
     rolls = decisions = 0
     for row, action in zip(moved.tolist(), ids.tolist(), strict=True):
         state = states[row]
-        assert not exxtra.is_terminal(state)
-        player = exxtra.current_player(state)
+        assert not game.is_terminal(state)
+        player = game.current_player(state)
         check(row, state, player)
-        move = exxtra.move_for_action(state, action)
+        move = game.move_for_action(state, action)
         if player == CHANCE:
             rolls += 1
         else:
-            legal = exxtra.legal_moves(state)
-            worth = agent.values(exxtra.observation(state, player), legal)
-            assert worth[legal.index(move)] == max(worth), (state, move)
+            legal = game.legal_moves(state)
+            worth = agent.values(game.observation(state, player), legal)
+            assert worth[legal.index(move)] >= max(worth) - tie, (state, move)
             decisions += 1
-        states[row] = exxtra.apply(state, move)
+        states[row] = game.apply(state, move)
         made[row] += 1
     return states, made, rolls, decisions
+
+
+def _learners_turns(play, games, before, at, budget, seats, rng, agent, game=exxtra, tie=0.0):
+    """A turn player ``play`` with learners (``seats``) on a copy of ``games`` (the states
+    ``before``; the games ``at`` with moves ``budget``), its moves replayed (`_replayed`),
+    none the learner's.
+    Returns the batch played, then the states after, the moves per game, the chance moves
+    and the decisions."""
+    batch = lockstep.copied(games)
+    moved, ids = play(batch, at, rng, budget, seats)
+    seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
+
+    def not_the_learner(row, state, player):
+        assert player != seat[row]
+
+    return batch, *_replayed(before, at, moved, ids, agent, not_the_learner, game, tie)
 
 
 @pytest.mark.parametrize("kept", ["default", "small", "no-look-ahead"])
@@ -386,18 +403,12 @@ def test_the_heuristics_turns_play_every_move_up_to_the_learners_turn(kept, requ
         at = np.flatnonzero(~exxtra_batch.is_terminal(games))
         if step % 2 or not at.size:
             continue
-        batch = lockstep.copied(games)
         budget = rng.integers(1, 40, size=at.size)
         seats = rng.integers(0, rules.players, size=at.size)
-        moved, ids = exxtra_heuristic.exxtra_heuristic_turns(batch, at, rng, budget, seats)
         before = exxtra_batch.to_states(games)
-        seat = dict(zip(at.tolist(), seats.tolist(), strict=True))
-
-        def not_the_learner(row, state, player, seat=seat):
-            assert player != seat[row]
-
-        states, made, rolled, decided = _replayed(before, at, moved, ids, agent,
-                                                  not_the_learner)
+        batch, states, made, rolled, decided = _learners_turns(
+            exxtra_heuristic.exxtra_heuristic_turns, games, before, at, budget, seats, rng,
+            agent)
         rolls, decisions = rolls + rolled, decisions + decided
         for k, row in enumerate(at.tolist()):
             assert made[row] <= budget[k]
@@ -481,3 +492,68 @@ def _scalar_rerolls(batch, rows, me, legal):
         rungs = tuple(r for r in range(RUNGS) if legal[k, 1 + r])
         out[k] = reroll_worth(players, counters, ladder, int(me[k]), rungs)
     return out
+
+
+@pytest.mark.parametrize("rules", [
+    verflixxt.Rules.classic(players=2), verflixxt.Rules.amigo(players=3),
+    verflixxt.Rules(players=3, tactical_cards=True, hidden_tiles=True, layout="random"),
+], ids=["classic-2", "amigo-3", "cards-face-down-3"])
+def test_the_greedy_turns_play_every_move_up_to_the_learners_turn(rules):
+    """`verflixxt_greedy_turns` plays every move of the games but their learner's, chance
+    (rolls, the shuffled track's lays) and the other seats' decisions: replayed on the
+    scalar engine, each decision is one the scalar agent values highest (within `TIE`)
+    and never the learner's; each game's moves stop at its learner's decision, the end,
+    where its budget runs out, or, once few are left after a round, at another seat's
+    decision (never at chance); the games not asked for do not move; the batch holds
+    the replayed states."""
+    agent = VerflixxtGreedyAgent(seed=0)
+    rng = np.random.default_rng(43)
+    rolls = decisions = learners = budgets_spent = left_over = 0
+    for step, games in enumerate(positions(verflixxt_batch, rules, 40, 120, seed=47)):
+        live = np.flatnonzero(~verflixxt_batch.is_terminal(games))
+        at = live[rng.random(live.size) < 0.9]
+        if step % 3 or not at.size:
+            continue
+        budget = rng.integers(1, 30, size=at.size)
+        seats = rng.integers(0, rules.players, size=at.size)
+        batch, states, made, rolled, decided = _learners_turns(
+            verflixxt_greedy.verflixxt_greedy_turns, games, verflixxt_batch.to_states(games),
+            at, budget, seats, rng, agent, verflixxt, TIE)
+        rolls, decisions = rolls + rolled, decisions + decided
+        others = 0
+        for k, row in enumerate(at.tolist()):
+            assert made[row] <= budget[k]
+            if made[row] < budget[k]:
+                state = states[row]
+                player = verflixxt.current_player(state)
+                assert player != CHANCE
+                learners += player == seats[k]
+                others += player not in (seats[k], TERMINAL)
+            else:
+                budgets_spent += 1
+        assert others <= max(verflixxt_greedy.FEW, len(games) // 8)
+        left_over += others
+        assert verflixxt_batch.to_states(batch) == tuple(states)
+    assert rolls > 500 or rules.tactical_cards  # no die under VXV-9
+    assert decisions > 500 and learners > 500 and budgets_spent > 50 and left_over > 0
+
+
+def test_the_greedy_turns_lay_a_shuffled_track_then_play_on():
+    """From the setup of a shuffled track (VX-SETUP-2, a chance node per tile: the batch's
+    own new games come laid), `verflixxt_greedy_turns` lays every tile by the tiles left
+    in the box, then rolls and plays the other seats up to the learners' turns."""
+    rules = verflixxt.Rules.amigo(players=3)
+    games = verflixxt_batch.from_states([verflixxt.initial_state(rules)] * 30)
+    batch = lockstep.copied(games)
+    at = np.arange(2, 30)
+    seats = at % 3
+    moved, ids = verflixxt_greedy.verflixxt_greedy_turns(
+        batch, at, np.random.default_rng(5), np.full(at.size, 200), seats)
+    states, made, chance, _ = _replayed(verflixxt_batch.to_states(games), at, moved, ids,
+                                        VerflixxtGreedyAgent(seed=0), lambda *_: None,
+                                        verflixxt, TIE)
+    assert verflixxt_batch.to_states(batch) == tuple(states)
+    assert chance > 28 * verflixxt_batch.shape(rules).tower and made.keys() == set(at.tolist())
+    to_move = verflixxt_batch.current_player(batch)[at]
+    assert (to_move >= 0).all() and (to_move == seats).sum() > 20
+    assert (batch.phase[:2] == games.phase[:2]).all()  # not asked for: as they were

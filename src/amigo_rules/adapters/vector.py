@@ -270,19 +270,18 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
 
     def _deal(self, n: int) -> _Fresh:
         """``n`` new games played up to the learner's first turn for each seat it plays
-        (`_Fresh`): dealt and played in one batch, their restarts cost a write."""
+        (`_Fresh`): dealt once, a copy for every seat, all played in one batch (each copy
+        for its seat), so that their restarts cost a write."""
         start = self.engine.new_games(self.table.rules, n, self.np_random)
-        played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
-        for seat in np.unique(self.seats).tolist():
-            games = lockstep.copied(start)
-            moves = np.zeros(n, dtype=np.int64)
-            seats = np.full(n, seat)
-            record = _Record(moves)
-            self._play(games, moves, seats, record.add, partial(
-                self._scalar, games=games, moves=moves, seats=seats, moved=record.add))
-            played[seat] = (games, *record.by_game(), self.engine.observation_array(
-                games, self._viewers(games, seats)), self.engine.legal_action_mask(games))
-        return _Fresh(start, played)
+        dealt = np.unique(self.seats)
+        games = lockstep.rows_of(start, np.tile(np.arange(n), dealt.size))
+        seats = np.repeat(dealt, n)
+        moves = np.zeros(len(seats), dtype=np.int64)
+        record = _Record(moves)
+        self._play(games, moves, seats, record.add, partial(
+            self._scalar, games=games, moves=moves, seats=seats, moved=record.add))
+        return _Fresh(start, dealt, (games, *record.by_game(), self.engine.observation_array(
+            games, self._viewers(games, seats)), self.engine.legal_action_mask(games)))
 
     def _moved(self, rows: np.ndarray, ids: np.ndarray) -> None:
         """Count the moves ``ids`` made in the games ``rows`` (-1: none); a game may come
@@ -470,15 +469,19 @@ class _Fresh:
     seat the learner plays (`AmigoVectorEnv._deal`), handed out in order: `take` the games
     as dealt, `put` them, as played, into the environment's rows."""
 
-    def __init__(self, start: Any = None,
-                 played: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
-                 | None = None) -> None:
+    def __init__(self, start: Any = None, seats: np.ndarray | None = None,
+                 played: tuple[Any, ...] = ()) -> None:
         self.start = start
         """The games as dealt (None: none)."""
-        self.played = played or {}
-        """Per learner seat the games played up to its turn, every move made in them
-        (game after game), where each game's moves start, and the games' observations and
-        masks."""
+        self.block = np.zeros(0 if seats is None else int(seats.max()) + 1, dtype=np.intp)
+        """Per learner seat dealt, where its copies start in `played` (in games of
+        ``start``: seat ``seats[k]``'s copy of game ``j`` is game ``k · len(start) + j``)."""
+        if seats is not None:
+            self.block[seats] = np.arange(seats.size) * len(start)
+        self.played = played
+        """The copies of the games played up to their learner's turn, every move made in
+        them (game after game), where each game's moves start, and the games' observations
+        and masks."""
         self.next = 0
         self.taken = np.empty(0, dtype=np.intp)
 
@@ -497,21 +500,16 @@ class _Fresh:
         """The games last taken, as played for each row's learner seat, into ``env``'s
         ``rows``, their observations into those rows of ``observations`` and their masks
         into ``env``'s; their moves reported (``env._moved``, game by game in order)."""
-        seats = env.seats[rows]
+        games, ids, starts, seen, masks = self.played
+        copies = self.block[env.seats[rows]] + self.taken
         env.moves[rows] = 0
-        moved_rows, moved_ids = [], []
-        for seat, (games, ids, starts, seen, masks) in self.played.items():
-            at = rows if len(self.played) == 1 else np.flatnonzero(seats == seat)
-            to, taken = (rows, self.taken) if at is rows else (rows[at], self.taken[at])
-            lockstep.put_rows(env.games, to, games, taken)
-            observations[to] = seen[taken]
-            env._mask[to] = masks[taken]
-            first, count = starts[taken], starts[taken + 1] - starts[taken]
-            before = np.cumsum(count) - count
-            moved_rows.append(np.repeat(to, count))
-            moved_ids.append(ids[np.arange(int(count.sum())) + np.repeat(first - before,
-                                                                           count)])
-        env._moved(np.concatenate(moved_rows), np.concatenate(moved_ids))
+        lockstep.put_rows(env.games, rows, games, copies)
+        observations[rows] = seen[copies]
+        env._mask[rows] = masks[copies]
+        first, count = starts[copies], starts[copies + 1] - starts[copies]
+        before = np.cumsum(count) - count
+        env._moved(np.repeat(rows, count),
+                   ids[np.arange(int(count.sum())) + np.repeat(first - before, count)])
 
 
 def _generator(seed: int | Sequence[int]) -> tuple[np.random.Generator, int | None]:

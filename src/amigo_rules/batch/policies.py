@@ -24,7 +24,7 @@ from ..core import GAMES
 from . import batch_of
 from .exxtra_heuristic import exxtra_heuristic, exxtra_heuristic_turns
 from .exxtra_heuristic import exxtra_heuristic_values as exxtra_heuristic_values
-from .verflixxt_greedy import verflixxt_greedy
+from .verflixxt_greedy import verflixxt_greedy, verflixxt_greedy_turns
 from .verflixxt_greedy import verflixxt_greedy_values as verflixxt_greedy_values
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
 
@@ -57,6 +57,7 @@ decision of its seat ``seats[i]``, over, or out of moves; the moves made returne
 (`exxtra_heuristic_turns`)."""
 
 TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
+    "verflixxt": MappingProxyType({"greedy": verflixxt_greedy_turns}),
     "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
 })
 """Per game, the policies of `POLICIES` that can also play whole turns at once

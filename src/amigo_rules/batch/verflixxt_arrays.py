@@ -124,6 +124,9 @@ class Shape:
     ``crowd % guard_weight`` counts the pawns."""
     crowd: type[np.signedinteger]
     """The dtype of `Batch.crowd`: int8 while 8 guards and every pawn fit it."""
+    pawned: np.ndarray
+    """Per value of `Batch.crowd` (up to every pawn and guard on one tile) whether a pawn
+    is among the pieces it counts (``crowd % guard_weight != 0``: a look-up is faster)."""
     laid_guards: bool
     """Whether the guards' places depend on the shuffled track (VXV-1 c, VXV-10: placed
     once it is laid)."""
@@ -233,6 +236,8 @@ def _shape_of(rules: vx.Rules) -> Shape:
         shuffled=shuffled,
         guard_weight=weight,
         crowd=crowd,
+        pawned=lockstep.read_only(np.arange(owned + len(board.guards) * weight + 1) % weight
+                                  != 0),
         laid_guards=shuffled and rules.guards and rules.guard_positions is None,
         roll_one=rules.roll_one,
         passed_to_end=rules.passed_tiles_to_end or rules.negative_lucky_sweep,

@@ -1,6 +1,8 @@
 """Verflixxt!'s `greedy` agent on the batch engine: every legal move valued as
 `amigo_rules.agents.VerflixxtGreedyAgent` values it (`verflixxt_greedy_values`, the same
-floats), one of the best played uniformly (`verflixxt_greedy`), for every `Rules`."""
+floats), one of the best played uniformly (`verflixxt_greedy`), for every `Rules`; and
+every move between two of a learner's at once (`verflixxt_greedy_turns`), the vector
+environment's opponents."""
 
 from __future__ import annotations
 
@@ -15,10 +17,14 @@ from . import lockstep
 from . import verflixxt as verflixxt_batch
 from .verflixxt_arrays import (
     CODES,
+    DIE,
     EMPTY,
     FIRST_PATH,
+    FLIP,
     GIFT_CODE,
+    LAY,
     MOVE,
+    ROLL,
     STEAL_CODE,
     STEALING,
     tables,
@@ -26,8 +32,9 @@ from .verflixxt_arrays import (
 )
 from .verflixxt_arrays import shape as verflixxt_shape
 from .verflixxt_moves import choices, plain_moves, positions, steps
+from .verflixxt_turn import apply_ids
 
-__all__ = ["verflixxt_greedy", "verflixxt_greedy_values"]
+__all__ = ["verflixxt_greedy", "verflixxt_greedy_turns", "verflixxt_greedy_values"]
 
 
 @cache
@@ -140,12 +147,12 @@ def _greedy_choices(
     plain = plain_moves(batch, verflixxt_shape(batch.rules), moving) if moving.any() else None
     entries = choices(batch, plain)
     if entries:
-        top_gain, gain, leave = _tops(batch)
+        top_gain, gain, leave, leave_row = _tops(batch)
     for games, candidates, legal in entries:  # each entry's games are at one phase
         worth = np.zeros(legal.shape)
         phase = batch.phase[games.argmax()]
         if phase == MOVE and plain is not None:
-            steps = _step_values(batch, gain, leave, *plain)
+            steps = _step_values(batch, gain, leave, leave_row, *plain)
             worth[: len(steps)] = steps
         elif phase == STEALING:  # VX-ACT-2 (a flip, VXV-10, is worth 0)
             worth[:] = top_gain
@@ -153,11 +160,14 @@ def _greedy_choices(
     return out
 
 
-def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _tops(batch: verflixxt_batch.Batch
+          ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]:
     """Per game: what each player's top tile would add to the mover's tower
     (``float64[players, n]``, as seen: a hidden top is worth 0; NaN for an empty tower),
-    the gain of each kind of tile to the mover (`_gains`) and what leaving a tile alone
-    brings (rows by `_kinds`: the tile itself, or its action)."""
+    the gain of each kind of tile to the mover (`_gains`), what leaving a tile alone
+    brings (the tile itself, or its action) and the row of that table per tile code
+    (`_kinds`). Without action tiles there are no tops to steal (None) and leaving a tile
+    brings its gain: the table is ``gain`` itself."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
@@ -165,7 +175,9 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
     tall = max(int(heights[player, m].max(initial=0)), 1)  # the slots above are all EMPTY
     own = batch.towers[player, :tall, m]  # [n, tall]: the mover's tower by tile code
     gain = _gains(batch, own)
-    gain_row, _ = _kinds()
+    gain_row, leave_row = _kinds()
+    if not batch.rules.action_tiles:  # no Gift, no Steal (VX-ACT-1, VX-ACT-2)
+        return None, gain, gain, gain_row
     top = batch.towers[np.arange(players)[:, None], np.maximum(heights - 1, 0), m]
     top_gain = np.where(heights > 0, gain[gain_row[top], m], np.nan)  # [players, n]
     if batch.rules.towers == "hidden":  # the others' tops show as "?": worth nothing
@@ -186,21 +198,21 @@ def _tops(batch: verflixxt_batch.Batch) -> tuple[np.ndarray, np.ndarray, np.ndar
         leave[-2, giving] = scores[0] - scores[1]
     leave[-1] = np.where(np.isnan(others).all(axis=0), 0.0,
                          np.where(np.isnan(others), -np.inf, others).max(axis=0))
-    return top_gain, gain, leave
+    return top_gain, gain, leave, leave_row
 
 
 def _step_values(batch: verflixxt_batch.Batch, gain: np.ndarray, leave: np.ndarray,
-                 ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
+                 leave_row: np.ndarray, ids: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """``float64[kinds·pieces, n]``: `GreedyAgent.step_value` of every step of the player to
     move, kind by kind in the order of `steps`, each over the pieces of `plain_moves` (the
-    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``
-    and ``leave`` are `_tops`'. Guards are valued where they may move (few do), 0
+    rows of the move choices, ``ids`` and ``legal``), from what the player sees; ``gain``,
+    ``leave`` and ``leave_row`` are `_tops`'. Guards are valued where they may move (few do), 0
     elsewhere."""
     s = verflixxt_shape(batch.rules)
     n = len(batch)
     m = np.arange(n)
     where = positions(ids, s).astype(np.intp)
-    gain_row, leave_row = _kinds()
+    gain_row, _ = _kinds()
     counted = _piece_counts(s.guard_weight, s.players * s.pawns + s.guards * s.guard_weight)
     crowd, tiles = batch.crowd.reshape(-1), batch.tiles.reshape(-1)
     finish = batch.length - 1
@@ -270,3 +282,78 @@ def verflixxt_greedy(batch: verflixxt_batch.Batch, rng: np.random.Generator) -> 
         column = np.arange(len(batch)) if candidates.shape[1] > 1 else 0
         ids = np.where(games & near.any(axis=0), candidates[chosen, column], ids)
     return ids
+
+
+FEW = 8
+"""`verflixxt_greedy_turns` leaves the games still to play to its caller once this many or
+fewer (or one in eight) are left after a round: a round costs about as much for one game
+as for a hundred (the vector environment finishes them on the scalar engine)."""
+
+
+def verflixxt_greedy_turns(batch: verflixxt_batch.Batch, games: np.ndarray,
+                           rng: np.random.Generator, budget: np.ndarray,
+                           seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Play every move of ``games`` (indices of the writable ``batch``) but those of their
+    learners (``seats``, one per game) in place, in rounds: every chance node drawn (a
+    roll uniformly, as `amigo_rules.batch.verflixxt.sample_chance`), then every other
+    seat's decision by `verflixxt_greedy`, both from ``rng``; game ``games[i]`` makes at
+    most ``budget[i]`` moves. The rounds go on until each game is at its learner's
+    decision, over or out of moves, or, after a round, until `FEW` or fewer games (or one
+    in eight) are left to play (at the others' decisions), for the caller to finish.
+    Returns the moves made in order: the game of each (indices of ``batch``) and its id.
+
+    The games not in ``games`` take no part (no budget); the batch is worked on whole, in
+    place: no game is taken out or put back."""
+    m = len(batch)
+    left = np.zeros(m, dtype=np.int64)
+    left[games] = budget
+    learner = np.full(m, -1, dtype=np.int64)
+    learner[games] = seats
+    played: list[np.ndarray] = []
+    ids_made: list[np.ndarray] = []
+    few = max(FEW, m // 8)
+    first = True
+    while True:
+        _chance(batch, left, rng, played, ids_made)
+        phase = batch.phase
+        deciding = (((phase == MOVE) | (phase == STEALING) | (phase == FLIP))
+                    & (batch.player != learner) & (left > 0))
+        count = np.count_nonzero(deciding)
+        if not count or (not first and count <= few):
+            break
+        first = False
+        ids = np.where(deciding, verflixxt_greedy(batch, rng), -1)
+        apply_ids(batch, ids)
+        rows = lockstep.indices(deciding)
+        played.append(rows)
+        ids_made.append(ids[rows])
+        left[rows] -= 1
+    if not played:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+    return np.concatenate(played), np.concatenate(ids_made)
+
+
+def _chance(batch: verflixxt_batch.Batch, left: np.ndarray, rng: np.random.Generator,
+            played: list[np.ndarray], ids_made: list[np.ndarray]) -> None:
+    """`verflixxt_greedy_turns`' chance: every game at a roll with moves ``left`` rolls
+    (drawn uniformly from ``rng``, written in place: the roll's whole move), every game
+    laying its track lays tiles (`sample_chance`, `apply_ids`) until it is laid and rolls; the
+    moves appended to ``played`` and ``ids_made``."""
+    while True:
+        rolling = lockstep.indices((batch.phase == ROLL) & (left > 0))
+        if rolling.size:  # VX-TURN-2
+            rolled = rng.integers(0, DIE, size=rolling.size)
+            batch.roll[rolling] = rolled + 1
+            batch.phase[rolling] = MOVE
+            played.append(rolling)
+            ids_made.append(rolled)
+            left[rolling] -= 1
+        laying = (batch.phase == LAY) & (left > 0)
+        if not laying.any():
+            return
+        ids = np.where(laying, verflixxt_batch.sample_chance(batch, rng), -1)  # VX-SETUP-2
+        apply_ids(batch, ids)
+        rows = lockstep.indices(laying)
+        played.append(rows)
+        ids_made.append(ids[rows])
+        left[rows] -= 1

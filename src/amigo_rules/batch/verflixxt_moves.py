@@ -109,7 +109,7 @@ def plain_moves(batch: Batch, s: Shape, moving: np.ndarray) -> tuple[np.ndarray,
         on = pieces[s.players * pawns :]
         ids[pawns:] = on + s.length
         at = on.astype(np.intp) * n + each
-        watched = batch.crowd.reshape(-1)[at] % s.guard_weight != 0
+        watched = s.pawned.take(batch.crowd.reshape(-1)[at])  # a pawn on the guard's tile
         legal[pawns:] = watched & (on != finish) & moving
         legal[pawns + 1 :] &= on[1:] != on[:-1]
     return ids, legal
