@@ -46,7 +46,7 @@ from .verflixxt_hoch_arrays import (
     tables,
 )
 from .verflixxt_hoch_moves import kinds
-from .verflixxt_hoch_turn import apply_ids
+from .verflixxt_hoch_turn import apply_ids, drawn_ahead
 
 __all__ = ["greedy_actions", "greedy_turns", "move_values"]
 
@@ -107,11 +107,12 @@ def greedy_turns(batch: Batch, games: np.ndarray, rng: np.random.Generator,
     `_SCALAR_TURNS` games, until that few are left to play (each then at a decision).
     Returns the moves made in order: the game of each (indices of ``batch``) and its id.
 
-    Each decision is `greedy_actions`' (its draws from ``rng``), each card drawn as
-    `sample_chance` draws it (HO-TURN-4); the games play in rounds, every game at a draw
-    drawing first (a second card in a round of its own), then every game at a decision
-    deciding in one call of the policy, over the games still playing (compacted into a copy
-    once one in eight has stopped)."""
+    Each decision is `greedy_actions`' (its draws from ``rng``), each card drawn with its
+    probability (HO-TURN-4); the games play in rounds over the games still playing
+    (compacted into a copy once one in eight has stopped): every game at a draw draws
+    (`sample_chance`'s draws; a second card in a round of its own), then every game at a
+    decision decides in one call of the policy, its next two cards drawn ahead
+    (`drawn_ahead`), so that a move ending the plays draws them in the same round."""
     work = lockstep.rows_of(batch, games)
     rows = np.arange(len(games))  # per game of ``work``, its index in ``games``
     left = np.array(budget, dtype=np.int64)
@@ -131,10 +132,17 @@ def greedy_turns(batch: Batch, games: np.ndarray, rng: np.random.Generator,
             lockstep.put_rows(batch, games[rows[gone]], work, gone)
             rows, work, deciding = rows[keep], lockstep.rows_of(work, keep), deciding[keep]
         ids = np.where(deciding, greedy_actions(work, rng), -1)
-        apply_ids(work, ids)
         made = lockstep.indices(deciding)
+        cards = drawn_ahead(work, made[left[rows[made]] > 2], rng)  # room for two draws
+        before = work.pile.sum(axis=0)
+        apply_ids(work, ids, cards)
+        drew = before - work.pile.sum(axis=0)  # the cards drawn ahead that were drawn
         moves.append((rows[made], ids[made]))
         left[rows[made]] -= 1
+        for k in range(2):
+            drawing = lockstep.indices(drew > k)
+            moves.append((rows[drawing], cards[k, drawing]))
+            left[rows[drawing]] -= 1
     lockstep.put_rows(batch, games[rows], work, np.arange(rows.size))
     if not moves:
         return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
