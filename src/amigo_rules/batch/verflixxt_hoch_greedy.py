@@ -243,7 +243,8 @@ class _View:
         """Per game the change of the acting player's score by adding each path or risk tile
         to their collection (``float64[kinds, n]`` by item code, with `LUCKY_RESERVE` for a
         lucky tile while the collection holds no minus tile), and by losing its top path or
-        risk tile to a Gift (``float64[n]``, 0 without one)."""
+        risk tile to a Gift (``float64[n]``, 0 without one; not worked out without action
+        tiles)."""
         t = tables()
         n = self.n
         each = np.arange(n)
@@ -262,6 +263,8 @@ class _View:
         gains[_MINUS] = np.where(lucky > 0, -worse + 2 * np.maximum(0, worse - kth), -worse)
         gains[_LUCKY] = 2 * next_minus + np.where(minus[0] == 0, ho.LUCKY_RESERVE, 0.0)
         gains[_RISK] = _SIGN[(count + 1) % 2] * (total + t["risk"][_RISK, None]) - before
+        if not self.batch.rules.action_tiles:  # no Gift on the track
+            return gains, np.zeros(n)
         item = self.tops[self.me, each]
         held = item >= 0
         item = np.maximum(item, 0)
@@ -287,6 +290,8 @@ class _View:
         the tile's gain; for a Gift the top tile lost; for a Steal the best top tile of an
         opponent (0 when none holds one)."""
         n = self.n
+        if not self.batch.rules.action_tiles:  # neither on the track
+            return self.landing
         by_tile = self.landing.reshape(-1, n).copy()
         by_tile[_GIFT_TILE] = self.gains[1]
         tops = self.tops
