@@ -66,7 +66,7 @@ __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 _ENGINES = {game: batch_of(game) for game in GAMES}
 """The batch engine of each game."""
 
-SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 16}
+SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 8}
 """Per game the default ``scalar_tail``: once this many games or fewer are left to play in
 a step, the scalar engine finishes them (a round of the batch engine costs about as much
 for one game as for a hundred; a move of the scalar engine, a few dozen microseconds)."""

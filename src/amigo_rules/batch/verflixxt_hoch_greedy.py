@@ -93,7 +93,7 @@ def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     return ids
 
 
-_SCALAR_TURNS = 16
+_SCALAR_TURNS = 8
 """Once this many games or fewer are left to play, `greedy_turns` stops (unless it was
 given no more): a round of the batch engine costs about as much for one game as for a
 hundred, and the vector environment finishes the last games on the scalar engine."""
