@@ -22,6 +22,7 @@ from amigo_rules import (
 )
 from amigo_rules.adapters import gymnasium as adapter
 from amigo_rules.adapters.vector import AmigoVectorEnv, SelfPlayVectorEnv
+from amigo_rules.batch import verflixxt_hoch_greedy
 
 CONFIGS = [
     ("verflixxt", verflixxt.Rules.classic(players=2)),
@@ -186,6 +187,28 @@ def test_verflixxts_turn_player_leaves_the_last_games_to_the_scalar_tail():
     assert env.turns is not None
     every_step_in_lockstep(env, "verflixxt", seed=7)
     assert env.finished > 0
+
+
+@pytest.mark.parametrize("tail", [0, 3])
+def test_hochs_turn_player_leaves_its_last_games_to_the_scalar_tail(tail, monkeypatch):
+    """hoch²'s turn player (`greedy_turns`, here stopping once 2 games or fewer are left to
+    play) leaves its last games to the environment, every step compared with the scalar
+    engine: the scalar engine finishes them once they are ``scalar_tail`` or fewer (3),
+    else the turn player is called again for them (0)."""
+    monkeypatch.setattr(verflixxt_hoch_greedy, "_SCALAR_TURNS", 2)
+    env = RecordedVectorEnv("verflixxt_hoch", verflixxt_hoch.Rules(players=4), num_envs=6,
+                            max_game_length=40, scalar_tail=tail)
+    assert env.turns is verflixxt_hoch_greedy.greedy_turns
+    sizes = []
+
+    def turns(batch, games, *args):
+        sizes.append(len(games))
+        return verflixxt_hoch_greedy.greedy_turns(batch, games, *args)
+
+    env.turns = turns
+    every_step_in_lockstep(env, "verflixxt_hoch", seed=7)
+    assert (env.finished > 0) == (tail == 3)
+    assert min(sizes) > tail and (min(sizes) <= 2) == (tail == 0)
 
 
 def every_step_in_lockstep(env, game, seed):

@@ -22,6 +22,7 @@ from amigo_rules import IllegalMoveError, RulesError, StateError, verflixxt, ver
 from amigo_rules.batch import lockstep
 from amigo_rules.batch import verflixxt_hoch as batch
 from amigo_rules.batch.verflixxt_hoch_moves import choices
+from amigo_rules.batch.verflixxt_hoch_turn import drawn_ahead
 from amigo_rules.verflixxt_hoch import Phase, Rules
 
 ho = verflixxt_hoch
@@ -177,6 +178,31 @@ def test_chance_draws_each_card_with_its_share_of_the_pile():
         np.testing.assert_array_equal(got > 0, share > 0)
         assert np.abs(got - share).max() < 5 * np.sqrt(share * (1 - share) / drawn.size).max()
         np.testing.assert_allclose(batch.chance_probabilities(games)[0, : len(share)], share)
+
+
+def test_cards_drawn_ahead_are_the_piles_next_two_cards():
+    """`drawn_ahead` (the turn player's draws, merged into the move that ends the plays)
+    draws the next two cards of the draw pile: each pair with the probability of two draws
+    one after the other without putting back (tens of thousands of games of one pile), -1
+    where the pile holds too few cards (the draw then reshuffles the discard pile)."""
+    rng = np.random.default_rng(5)
+    state = next(s for s in scattered_states(ho, starts(Rules(players=3), 30, rng), rng,
+                                             most=40) if s.phase is Phase.DRAW)
+    n = 40_000
+    games = lockstep.copied(batch.from_states([state] * (n + 2)))
+    games.pile[:] = 0
+    games.pile[[3, 7, 12], :n] = np.array([[2], [1], [3]])
+    games.pile[5, n] = 1  # one card: no second card ahead; none: none ahead
+    cards = drawn_ahead(games, np.arange(n + 2), rng)
+    assert cards[:, n:].tolist() == [[5, -1], [-1, -1]]
+    pile = games.pile[:, 0]
+    kinds = len(pile)
+    got = np.bincount(cards[0, :n] * kinds + cards[1, :n], minlength=kinds**2).reshape(
+        kinds, kinds) / n
+    want = pile[:, None] / 6 * (pile - np.eye(kinds)).clip(0) / 5  # [first, second]
+    np.testing.assert_array_equal(got > 0, want > 0)
+    assert np.abs(got - want).max() < 5 * np.sqrt(want * (1 - want) / n).max()
+    assert (drawn_ahead(games, np.arange(0), rng) == -1).all()
 
 
 def test_bad_input_is_refused():

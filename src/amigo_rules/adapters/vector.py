@@ -66,7 +66,7 @@ __all__ = ["AmigoVectorEnv", "SelfPlayVectorEnv"]
 _ENGINES = {game: batch_of(game) for game in GAMES}
 """The batch engine of each game."""
 
-SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 16}
+SCALAR_TAIL = {"verflixxt": 8, "exxtra": 8, "verflixxt_hoch": 8}
 """Per game the default ``scalar_tail``: once this many games or fewer are left to play in
 a step, the scalar engine finishes them (a round of the batch engine costs about as much
 for one game as for a hundred; a move of the scalar engine, a few dozen microseconds)."""
@@ -309,8 +309,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         node is resolved first, again while a roll leads to another (EXXtra's lost turns),
         then every decision in one call of the policy, so that games that fell out of step
         meet again in one call. A policy with a turn player (`turns`) plays every move of
-        the games up to the learner's turn in one call instead: the scalar engine then
-        finishes only the steps that start with ``scalar_tail`` games or fewer to play."""
+        the games up to the learner's turn in one call instead (or all but its last few,
+        hoch²'s `greedy_turns`, which the loop then finishes like its own last games)."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player

@@ -27,6 +27,7 @@ from .exxtra_heuristic import exxtra_heuristic_values as exxtra_heuristic_values
 from .verflixxt_greedy import verflixxt_greedy, verflixxt_greedy_turns
 from .verflixxt_greedy import verflixxt_greedy_values as verflixxt_greedy_values
 from .verflixxt_hoch_greedy import greedy_actions as verflixxt_hoch_greedy
+from .verflixxt_hoch_greedy import greedy_turns as verflixxt_hoch_greedy_turns
 
 Policy = Callable[[Any, np.random.Generator], np.ndarray]
 """``policy(batch, rng) -> int64[n]``: a legal decision id per game at a decision node, -1
@@ -53,14 +54,17 @@ TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray, np.ndar
                       tuple[np.ndarray, np.ndarray]]
 """``play(batch, games, rng, budget, seats) -> (games, ids)``: every move of the games, chance
 and the seats other than ``seats`` (one per game), played in place until each game is at a
-decision of its seat ``seats[i]``, over, or out of moves; the moves made returned in order
-(`exxtra_heuristic_turns`)."""
+decision of its seat ``seats[i]``, over, or out of moves (or until few games are left to
+play, each at another seat's decision: `verflixxt_hoch_greedy_turns`); the moves made
+returned in order (`exxtra_heuristic_turns`)."""
 
 TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
     "verflixxt": MappingProxyType({"greedy": verflixxt_greedy_turns}),
     "exxtra": MappingProxyType({"heuristic": exxtra_heuristic_turns}),
+    "verflixxt_hoch": MappingProxyType({"greedy": verflixxt_hoch_greedy_turns}),
 })
 """Per game, the policies of `POLICIES` that can also play whole turns at once
 (`TurnPlayer`), by agent name: where a turn is many decisions of one player between
-rolls (EXXtra's re-rolls), the vector environment lets it play every move between two of
-its learner's, in rounds of its own."""
+rolls (EXXtra's re-rolls) or the others' turns are many moves (hoch²'s draws and double
+moves), the vector environment lets it play every move between two of its learner's, in
+rounds of its own."""

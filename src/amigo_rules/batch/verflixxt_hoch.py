@@ -299,17 +299,22 @@ def sample_chance(batch: Batch, rng: np.random.Generator) -> np.ndarray:
     ids = np.empty(batch.phase.size, dtype=np.int64)
     ids.fill(-1)
     drawing = lockstep.indices(batch.phase == DRAW)
-    if not drawing.size:
-        return ids
+    if drawing.size:
+        ids[drawing] = _drawn(batch, drawing, rng)
+    return ids
+
+
+def _drawn(batch: Batch, drawing: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The cards drawn in the games ``drawing`` (each at a draw), in order: `sample_chance`'s
+    draws."""
     source = batch.pile.take(drawing, axis=1)
     empty = ~source.any(axis=0)
     if empty.any():  # as `_source`
         source[:, empty] = batch.discard.take(drawing[empty], axis=1)
     totals = lockstep.accumulate(source)  # running totals in place
     pick = rng.integers(0, totals).astype(np.int16)
-    card = lockstep.count(source <= pick)  # the first kind whose running total passes pick
-    ids[drawing] = card
-    return ids
+    card: np.ndarray = lockstep.count(source <= pick)  # the first kind whose total passes pick
+    return card
 
 
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:

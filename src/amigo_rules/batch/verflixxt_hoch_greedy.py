@@ -1,7 +1,8 @@
 """The greedy agent of Verflixxt hoch²
 (`amigo_rules.agents.verflixxt_hoch.VerflixxtHochGreedyAgent`) for a whole batch: every
 legal move valued as the scalar agent values it, one best move played per game, ties broken
-uniformly.
+uniformly (`greedy_actions`); and every move between two of a learner's at once
+(`greedy_turns`), the vector environment's opponents.
 
 Only the legal moves are valued, as one flat array of (move, game) pairs; what they share
 per game (the gains of every tile to the player to act, the pieces on every position, the
@@ -28,10 +29,13 @@ from ..core.ties import TIE
 from ..track import ACTIONS, GIFT, LUCKY, STEAL
 from ..verflixxt_hoch import COLLECTED, TILE_KINDS, TRACK_TILES
 from . import lockstep
+from .verflixxt_hoch import _drawn
 from .verflixxt_hoch_arrays import (
+    DRAW,
     GIVE,
     GUARD_PIECE,
     NO_CARD,
+    OVER,
     SWAP,
     TAKE_CURSED,
     TAKE_LUCKY,
@@ -42,8 +46,9 @@ from .verflixxt_hoch_arrays import (
     tables,
 )
 from .verflixxt_hoch_moves import kinds
+from .verflixxt_hoch_turn import apply_ids, drawn_ahead
 
-__all__ = ["greedy_actions", "move_values"]
+__all__ = ["greedy_actions", "greedy_turns", "move_values"]
 
 _GIFT_TILE, _STEAL_TILE = (TILE_KINDS.index(t) for t in (GIFT, STEAL))
 _SIGN = np.array([1, -1])
@@ -86,6 +91,78 @@ def greedy_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:
         best = values >= values.max(axis=0) - TIE
         ids = kind.pick(best & kind.legal, rng.random(n), ids)
     return ids
+
+
+_SCALAR_TURNS = 8
+"""Once this many games or fewer are left to play, `greedy_turns` stops (unless it was
+given no more): a round of the batch engine costs about as much for one game as for a
+hundred, and the vector environment finishes the last games on the scalar engine."""
+
+
+def greedy_turns(batch: Batch, games: np.ndarray, rng: np.random.Generator,
+                 budget: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Play every move of ``games`` (indices of the writable ``batch``), the draws and the
+    decisions of every seat but ``seats[i]`` (the learner's), in place, until each game is
+    at a decision of its learner, over, or has made ``budget[i]`` moves; or, given more than
+    `_SCALAR_TURNS` games, until that few are left to play (each then at a decision).
+    Returns the moves made in order: the game of each (indices of ``batch``) and its id.
+
+    Each decision is `greedy_actions`' (its draws from ``rng``), each card drawn with its
+    probability (HO-TURN-4); the games play in rounds over the games still playing
+    (compacted into a copy once one in eight has stopped): every game at a draw draws
+    (`sample_chance`'s draws; a second card in a round of its own), then every game at a
+    decision decides in one call of the policy, its next two cards drawn ahead
+    (`drawn_ahead`), so that a move ending the plays draws them in the same round."""
+    work = lockstep.rows_of(batch, games)
+    rows = np.arange(len(games))  # per game of ``work``, its index in ``games``
+    left = np.array(budget, dtype=np.int64)
+    learner = np.asarray(seats)
+    moves: list[tuple[np.ndarray, np.ndarray]] = []
+    few = len(games) <= _SCALAR_TURNS
+    while True:
+        _draws(work, rows, left, rng, moves)
+        phase = work.phase
+        deciding = ((phase != DRAW) & (phase != OVER) & (work.player != learner[rows])
+                    & (left[rows] > 0))
+        playing = np.count_nonzero(deciding)
+        if not playing or (playing <= _SCALAR_TURNS and not few):
+            break
+        if 8 * (rows.size - playing) >= rows.size:
+            gone, keep = lockstep.indices(~deciding), lockstep.indices(deciding)
+            lockstep.put_rows(batch, games[rows[gone]], work, gone)
+            rows, work, deciding = rows[keep], lockstep.rows_of(work, keep), deciding[keep]
+        ids = np.where(deciding, greedy_actions(work, rng), -1)
+        made = lockstep.indices(deciding)
+        cards = drawn_ahead(work, made[left[rows[made]] > 2], rng)  # room for two draws
+        before = work.pile.sum(axis=0)
+        apply_ids(work, ids, cards)
+        drew = before - work.pile.sum(axis=0)  # the cards drawn ahead that were drawn
+        moves.append((rows[made], ids[made]))
+        left[rows[made]] -= 1
+        for k in range(2):
+            drawing = lockstep.indices(drew > k)
+            moves.append((rows[drawing], cards[k, drawing]))
+            left[rows[drawing]] -= 1
+    lockstep.put_rows(batch, games[rows], work, np.arange(rows.size))
+    if not moves:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+    return games[np.concatenate([k for k, _ in moves])], np.concatenate([i for _, i in moves])
+
+
+def _draws(work: Batch, rows: np.ndarray, left: np.ndarray, rng: np.random.Generator,
+           moves: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """`greedy_turns`' draws: every game of ``work`` at a draw with moves ``left`` (by
+    ``rows``) draws its card, again while its hand is short (HO-TURN-4); the moves appended
+    to ``moves``."""
+    drawing = lockstep.indices((work.phase == DRAW) & (left[rows] > 0))
+    ids = np.full(rows.size, -1, dtype=np.int64)
+    while drawing.size:
+        ids[drawing] = _drawn(work, drawing, rng)
+        moves.append((rows[drawing], ids[drawing]))
+        apply_ids(work, ids)
+        ids[drawing] = -1
+        left[rows[drawing]] -= 1
+        drawing = drawing[(work.phase[drawing] == DRAW) & (left[rows[drawing]] > 0)]
 
 
 def move_values(batch: Batch, ids: np.ndarray) -> np.ndarray:
@@ -166,7 +243,8 @@ class _View:
         """Per game the change of the acting player's score by adding each path or risk tile
         to their collection (``float64[kinds, n]`` by item code, with `LUCKY_RESERVE` for a
         lucky tile while the collection holds no minus tile), and by losing its top path or
-        risk tile to a Gift (``float64[n]``, 0 without one)."""
+        risk tile to a Gift (``float64[n]``, 0 without one; not worked out without action
+        tiles)."""
         t = tables()
         n = self.n
         each = np.arange(n)
@@ -185,6 +263,8 @@ class _View:
         gains[_MINUS] = np.where(lucky > 0, -worse + 2 * np.maximum(0, worse - kth), -worse)
         gains[_LUCKY] = 2 * next_minus + np.where(minus[0] == 0, ho.LUCKY_RESERVE, 0.0)
         gains[_RISK] = _SIGN[(count + 1) % 2] * (total + t["risk"][_RISK, None]) - before
+        if not self.batch.rules.action_tiles:  # no Gift on the track
+            return gains, np.zeros(n)
         item = self.tops[self.me, each]
         held = item >= 0
         item = np.maximum(item, 0)
@@ -210,6 +290,8 @@ class _View:
         the tile's gain; for a Gift the top tile lost; for a Steal the best top tile of an
         opponent (0 when none holds one)."""
         n = self.n
+        if not self.batch.rules.action_tiles:  # neither on the track
+            return self.landing
         by_tile = self.landing.reshape(-1, n).copy()
         by_tile[_GIFT_TILE] = self.gains[1]
         tops = self.tops

@@ -58,8 +58,13 @@ class _Then:
     """`_next_player`: games."""
 
 
-def apply_ids(batch: Batch, ids: np.ndarray) -> None:
-    """Apply one legal id per game in place; games given -1 stay as they are."""
+def apply_ids(batch: Batch, ids: np.ndarray, cards: np.ndarray | None = None) -> None:
+    """Apply one legal id per game in place; games given -1 stay as they are.
+
+    ``cards`` (``int64[2, n]``, optional): per game the next two cards of its draw pile,
+    drawn ahead (-1 where none is: the second where the pile holds one card): a game whose
+    move ends its plays draws them at once (HO-TURN-4), the draw merged into the move
+    (`drawn_ahead`)."""
     s = shape(batch.rules)
     phase = np.where(ids >= 0, batch.phase, OVER)
     present = np.bincount(phase, minlength=OVER + 1).tolist()  # each kind only if needed
@@ -96,7 +101,7 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
     if then.plays_end:
         rows = _joined(then.plays_end)
         if rows.size:
-            then.next.append(_end_of_plays(batch, rows, ahead))
+            then.next.append(_end_of_plays(batch, rows, ahead, cards, then))
     if then.next:
         rows = _joined(then.next)
         if rows.size:
@@ -442,14 +447,46 @@ def _after_move(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray
     return np.concatenate([rows[~first], games[~double]])  # the order does not matter
 
 
-def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray) -> np.ndarray:
-    """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home); returns the
-    games that pass the turn (to `_next_player`). Every game here has played a card, so its
-    hand is short of two."""
+def _end_of_plays(batch: Batch, rows: np.ndarray, ahead: np.ndarray,
+                  cards: np.ndarray | None, then: _Then) -> np.ndarray:
+    """HO-TURN-4: draw back up to 2 cards (none once every own pawn is home), at once where
+    ``cards`` holds them (`apply_ids`); returns the games that pass the turn (to
+    `_next_player`). Every game here has played a card, so its hand is short of two."""
     drawing = _in_play(ahead, rows, batch.player[rows])
     batch.phase[rows[drawing]] = DRAW
     passing: np.ndarray = rows[~drawing]
+    if cards is not None:
+        games = rows[drawing & (cards[0, rows] >= 0)]
+        if games.size:  # an empty hand draws the second card too
+            empty = batch.hands.reshape(-1)[_hand_at(batch, games, batch.player[games])]
+            second = games[(empty == NO_CARD) & (cards[1, games] >= 0)]
+            _draw(batch, games, cards[0, games], then)
+            if second.size:
+                _draw(batch, second, cards[1, second], then)
     return passing
+
+
+def drawn_ahead(batch: Batch, rows: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``int64[2, n]``: for the games ``rows`` the next two cards of the draw pile, drawn now
+    (each kind by its share of the pile, the second from the pile left; one integer draw
+    each from ``rng``), -1 where the pile holds too few and at the other games: `apply_ids`'
+    ``cards``. A move does not change the draw pile, so the cards are drawn with the
+    probabilities they have once a move ends the plays."""
+    cards = np.full((2, batch.phase.size), -1, dtype=np.int64)
+    if not rows.size:
+        return cards
+    pile = batch.pile.take(rows, axis=1)
+    totals = pile.sum(axis=0, dtype=np.int64)
+    each = np.arange(rows.size)
+    for k, row in enumerate(cards):
+        running = pile.copy()
+        lockstep.accumulate(running)  # running totals in place, as `sample_chance`
+        pick = rng.integers(0, np.maximum(totals - k, 1)).astype(np.int16)
+        card = lockstep.count(running <= pick).astype(np.int64)  # the first kind whose
+        held = totals > k  # running total passes pick
+        row[rows] = np.where(held, card, -1)
+        pile.reshape(-1)[(card * rows.size + each)[held]] -= 1
+    return cards
 
 
 @cache
