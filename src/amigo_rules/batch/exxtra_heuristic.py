@@ -100,8 +100,8 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
     for owner in np.flatnonzero(((rungs > 0) & rival).any(axis=1)).tolist():  # seat order
         hit = np.where(pairs[owner] <= value, denial[owner], 0.0)  # [placements, n]
         worth += np.multiply(hit[None], above[owner][:, None], out=denied)
-    won = counter + placements[:, 1:] >= FINISH  # [placements, n]
-    return np.where(won, WIN + FINISH, worth) if won.any() else worth
+    worth[:, counter + placements[:, 1:] >= FINISH] = WIN + FINISH  # won: [placements, n]
+    return worth
 
 
 @attrs.define(eq=False)
@@ -149,8 +149,7 @@ class _Plans:
     def find(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per key of ``keys`` its row (-1 for a position not held) and its slot (where
         a position not held goes, `add`)."""
-        slot = self._probe(keys)
-        found: np.ndarray = self.slots[slot]
+        slot, found = self._probe(keys)
         return found, slot
 
     def add(self, keys: np.ndarray, slot: np.ndarray) -> np.ndarray:
@@ -165,21 +164,22 @@ class _Plans:
             lost = pending[self.slots[slot[pending]] != rows[pending]]
             if not lost.size:
                 return rows
-            slot[lost] = self._probe(keys[lost], (slot[lost] + 1) & (len(self.slots) - 1))
+            slot[lost] = self._probe(keys[lost], (slot[lost] + 1) & (len(self.slots) - 1))[0]
             pending = lost
 
-    def _probe(self, keys: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    def _probe(self, keys: np.ndarray, start: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
         """Per key the slot holding its row, else the first free slot from its hash (or
-        from ``start``) on."""
+        from ``start``) on; and that slot's row (-1 where free)."""
         mask = len(self.slots) - 1
         slot = _hashed(keys, len(self.slots)) if start is None else start
-        pending = np.arange(keys.size)
-        while pending.size:
-            row = self.slots[slot[pending]]
-            on = pending[(row >= 0) & (self.keys[row] != keys[pending])]
-            slot[on] = (slot[on] + 1) & mask
-            pending = on
-        return slot
+        row = self.slots[slot]
+        pending = lockstep.indices((row >= 0) & (self.keys[row] != keys))
+        while pending.size:  # another key's slot: on to the next
+            slot[pending] = (slot[pending] + 1) & mask
+            row[pending] = held = self.slots[slot[pending]]
+            pending = pending[(held >= 0) & (self.keys[held] != keys[pending])]
+        return slot, row
 
 
 def _empty_slots(rows: int) -> np.ndarray:
@@ -354,10 +354,17 @@ def _plan(batch: exxtra_batch.Batch, me: np.ndarray) -> tuple[np.ndarray, np.nda
     rerolls = _reroll_values(batch, me, legal, best)
     shown = places[:, : _combination_count()]  # [RUNGS, combinations, n]
     top = np.maximum(best[: shown.shape[1]], rerolls)  # the reroll: always legal
-    bits = (rerolls >= top).astype(np.uint8)
-    for rung, worth in enumerate(shown, start=1):
-        bits |= (worth >= top).astype(np.uint8) << rung
+    placing = (shown >= top).view(np.uint8) << _rung_bits()  # bit 1 + r: place r
+    bits = np.bitwise_or.reduce(placing, axis=0) | (rerolls >= top)
     return rerolls, bits.T
+
+
+@cache
+def _rung_bits() -> np.ndarray:
+    """``uint8[RUNGS, 1, 1]``: per rung ``r`` the bit of its decision ``place r`` in
+    `_Plans.best` (``1 + r``, the decision's id), shaped to shift `_plan`'s ``[RUNGS,
+    combinations, n]``."""
+    return lockstep.read_only(np.arange(1, 1 + RUNGS, dtype=np.uint8)[:, None, None])
 
 
 @cache
@@ -540,7 +547,7 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
             if classes[counter] != classes[before.counters[state.player]]:  # a double
                 shift = counter - int(start[g])
                 plan[g] = (ahead[shift - 1, g] if shift <= len(ahead) else _planned(
-                    exxtra_batch.from_states([state]), np.zeros(1, dtype=np.intp),
+                    exxtra_batch.from_states([state], check=False), np.zeros(1, dtype=np.intp),
                     np.array([state.player]))[1][0]).tolist()
     exxtra_batch.put_states(turn, states, states.values())
     return moves
@@ -634,8 +641,8 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
             break
         moves.append((rolling, rolled))
         left[rolling] -= 1
-        deciding = rolling[(turn.roll[rolling] >= 0) & ~turn.over[rolling]
-                           & (left[rolling] > 0)]
+        # in hand after the roll: neither bust nor a double onto the finish (the end)
+        deciding = rolling[(turn.roll[rolling] >= 0) & (left[rolling] > 0)]
         now = counter[mine[deciding]]
         moved = deciding[classes[now] != seen[deciding]]
         if moved.size:  # a double moved the counter to another class
