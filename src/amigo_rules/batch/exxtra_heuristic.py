@@ -79,18 +79,21 @@ def _base_worth(players: int) -> np.ndarray:
         worth.transpose(0, 1, 3, 2).reshape(-1, RUNGS * len(placements))))
 
 
-def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, counter: np.ndarray | None = None,
+                 taken: np.ndarray | None = None) -> np.ndarray:
     """``float64[RUNGS, placements, n]``: `place_worth` of every placement of `_plan_rolls`
     (a combination and a double's advance) on every rung, per game, the games on the last
     axis, where numpy's loops are long (the same floats: `_base_worth`, then each
     opponent's denial added in seat order; ``x + d·1`` is ``x + d`` and ``x + d·0`` is
-    ``x``)."""
+    ``x``). ``counter`` (the movers' counters, `_counters`) and ``taken``
+    (`amigo_rules.batch.exxtra._taken`) if worked out already."""
     placements, *_ = _plan_rolls()
     rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
     n = len(batch)
-    counter = counters[me, np.arange(n)].astype(np.intp)
+    counter = _counters(batch, me) if counter is None else counter
+    taken = exxtra_batch._taken(batch) if taken is None else taken
     worth = np.ascontiguousarray(_base_worth(batch.rules.players)[
-        exxtra_batch._taken(batch) * FINISH + counter].T).reshape(RUNGS, -1, n)
+        taken * FINISH + counter].T).reshape(RUNGS, -1, n)
     denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
     rival = np.arange(len(rungs))[:, None] != me
     above = ((rungs[:, None, :] > np.arange(RUNGS)[:, None])
@@ -100,8 +103,15 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
     for owner in np.flatnonzero(((rungs > 0) & rival).any(axis=1)).tolist():  # seat order
         hit = np.where(pairs[owner] <= value, denial[owner], 0.0)  # [placements, n]
         worth += np.multiply(hit[None], above[owner][:, None], out=denied)
-    worth[:, counter + placements[:, 1:] >= FINISH] = WIN + FINISH  # won: [placements, n]
+    if counter.max() + placements[:, 1].max() >= FINISH:  # a placement may win
+        worth[:, counter + placements[:, 1:] >= FINISH] = WIN + FINISH  # [placements, n]
     return worth
+
+
+def _counters(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+    """``intp[n]``: the counter of each game's player ``me``."""
+    counter: np.ndarray = batch.counters[me, np.arange(len(batch))].astype(np.intp)
+    return counter
 
 
 @attrs.define(eq=False)
@@ -321,23 +331,29 @@ def _combination_count() -> int:
     return int(_plan_rolls()[2].max()) + 1
 
 
-def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
+def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
+                counter: np.ndarray | None = None, taken: np.ndarray | None = None
+                ) -> np.ndarray:
     """``float64[RUNGS, placements, n]``: `place_worth` of every placement of `_plan_rolls`
-    on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``) does not allow."""
-    places: np.ndarray = np.where(legal.T[1:, None, :], _place_worth(batch, me), -np.inf)
+    on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``) does not allow
+    (``counter``, ``taken``: as `_place_worth`'s)."""
+    places: np.ndarray = np.where(legal.T[1:, None, :],
+                                  _place_worth(batch, me, counter, taken), -np.inf)
     return places
 
 
 def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
-                   best: np.ndarray | None = None) -> np.ndarray:
+                   best: np.ndarray | None = None, counter: np.ndarray | None = None
+                   ) -> np.ndarray:
     """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
     at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from the best of each
-    placement of `_placements` (``best``, ``[placements, n]``, if worked out already); the
-    36 rolls summed in the scalar order."""
+    placement of `_placements` (``best``, ``[placements, n]``, and the movers' counters
+    ``counter``, `_counters`, if worked out already); the 36 rolls summed in the scalar
+    order."""
     if best is None:
         best = _placements(batch, me, legal).max(axis=0)
     _, after_reroll, _, xs = _plan_rolls()
-    counter = batch.counters[me, np.arange(len(batch))].astype(np.int64)
+    counter = _counters(batch, me) if counter is None else counter
     each_roll = np.where(after_reroll[:, None] < 0, -np.minimum(counter, xs[:, None]),
                          best[after_reroll])
     rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(after_reroll)
@@ -348,10 +364,11 @@ def _plan(batch: exxtra_batch.Batch, me: np.ndarray) -> tuple[np.ndarray, np.nda
     """The tables of `_Plans` for games all at a decision: their re-rolls' worth and, per
     combination in hand, the bits of the decisions of highest value (the heuristic's
     values, the same floats as `exxtra_heuristic_values`)."""
-    legal = exxtra_batch.legal_action_mask(batch)
-    places = _placements(batch, me, legal)
+    counter, taken = _counters(batch, me), exxtra_batch._taken(batch)
+    legal = exxtra_batch._masks()[taken]  # every game at a decision: its legal decisions
+    places = _placements(batch, me, legal, counter, taken)
     best = places.max(axis=0)
-    rerolls = _reroll_values(batch, me, legal, best)
+    rerolls = _reroll_values(batch, me, legal, best, counter)
     shown = places[:, : _combination_count()]  # [RUNGS, combinations, n]
     top = np.maximum(best[: shown.shape[1]], rerolls)  # the reroll: always legal
     placing = (shown >= top).view(np.uint8) << _rung_bits()  # bit 1 + r: place r
