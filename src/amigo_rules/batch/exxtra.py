@@ -308,19 +308,27 @@ def _apply(batch: Batch, ids: np.ndarray, rolls: np.ndarray | None = None) -> No
     than its work on a few hundred games)."""
     acting = ids >= 0
     rolled = acting & (batch.roll < 0)
-    deciding = acting ^ rolled
     n = ids.size
-    players = batch.rules.players
-    mine = batch.turn % players * n + _each(n)
+    mine = batch.turn % batch.rules.players * n + _each(n)
     ending = _roll(batch, rolled, ids, mine) if rolled.any() else rolled
+    _decided(batch, acting ^ rolled, ids, rolls, mine, ending)
+
+
+def _decided(batch: Batch, deciding: np.ndarray, ids: np.ndarray, rolls: np.ndarray | None,
+             mine: np.ndarray, ending: np.ndarray | None = None) -> None:
+    """`_apply`'s moves at the ``deciding`` games (all at a decision), then the re-rolls'
+    ``rolls`` and the next turn of every game in ``ending`` too (the turns that rolls
+    ended): for a caller that knows its games are at a decision (the turn player's rounds).
+    ``mine``: as `_apply` works it out, at least for the games whose turn this call may
+    end (a game that does not move has one counter read and written back unchanged)."""
     if deciding.any():
         placed = _decide(batch, deciding, ids, mine)
-        ending = ending | placed
+        ending = placed if ending is None else ending | placed
         if rolls is not None:  # the re-rolls' rolls: the same player's turn goes on
             again = (deciding ^ placed) & (rolls >= 0)
             if again.any():
                 ending = ending | _roll(batch, again, rolls, mine)
-    if ending.any():
+    if ending is not None and ending.any():
         _next_turn(batch, ending, mine)
 
 

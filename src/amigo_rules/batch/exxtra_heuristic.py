@@ -644,16 +644,20 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
     seen = classes[start]
     ids = np.full(m, -1, dtype=np.int64)
     rolls = np.full(m, -1, dtype=np.int64)
+    at = np.zeros(m, dtype=bool)  # the games deciding in a round
     while deciding.size:
         chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
         moves.append((deciding, chosen))
         ids[deciding] = chosen
+        at[deciding] = True
         left[deciding] -= 1
         rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
         rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
         rolls[rolling] = rolled
-        exxtra_batch._apply(turn, ids, rolls)  # advance(ids, rolls), unchecked
+        # advance(ids, rolls), unchecked, the movers' entries the turn's own
+        exxtra_batch._decided(turn, at, ids, rolls, mine)
         ids[deciding] = rolls[rolling] = -1
+        at[deciding] = False
         if not rolling.size:
             break
         moves.append((rolling, rolled))
