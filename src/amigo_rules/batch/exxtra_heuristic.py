@@ -491,11 +491,13 @@ def _replanned(turn: exxtra_batch.Batch, moved: np.ndarray, me: np.ndarray,
     """Put the plans of the games ``moved`` of ``turn`` (doubles have moved their
     counters on by ``shift`` in this turn, into another class) into ``best``: from
     ``ahead`` (`_turn_plans`) where it reaches that far, else looked up anew."""
+    if shift.max() <= len(ahead):  # as a rule: one double in the turn
+        best[moved] = ahead[shift - 1, moved]
+        return
     near = shift <= len(ahead)
     best[moved[near]] = ahead[shift[near] - 1, moved[near]]
     far = moved[~near]
-    if far.size:
-        best[far] = _planned(turn, far, me[~near])[1]
+    best[far] = _planned(turn, far, me[~near])[1]
 
 
 _SCALAR_TURNS = 8
@@ -650,8 +652,10 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
         moves.append((deciding, chosen))
         ids[deciding] = chosen
         at[deciding] = True
-        left[deciding] -= 1
-        rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
+        budget = left[deciding]
+        again = (chosen == exxtra_batch.REROLL) & (budget > 1)  # a move left to roll
+        left[deciding] = budget - 1 - again  # the decision and the re-roll's roll
+        rolling = deciding[again]
         rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
         rolls[rolling] = rolled
         # advance(ids, rolls), unchecked, the movers' entries the turn's own
@@ -661,15 +665,15 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
         if not rolling.size:
             break
         moves.append((rolling, rolled))
-        left[rolling] -= 1
         # in hand after the roll: neither bust nor a double onto the finish (the end)
         deciding = rolling[(turn.roll[rolling] >= 0) & (left[rolling] > 0)]
         now = counter[mine[deciding]]
-        moved = deciding[classes[now] != seen[deciding]]
+        reached = classes[now]
+        other = reached != seen[deciding]
+        moved = deciding[other]
         if moved.size:  # a double moved the counter to another class
-            _replanned(turn, moved, me[moved], counter[mine[moved]] - start[moved], best,
-                       ahead)
-            seen[moved] = classes[counter[mine[moved]]]
+            _replanned(turn, moved, me[moved], now[other] - start[moved], best, ahead)
+            seen[moved] = reached[other]
         if deciding.size <= _SCALAR_TURNS:
             if deciding.size:
                 moves += _scalar_turns(turn, deciding, best, ahead, start, left, rng)
