@@ -431,16 +431,17 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     if deciding.size:
         me = batch.turn[deciding] % batch.rules.players
         _, best = _planned(batch, deciding, me)
-        ids[deciding] = _chosen(batch, deciding, best, uniforms[deciding])
+        ids[deciding] = _chosen(batch, deciding, best, np.arange(deciding.size),
+                                uniforms[deciding])
     return ids
 
 
 def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, plans: np.ndarray,
-            uniforms: np.ndarray) -> np.ndarray:
-    """The decisions of ``games`` (at a decision; ``plans``: their rows of
-    `_Plans.best`) with the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms``
-    (`_nth_best`)."""
-    best = plans[np.arange(len(games)), _plan_rolls()[2][batch.roll[games]]]
+            rows: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
+    """The decisions of ``games`` (at a decision; game ``games[i]``'s row of `_Plans.best`
+    is ``plans[rows[i]]``) with the roll in hand: the ``k``-th best, ``k`` drawn by
+    ``uniforms`` (`_nth_best`)."""
+    best = plans[rows, _plan_rolls()[2][batch.roll[games]]]
     held, nth = _nth_best()
     chosen: np.ndarray = nth[best, (uniforms * held[best]).astype(np.intp)]
     return chosen
@@ -646,12 +647,10 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
     seen = classes[start]
     ids = np.full(m, -1, dtype=np.int64)
     rolls = np.full(m, -1, dtype=np.int64)
-    at = np.zeros(m, dtype=bool)  # the games deciding in a round
     while deciding.size:
-        chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
+        chosen = _chosen(turn, deciding, best, deciding, rng.random(deciding.size))
         moves.append((deciding, chosen))
         ids[deciding] = chosen
-        at[deciding] = True
         budget = left[deciding]
         again = (chosen == exxtra_batch.REROLL) & (budget > 1)  # a move left to roll
         left[deciding] = budget - 1 - again  # the decision and the re-roll's roll
@@ -659,9 +658,8 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
         rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
         rolls[rolling] = rolled
         # advance(ids, rolls), unchecked, the movers' entries the turn's own
-        exxtra_batch._decided(turn, at, ids, rolls, mine)
+        exxtra_batch._decided(turn, ids >= 0, ids, rolls, mine)
         ids[deciding] = rolls[rolling] = -1
-        at[deciding] = False
         if not rolling.size:
             break
         moves.append((rolling, rolled))
