@@ -91,12 +91,15 @@ class Batch:
 
 @cache
 def _faces() -> Mapping[str, np.ndarray]:
-    """Per chance id: the X faces shown, the combination, a double's advance (EX-ROLL-*)."""
+    """Per chance id, and a last row for no roll (`_roll`'s games that do not roll): whether
+    an X shows, the spaces it costs (minus the X faces shown), the combination (-1 for no
+    roll) and a double's advance (EX-ROLL-*)."""
     rolls = [(a, b) for a in DIE_A for b in DIE_B]
     return lockstep.table(
-        xs=np.array([(a == X) + (b == X) for a, b in rolls], dtype=np.int8),
-        combination=np.array([combination(a, b) for a, b in rolls]),
-        double=np.array([a if a == b != X else 0 for a, b in rolls], dtype=np.int8),
+        x=np.array([X in roll for roll in rolls] + [False]),
+        loss=np.array([-((a == X) + (b == X)) for a, b in rolls] + [0], dtype=np.int8),
+        combination=np.array([combination(a, b) for a, b in rolls] + [-1]),
+        double=np.array([a if a == b != X else 0 for a, b in rolls] + [0], dtype=np.int8),
     )
 
 
@@ -300,39 +303,60 @@ def _apply(batch: Batch, ids: np.ndarray, rolls: np.ndarray | None = None) -> No
     pass (`advance`).
 
     A player's entries are reached through flat indices (``player·n + game`` into the
-    raveled arrays), which numpy serves several times faster than index pairs."""
+    raveled arrays), which numpy serves several times faster than index pairs; each step
+    is one array operation over all the games where it can be (a call of numpy costs more
+    than its work on a few hundred games)."""
     acting = ids >= 0
     rolled = acting & (batch.roll < 0)
-    deciding = acting & ~rolled
     n = ids.size
-    mine = batch.turn % batch.rules.players * n + np.arange(n)
+    mine = batch.turn % batch.rules.players * n + _each(n)
     ending = _roll(batch, rolled, ids, mine) if rolled.any() else rolled
+    _decided(batch, acting ^ rolled, ids, rolls, mine, ending)
+
+
+def _decided(batch: Batch, deciding: np.ndarray, ids: np.ndarray, rolls: np.ndarray | None,
+             mine: np.ndarray, ending: np.ndarray | None = None) -> None:
+    """`_apply`'s moves at the ``deciding`` games (all at a decision), then the re-rolls'
+    ``rolls`` and the next turn of every game in ``ending`` too (the turns that rolls
+    ended): for a caller that knows its games are at a decision (the turn player's rounds).
+    ``mine``: as `_apply` works it out, at least for the games whose turn this call may
+    end (a game that does not move has one counter read and written back unchanged)."""
     if deciding.any():
         placed = _decide(batch, deciding, ids, mine)
-        ending = ending | placed
+        ending = placed if ending is None else ending | placed
         if rolls is not None:  # the re-rolls' rolls: the same player's turn goes on
-            again = deciding & ~placed & (rolls >= 0)
+            again = (deciding ^ placed) & (rolls >= 0)
             if again.any():
                 ending = ending | _roll(batch, again, rolls, mine)
-    if ending.any():
-        _next_turn(batch, ending)
+    if ending is not None and ending.any():
+        _next_turn(batch, ending, mine)
+
+
+@cache
+def _each(n: int) -> np.ndarray:
+    """``np.arange(n)``, read-only: the games' own indices."""
+    return lockstep.read_only(np.arange(n))
 
 
 def _roll(batch: Batch, rolled: np.ndarray, ids: np.ndarray, mine: np.ndarray) -> np.ndarray:
     """The dice of the ``rolled`` games show ``ids``; returns the games whose turn ends.
-    ``mine`` indexes the rolling player's entries (`_apply`)."""
+    ``mine`` indexes the rolling player's entries (`_apply`); the other games read the
+    no-roll row of `_faces`, which changes nothing."""
     faces = _faces()
-    roll = np.where(rolled, ids, 0)
-    xs = faces["xs"][roll]
-    bust: np.ndarray = rolled & ~batch.first & (xs > 0)  # EX-ROLL-4: the turn ends at once
-    kept = rolled & ~bust
+    roll = np.where(rolled, ids, ROLLS)
+    bust: np.ndarray = faces["x"][roll] > batch.first  # EX-ROLL-4: the turn ends at once
     counters = batch.counters.reshape(-1)
-    moved = np.minimum(np.maximum(counters[mine] - xs * bust, 0)
-                       + faces["double"][roll] * kept, FINISH)  # EX-ROLL-5
+    # a bust's X faces cost spaces, a double advances (EX-ROLL-5): never both
+    moved = counters[mine] + np.where(bust, faces["loss"][roll], faces["double"][roll])
+    np.maximum(moved, 0, out=moved)
+    np.minimum(moved, FINISH, out=moved)
     counters[mine] = moved
     home = moved == FINISH  # a double onto the finish ends the game (EX-END-1)
-    batch.over[home] = True
-    batch.roll[:] = np.where(kept & ~home, faces["combination"][roll], batch.roll)
+    np.logical_or(batch.over, home, out=batch.over)
+    # the roll in hand: its combination, none after a bust or at the end (a game at a
+    # roll has -1, a game that does not roll keeps its own)
+    np.maximum(batch.roll, np.where(bust | home, -1, faces["combination"][roll]),
+               out=batch.roll)
     return bust
 
 
@@ -343,40 +367,45 @@ def _decide(
     the games that placed. ``mine`` indexes the deciding player's entries (`_apply`)."""
     placed = deciding & (ids > REROLL)
     rung = (ids - 1).astype(np.int8)
+    value = batch.roll.astype(np.int8)
     # The pair knocks every pair on a higher rung with an equal or lower combination back
     # to its owner (EX-PLACE-2).
-    knocked = placed & (batch.rungs > rung) & (batch.pairs <= batch.roll)
-    batch.rungs[knocked] = -1
-    batch.pairs[knocked] = 0
+    knocked = placed & (batch.rungs > rung) & (batch.pairs <= value)
+    np.putmask(batch.rungs, knocked, -1)
+    np.putmask(batch.pairs, knocked, 0)
     rungs, pairs = batch.rungs.reshape(-1), batch.pairs.reshape(-1)
-    rungs[mine] = np.where(placed, rung, rungs[mine])
-    pairs[mine] = np.where(placed, batch.roll, pairs[mine])
-    batch.first[deciding & ~placed] = False
-    batch.roll[deciding] = -1
+    at = mine[placed]
+    rungs[at] = rung[placed]
+    pairs[at] = value[placed]
+    np.greater(batch.first, deciding ^ placed, out=batch.first)  # a re-roll: not first
+    np.putmask(batch.roll, deciding, -1)
     return placed
 
 
-def _next_turn(batch: Batch, ending: np.ndarray) -> None:
-    """The next turn begins in the ``ending`` games: unless the turn limit stops the game
-    (EX-END-2), its player's dice on the ladder advance the counter and come back
-    (EX-TURN-1)."""
-    batch.turn[:] += ending
-    batch.first[ending] = True
+def _next_turn(batch: Batch, ending: np.ndarray, mine: np.ndarray) -> None:
+    """The next turn begins in the ``ending`` games (``mine``: the entries of their
+    players so far, `_apply`): unless the turn limit stops the game (EX-END-2), its
+    player's dice on the ladder advance the counter and come back (EX-TURN-1)."""
+    batch.turn[ending] += 1
+    np.logical_or(batch.first, ending, out=batch.first)
+    players = batch.rules.players
     n = ending.size
-    mine = batch.turn % batch.rules.players * n + np.arange(n)
+    mine = mine + n * ending  # the next player's entries: ``turn % players`` moved on
+    np.putmask(mine, mine >= players * n, mine - players * n)
     counters, rungs = batch.counters.reshape(-1), batch.rungs.reshape(-1)
     rung = rungs[mine]
     back = ending & (rung >= 0)
     max_turns = batch.rules.max_turns
     if max_turns is not None:
         truncated = ending & (batch.turn >= max_turns)
-        batch.over[truncated] = True
+        np.logical_or(batch.over, truncated, out=batch.over)
         back &= ~truncated
-    climbed = np.minimum(counters[mine] + rung * back, FINISH)
-    counters[mine] = climbed
-    batch.over[climbed == FINISH] = True
-    rungs[mine] = np.where(back, -1, rung)
-    batch.pairs.reshape(-1)[mine[back]] = 0
+    at = mine[back]
+    climbed = np.minimum(counters[at] + rungs[at], FINISH)
+    counters[at] = climbed
+    batch.over[back] |= climbed == FINISH
+    rungs[at] = -1
+    batch.pairs.reshape(-1)[at] = 0
 
 
 # --- playouts and observations -----------------------------------------------------------

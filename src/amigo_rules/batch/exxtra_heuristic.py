@@ -79,18 +79,21 @@ def _base_worth(players: int) -> np.ndarray:
         worth.transpose(0, 1, 3, 2).reshape(-1, RUNGS * len(placements))))
 
 
-def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray, counter: np.ndarray | None = None,
+                 taken: np.ndarray | None = None) -> np.ndarray:
     """``float64[RUNGS, placements, n]``: `place_worth` of every placement of `_plan_rolls`
     (a combination and a double's advance) on every rung, per game, the games on the last
     axis, where numpy's loops are long (the same floats: `_base_worth`, then each
     opponent's denial added in seat order; ``x + d·1`` is ``x + d`` and ``x + d·0`` is
-    ``x``)."""
+    ``x``). ``counter`` (the movers' counters, `_counters`) and ``taken``
+    (`amigo_rules.batch.exxtra._taken`) if worked out already."""
     placements, *_ = _plan_rolls()
     rungs, counters, pairs = batch.rungs, batch.counters, batch.pairs
     n = len(batch)
-    counter = counters[me, np.arange(n)].astype(np.intp)
+    counter = _counters(batch, me) if counter is None else counter
+    taken = exxtra_batch._taken(batch) if taken is None else taken
     worth = np.ascontiguousarray(_base_worth(batch.rules.players)[
-        exxtra_batch._taken(batch) * FINISH + counter].T).reshape(RUNGS, -1, n)
+        taken * FINISH + counter].T).reshape(RUNGS, -1, n)
     denial = DENIAL * rungs + np.where(counters + rungs >= FINISH, WIN, 0.0)  # [players, n]
     rival = np.arange(len(rungs))[:, None] != me
     above = ((rungs[:, None, :] > np.arange(RUNGS)[:, None])
@@ -100,8 +103,15 @@ def _place_worth(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
     for owner in np.flatnonzero(((rungs > 0) & rival).any(axis=1)).tolist():  # seat order
         hit = np.where(pairs[owner] <= value, denial[owner], 0.0)  # [placements, n]
         worth += np.multiply(hit[None], above[owner][:, None], out=denied)
-    won = counter + placements[:, 1:] >= FINISH  # [placements, n]
-    return np.where(won, WIN + FINISH, worth) if won.any() else worth
+    if counter.max() + placements[:, 1].max() >= FINISH:  # a placement may win
+        worth[:, counter + placements[:, 1:] >= FINISH] = WIN + FINISH  # [placements, n]
+    return worth
+
+
+def _counters(batch: exxtra_batch.Batch, me: np.ndarray) -> np.ndarray:
+    """``intp[n]``: the counter of each game's player ``me``."""
+    counter: np.ndarray = batch.counters[me, np.arange(len(batch))].astype(np.intp)
+    return counter
 
 
 @attrs.define(eq=False)
@@ -149,8 +159,7 @@ class _Plans:
     def find(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per key of ``keys`` its row (-1 for a position not held) and its slot (where
         a position not held goes, `add`)."""
-        slot = self._probe(keys)
-        found: np.ndarray = self.slots[slot]
+        slot, found = self._probe(keys)
         return found, slot
 
     def add(self, keys: np.ndarray, slot: np.ndarray) -> np.ndarray:
@@ -165,21 +174,22 @@ class _Plans:
             lost = pending[self.slots[slot[pending]] != rows[pending]]
             if not lost.size:
                 return rows
-            slot[lost] = self._probe(keys[lost], (slot[lost] + 1) & (len(self.slots) - 1))
+            slot[lost] = self._probe(keys[lost], (slot[lost] + 1) & (len(self.slots) - 1))[0]
             pending = lost
 
-    def _probe(self, keys: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    def _probe(self, keys: np.ndarray, start: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
         """Per key the slot holding its row, else the first free slot from its hash (or
-        from ``start``) on."""
+        from ``start``) on; and that slot's row (-1 where free)."""
         mask = len(self.slots) - 1
         slot = _hashed(keys, len(self.slots)) if start is None else start
-        pending = np.arange(keys.size)
-        while pending.size:
-            row = self.slots[slot[pending]]
-            on = pending[(row >= 0) & (self.keys[row] != keys[pending])]
-            slot[on] = (slot[on] + 1) & mask
-            pending = on
-        return slot
+        row = self.slots[slot]
+        pending = lockstep.indices((row >= 0) & (self.keys[row] != keys))
+        while pending.size:  # another key's slot: on to the next
+            slot[pending] = (slot[pending] + 1) & mask
+            row[pending] = held = self.slots[slot[pending]]
+            pending = pending[(held >= 0) & (self.keys[held] != keys[pending])]
+        return slot, row
 
 
 def _empty_slots(rows: int) -> np.ndarray:
@@ -321,23 +331,29 @@ def _combination_count() -> int:
     return int(_plan_rolls()[2].max()) + 1
 
 
-def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray) -> np.ndarray:
+def _placements(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
+                counter: np.ndarray | None = None, taken: np.ndarray | None = None
+                ) -> np.ndarray:
     """``float64[RUNGS, placements, n]``: `place_worth` of every placement of `_plan_rolls`
-    on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``) does not allow."""
-    places: np.ndarray = np.where(legal.T[1:, None, :], _place_worth(batch, me), -np.inf)
+    on every rung, -inf on the rungs ``legal`` (``bool[n, 1 + RUNGS]``) does not allow
+    (``counter``, ``taken``: as `_place_worth`'s)."""
+    places: np.ndarray = np.where(legal.T[1:, None, :],
+                                  _place_worth(batch, me, counter, taken), -np.inf)
     return places
 
 
 def _reroll_values(batch: exxtra_batch.Batch, me: np.ndarray, legal: np.ndarray,
-                   best: np.ndarray | None = None) -> np.ndarray:
+                   best: np.ndarray | None = None, counter: np.ndarray | None = None
+                   ) -> np.ndarray:
     """``float64[n]``: `reroll_worth` of games all at a decision (re-rolling, then placing
     at best on a legal rung of ``legal``, ``bool[n, 1 + RUNGS]``), from the best of each
-    placement of `_placements` (``best``, ``[placements, n]``, if worked out already); the
-    36 rolls summed in the scalar order."""
+    placement of `_placements` (``best``, ``[placements, n]``, and the movers' counters
+    ``counter``, `_counters`, if worked out already); the 36 rolls summed in the scalar
+    order."""
     if best is None:
         best = _placements(batch, me, legal).max(axis=0)
     _, after_reroll, _, xs = _plan_rolls()
-    counter = batch.counters[me, np.arange(len(batch))].astype(np.int64)
+    counter = _counters(batch, me) if counter is None else counter
     each_roll = np.where(after_reroll[:, None] < 0, -np.minimum(counter, xs[:, None]),
                          best[after_reroll])
     rerolls: np.ndarray = np.add.accumulate(each_roll, axis=0)[-1] / len(after_reroll)
@@ -348,16 +364,24 @@ def _plan(batch: exxtra_batch.Batch, me: np.ndarray) -> tuple[np.ndarray, np.nda
     """The tables of `_Plans` for games all at a decision: their re-rolls' worth and, per
     combination in hand, the bits of the decisions of highest value (the heuristic's
     values, the same floats as `exxtra_heuristic_values`)."""
-    legal = exxtra_batch.legal_action_mask(batch)
-    places = _placements(batch, me, legal)
+    counter, taken = _counters(batch, me), exxtra_batch._taken(batch)
+    legal = exxtra_batch._masks()[taken]  # every game at a decision: its legal decisions
+    places = _placements(batch, me, legal, counter, taken)
     best = places.max(axis=0)
-    rerolls = _reroll_values(batch, me, legal, best)
+    rerolls = _reroll_values(batch, me, legal, best, counter)
     shown = places[:, : _combination_count()]  # [RUNGS, combinations, n]
     top = np.maximum(best[: shown.shape[1]], rerolls)  # the reroll: always legal
-    bits = (rerolls >= top).astype(np.uint8)
-    for rung, worth in enumerate(shown, start=1):
-        bits |= (worth >= top).astype(np.uint8) << rung
+    placing = (shown >= top).view(np.uint8) << _rung_bits()  # bit 1 + r: place r
+    bits = np.bitwise_or.reduce(placing, axis=0) | (rerolls >= top)
     return rerolls, bits.T
+
+
+@cache
+def _rung_bits() -> np.ndarray:
+    """``uint8[RUNGS, 1, 1]``: per rung ``r`` the bit of its decision ``place r`` in
+    `_Plans.best` (``1 + r``, the decision's id), shaped to shift `_plan`'s ``[RUNGS,
+    combinations, n]``."""
+    return lockstep.read_only(np.arange(1, 1 + RUNGS, dtype=np.uint8)[:, None, None])
 
 
 @cache
@@ -407,16 +431,17 @@ def exxtra_heuristic(batch: exxtra_batch.Batch, rng: np.random.Generator) -> np.
     if deciding.size:
         me = batch.turn[deciding] % batch.rules.players
         _, best = _planned(batch, deciding, me)
-        ids[deciding] = _chosen(batch, deciding, best, uniforms[deciding])
+        ids[deciding] = _chosen(batch, deciding, best, np.arange(deciding.size),
+                                uniforms[deciding])
     return ids
 
 
 def _chosen(batch: exxtra_batch.Batch, games: np.ndarray, plans: np.ndarray,
-            uniforms: np.ndarray) -> np.ndarray:
-    """The decisions of ``games`` (at a decision; ``plans``: their rows of
-    `_Plans.best`) with the roll in hand: the ``k``-th best, ``k`` drawn by ``uniforms``
-    (`_nth_best`)."""
-    best = plans[np.arange(len(games)), _plan_rolls()[2][batch.roll[games]]]
+            rows: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
+    """The decisions of ``games`` (at a decision; game ``games[i]``'s row of `_Plans.best`
+    is ``plans[rows[i]]``) with the roll in hand: the ``k``-th best, ``k`` drawn by
+    ``uniforms`` (`_nth_best`)."""
+    best = plans[rows, _plan_rolls()[2][batch.roll[games]]]
     held, nth = _nth_best()
     chosen: np.ndarray = nth[best, (uniforms * held[best]).astype(np.intp)]
     return chosen
@@ -467,11 +492,13 @@ def _replanned(turn: exxtra_batch.Batch, moved: np.ndarray, me: np.ndarray,
     """Put the plans of the games ``moved`` of ``turn`` (doubles have moved their
     counters on by ``shift`` in this turn, into another class) into ``best``: from
     ``ahead`` (`_turn_plans`) where it reaches that far, else looked up anew."""
+    if shift.max() <= len(ahead):  # as a rule: one double in the turn
+        best[moved] = ahead[shift - 1, moved]
+        return
     near = shift <= len(ahead)
     best[moved[near]] = ahead[shift[near] - 1, moved[near]]
     far = moved[~near]
-    if far.size:
-        best[far] = _planned(turn, far, me[~near])[1]
+    best[far] = _planned(turn, far, me[~near])[1]
 
 
 _SCALAR_TURNS = 8
@@ -540,7 +567,7 @@ def _scalar_turns(turn: exxtra_batch.Batch, games: np.ndarray, best: np.ndarray,
             if classes[counter] != classes[before.counters[state.player]]:  # a double
                 shift = counter - int(start[g])
                 plan[g] = (ahead[shift - 1, g] if shift <= len(ahead) else _planned(
-                    exxtra_batch.from_states([state]), np.zeros(1, dtype=np.intp),
+                    exxtra_batch.from_states([state], check=False), np.zeros(1, dtype=np.intp),
                     np.array([state.player]))[1][0]).tolist()
     exxtra_batch.put_states(turn, states, states.values())
     return moves
@@ -621,27 +648,30 @@ def _turns(turn: exxtra_batch.Batch, deciding: np.ndarray, left: np.ndarray,
     ids = np.full(m, -1, dtype=np.int64)
     rolls = np.full(m, -1, dtype=np.int64)
     while deciding.size:
-        chosen = _chosen(turn, deciding, best[deciding], rng.random(deciding.size))
+        chosen = _chosen(turn, deciding, best, deciding, rng.random(deciding.size))
         moves.append((deciding, chosen))
         ids[deciding] = chosen
-        left[deciding] -= 1
-        rolling = deciding[(chosen == exxtra_batch.REROLL) & (left[deciding] > 0)]
+        budget = left[deciding]
+        again = (chosen == exxtra_batch.REROLL) & (budget > 1)  # a move left to roll
+        left[deciding] = budget - 1 - again  # the decision and the re-roll's roll
+        rolling = deciding[again]
         rolled = rng.integers(0, exxtra_batch.ROLLS, size=rolling.size)
         rolls[rolling] = rolled
-        exxtra_batch._apply(turn, ids, rolls)  # advance(ids, rolls), unchecked
+        # advance(ids, rolls), unchecked, the movers' entries the turn's own
+        exxtra_batch._decided(turn, ids >= 0, ids, rolls, mine)
         ids[deciding] = rolls[rolling] = -1
         if not rolling.size:
             break
         moves.append((rolling, rolled))
-        left[rolling] -= 1
-        deciding = rolling[(turn.roll[rolling] >= 0) & ~turn.over[rolling]
-                           & (left[rolling] > 0)]
+        # in hand after the roll: neither bust nor a double onto the finish (the end)
+        deciding = rolling[(turn.roll[rolling] >= 0) & (left[rolling] > 0)]
         now = counter[mine[deciding]]
-        moved = deciding[classes[now] != seen[deciding]]
+        reached = classes[now]
+        other = reached != seen[deciding]
+        moved = deciding[other]
         if moved.size:  # a double moved the counter to another class
-            _replanned(turn, moved, me[moved], counter[mine[moved]] - start[moved], best,
-                       ahead)
-            seen[moved] = classes[counter[mine[moved]]]
+            _replanned(turn, moved, me[moved], now[other] - start[moved], best, ahead)
+            seen[moved] = reached[other]
         if deciding.size <= _SCALAR_TURNS:
             if deciding.size:
                 moves += _scalar_turns(turn, deciding, best, ahead, start, left, rng)
