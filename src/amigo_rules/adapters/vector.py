@@ -309,8 +309,8 @@ class AmigoVectorEnv(gymnasium.vector.VectorEnv):
         node is resolved first, again while a roll leads to another (EXXtra's lost turns),
         then every decision in one call of the policy, so that games that fell out of step
         meet again in one call. A policy with a turn player (`turns`) plays every move of
-        the games up to the learner's turn in one call instead (or all but its last few,
-        hoch²'s `greedy_turns`, which the loop then finishes like its own last games)."""
+        the games up to the learner's turn in one call instead (or all but their last few,
+        Verflixxt!'s and hoch²'s, which the loop then finishes like its own last games)."""
         rng = self.np_random
         limit = self.table.max_game_length
         current_player = self.engine.current_player

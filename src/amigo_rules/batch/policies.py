@@ -55,8 +55,8 @@ TurnPlayer = Callable[[Any, np.ndarray, np.random.Generator, np.ndarray, np.ndar
 """``play(batch, games, rng, budget, seats) -> (games, ids)``: every move of the games, chance
 and the seats other than ``seats`` (one per game), played in place until each game is at a
 decision of its seat ``seats[i]``, over, or out of moves (or until few games are left to
-play, each at another seat's decision: `verflixxt_hoch_greedy_turns`); the moves made
-returned in order (`exxtra_heuristic_turns`)."""
+play, each at another seat's decision, for the caller to finish: `verflixxt_greedy_turns`,
+`verflixxt_hoch_greedy_turns`); the moves made returned in order."""
 
 TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
     "verflixxt": MappingProxyType({"greedy": verflixxt_greedy_turns}),
@@ -65,6 +65,6 @@ TURNS: Mapping[str, Mapping[str, TurnPlayer]] = MappingProxyType({
 })
 """Per game, the policies of `POLICIES` that can also play whole turns at once
 (`TurnPlayer`), by agent name: where a turn is many decisions of one player between
-rolls (EXXtra's re-rolls) or the others' turns are many moves (hoch²'s draws and double
-moves), the vector environment lets it play every move between two of its learner's, in
-rounds of its own."""
+rolls (EXXtra's re-rolls) or the others' turns are many moves (Verflixxt!'s rolls,
+hoch²'s draws and double moves), the vector environment lets it play every move between
+two of its learner's, in rounds of its own."""
