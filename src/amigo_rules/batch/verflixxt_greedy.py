@@ -32,7 +32,7 @@ from .verflixxt_arrays import (
 )
 from .verflixxt_arrays import shape as verflixxt_shape
 from .verflixxt_moves import choices, plain_moves, positions, steps
-from .verflixxt_turn import apply_ids
+from .verflixxt_turn import apply_ids, rolled
 
 __all__ = ["verflixxt_greedy", "verflixxt_greedy_turns", "verflixxt_greedy_values"]
 
@@ -336,17 +336,18 @@ def verflixxt_greedy_turns(batch: verflixxt_batch.Batch, games: np.ndarray,
 def _chance(batch: verflixxt_batch.Batch, left: np.ndarray, rng: np.random.Generator,
             played: list[np.ndarray], ids_made: list[np.ndarray]) -> None:
     """`verflixxt_greedy_turns`' chance: every game at a roll with moves ``left`` rolls
-    (drawn uniformly from ``rng``, written in place: the roll's whole move), every game
+    (drawn uniformly from ``rng``, the roll's whole move by `rolled`), every game
     laying its track lays tiles (`sample_chance`, `apply_ids`) until it is laid and rolls; the
     moves appended to ``played`` and ``ids_made``."""
     while True:
-        rolling = lockstep.indices((batch.phase == ROLL) & (left > 0))
-        if rolling.size:  # VX-TURN-2
-            rolled = rng.integers(0, DIE, size=rolling.size)
-            batch.roll[rolling] = rolled + 1
-            batch.phase[rolling] = MOVE
+        at_roll = (batch.phase == ROLL) & (left > 0)
+        rolling = lockstep.indices(at_roll)
+        if rolling.size:
+            faces = np.zeros(len(batch), dtype=np.int64)
+            faces[rolling] = rng.integers(0, DIE, size=rolling.size)
+            rolled(batch, at_roll, faces)
             played.append(rolling)
-            ids_made.append(rolled)
+            ids_made.append(faces[rolling])
             left[rolling] -= 1
         laying = (batch.phase == LAY) & (left > 0)
         if not laying.any():

@@ -73,7 +73,13 @@ def apply_ids(batch: Batch, ids: np.ndarray) -> None:
         _end_turn(batch, s, ending, closing, passing)
     if laying.size:
         _lay(batch, s, laying, ids[laying])
-    np.copyto(batch.roll, ids + 1, where=rolling)  # VX-TURN-2
+    rolled(batch, rolling, ids)
+
+
+def rolled(batch: Batch, rolling: np.ndarray, ids: np.ndarray) -> None:
+    """VX-TURN-2: the games of ``batch`` where ``rolling`` holds, each at a roll, rolled
+    their roll id of ``ids`` (the face less one; one per game) and are to move, in place."""
+    np.copyto(batch.roll, ids + 1, where=rolling)
     np.copyto(batch.phase, MOVE, where=rolling)
 
 
@@ -502,4 +508,4 @@ def _lay(batch: Batch, s: Shape, rows: np.ndarray, ids: np.ndarray) -> None:
         batch.phase[done] = MOVE if s.cards else ROLL
 
 
-__all__ = ["CARD_VALUES", "apply_ids", "lay_track"]
+__all__ = ["CARD_VALUES", "apply_ids", "lay_track", "rolled"]
