@@ -159,7 +159,7 @@ def test_at_400_px_the_moves_sit_under_the_board_and_the_board_stays_in_view(
     # sticky: where the page scrolled past the board's place it stays at the top (else, a
     # short list of moves, it stands where it was), in view, at most half the height
     assert abs(top - max(0, board[0] - scrolled)) <= 1
-    assert 0 <= top and bottom <= height and bottom - top <= height / 2 + 1
+    assert top >= 0 and bottom <= height and bottom - top <= height / 2 + 1
 
 
 def test_the_lobby_offers_each_game_s_own_seat_kinds_and_sends_the_seed_exactly(
