@@ -16,7 +16,7 @@ engine `amigo_rules.exxtra` move by move (every option: 3-6 players, with or wit
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 import numpy as np
@@ -332,9 +332,10 @@ def _decided(batch: Batch, deciding: np.ndarray, ids: np.ndarray, rolls: np.ndar
         _next_turn(batch, ending, mine)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _each(n: int) -> np.ndarray:
-    """``np.arange(n)``, read-only: the games' own indices."""
+    """``np.arange(n)``, read-only: the games' own indices (for the last few batch sizes:
+    a turn's sub-batches come in every size)."""
     return lockstep.read_only(np.arange(n))
 
 

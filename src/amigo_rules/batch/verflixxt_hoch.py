@@ -42,7 +42,7 @@ from .verflixxt_hoch_arrays import (
     tables,
 )
 from .verflixxt_hoch_moves import choices, random_decisions
-from .verflixxt_hoch_turn import apply_ids
+from .verflixxt_hoch_turn import apply_ids, drawn_from
 
 __all__ = [
     "LOCKSTEP",
@@ -311,10 +311,7 @@ def _drawn(batch: Batch, drawing: np.ndarray, rng: np.random.Generator) -> np.nd
     empty = ~source.any(axis=0)
     if empty.any():  # as `_source`
         source[:, empty] = batch.discard.take(drawing[empty], axis=1)
-    totals = lockstep.accumulate(source)  # running totals in place
-    pick = rng.integers(0, totals).astype(np.int16)
-    card: np.ndarray = lockstep.count(source <= pick)  # the first kind whose total passes pick
-    return card
+    return drawn_from(source, rng)
 
 
 def sample_actions(batch: Batch, rng: np.random.Generator) -> np.ndarray:

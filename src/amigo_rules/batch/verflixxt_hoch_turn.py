@@ -479,14 +479,21 @@ def drawn_ahead(batch: Batch, rows: np.ndarray, rng: np.random.Generator) -> np.
     totals = pile.sum(axis=0, dtype=np.int64)
     each = np.arange(rows.size)
     for k, row in enumerate(cards):
-        running = pile.copy()
-        lockstep.accumulate(running)  # running totals in place, as `sample_chance`
-        pick = rng.integers(0, np.maximum(totals - k, 1)).astype(np.int16)
-        card = lockstep.count(running <= pick).astype(np.int64)  # the first kind whose
-        held = totals > k  # running total passes pick
+        card = drawn_from(pile.copy(), rng).astype(np.int64)
+        held = totals > k
         row[rows] = np.where(held, card, -1)
         pile.reshape(-1)[(card * rows.size + each)[held]] -= 1
     return cards
+
+
+def drawn_from(piles: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``int8[m]``: per column of ``piles`` (cards per kind, ``[kinds, m]``, overwritten by
+    its running totals) the kind of one card drawn from it, each with its share of the
+    column (one integer draw each from ``rng``; an empty column draws ``kinds``)."""
+    totals = lockstep.accumulate(piles)
+    pick = rng.integers(0, np.maximum(totals, 1)).astype(np.int16)
+    card: np.ndarray = lockstep.count(piles <= pick)  # the first kind whose total passes pick
+    return card
 
 
 @cache
