@@ -64,6 +64,7 @@ TABLES = {
     "rl-speed.json": "rl",
     "search-speed.json": "ladder",
     "search-speed-exxtra.json": "ladder",
+    "value-speed.json": "ladder",
     "tournament.json": "tournament",
 }
 """Results files whose benchmark (``benchmarks/<module>.py``) prints them as markdown tables:

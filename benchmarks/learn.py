@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> None:
     from amigo_rules.learning import Fit, Settings, learn
 
     settings = Settings(hidden=args.hidden, lam=args.lam, epsilon=args.epsilon,
-                        evaluate=args.evaluate, dice=args.dice, against=args.against,
+                        evaluate=args.evaluate, dice=args.dice, turn=args.turn,
+                        against=args.against,
                         window=args.window, restart=args.restart, fit=Fit(epochs=args.epochs))
     started, wall = cpu_seconds(), time.time()
 
@@ -90,6 +91,7 @@ def main(argv: list[str] | None = None) -> None:
     go.add_argument("--epochs", type=int, default=4)
     go.add_argument("--evaluate", type=int, default=1024)
     go.add_argument("--dice", action="store_true")
+    go.add_argument("--turn", action="store_true")
     go.add_argument("--against", type=float, default=0.0)
     go.add_argument("--window", type=int, default=1)
     go.add_argument("--restart", action="store_true")

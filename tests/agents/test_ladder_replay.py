@@ -1,7 +1,8 @@
 """The strength ladder's committed games play again to the same results: six games of the
 learned agents' `value` rows (two per game, with the shipped weights), two of each row of
-the value looking ahead, two of each row of the value fitted to the baselines' games and
-two of EXXtra's rollout agent, by ``benchmarks/ladder.py``'s own ``play_one``."""
+the value looking ahead, seeing its whole turn or averaging over the dice, two of each row
+of the value fitted to the baselines' games and two of EXXtra's rollout agent, by
+``benchmarks/ladder.py``'s own ``play_one``."""
 
 from __future__ import annotations
 
@@ -57,6 +58,19 @@ def test_the_values_learned_from_the_baselines_games_replay(config, agent, monke
     shipped ones (named by their path in the repository)."""
     monkeypatch.chdir(ROOT)
     replays_two(config, agent, "greedy")
+
+
+@pytest.mark.parametrize(("config", "agent", "baseline"), [
+    ("hoch", "value:turn", "greedy"),
+    ("exxtra", "value:dice", "heuristic"),
+    ("hoch", "value:turn", "value:turn:benchmarks/results/value-verflixxt_hoch-8192.json"),
+    ("exxtra", "value:dice", "value:dice:benchmarks/results/value-exxtra-16384.json"),
+])
+def test_whole_turn_and_dice_games_replay(config, agent, baseline, monkeypatch):
+    """The value playing its whole turn (hoch²) or averaging over the roll (EXXtra), against
+    the baselines and against the value a quarter of the way through its run."""
+    monkeypatch.chdir(ROOT)
+    replays_two(config, agent, baseline)
 
 
 def test_exxtras_rollout_games_replay_to_their_results():

@@ -225,6 +225,48 @@ def test_looking_ahead_follows_the_dice_and_the_next_decisions(models):
     assert checked >= 5
 
 
+def whole_turn(value, state, mover):
+    """``mover``'s share after ``state`` with the rest of its turn played best by ``value``,
+    on the scalar engine: while ``mover`` decides again, the best of its next moves."""
+    if verflixxt_hoch.current_player(state) != mover:
+        return value(state, mover)[mover]
+    return max(whole_turn(value, verflixxt_hoch.apply(state, move), mover)
+               for move in verflixxt_hoch.legal_moves(state))
+
+
+def test_a_whole_turn_is_one_ply(models):
+    """``value:turn``: a hoch² move after which the mover plays again (the double move,
+    HO-TURN-3) is worth the best of the mover's next moves; other moves their one-ply
+    value."""
+    value = LearnedValue(models["verflixxt_hoch"])
+    agent = ValueAgent(seed=0, weights=value, turn=True)
+    plain = ValueAgent(seed=0, weights=value)
+    doubles = 0
+    for state in decisions(verflixxt_hoch, GAMES["verflixxt_hoch"], seed=6, every=3):
+        seat = verflixxt_hoch.current_player(state)
+        legal = verflixxt_hoch.legal_moves(state)
+        after = [verflixxt_hoch.apply(state, move) for move in legal]
+        again = [verflixxt_hoch.current_player(a) == seat for a in after]
+        # the agent samples the hands it cannot see; they change neither value
+        observation = verflixxt_hoch.observation(state, seat)
+        mine = agent.values(observation, legal)
+        assert mine == pytest.approx([whole_turn(value, a, seat) for a in after])
+        one = plain.values(observation, legal)
+        assert [m for m, a in zip(mine, again, strict=True) if not a] == pytest.approx(
+            [o for o, a in zip(one, again, strict=True) if not a])
+        doubles += any(again) and mine != pytest.approx(one)
+    assert doubles >= 3
+
+
+def test_in_verflixxt_and_exxtra_every_decision_ends_a_ply(models):
+    for game in ("verflixxt", "exxtra"):
+        value = LearnedValue(models[game])
+        for state in decisions(MODULES[game], GAMES[game], seed=7, every=6):
+            games = value.engine.from_states([state])
+            assert np.array_equal(move_values(value, games, turn=True),
+                                  move_values(value, games), equal_nan=True)
+
+
 def test_the_batch_policy_plays_best_moves_and_explores(models):
     value = LearnedValue(models["exxtra"])
     engine = value.engine
@@ -249,6 +291,7 @@ def test_the_registry_builds_value_agents_that_play_a_game(models, game, tmp_pat
               make_agent(f"value:dice:{path}", game, seed=1),
               *[make_agent("random", game, seed=p) for p in range(rules.players - 2)]]
     assert agents[1].dice and agents[0].weights == str(path)
+    assert make_agent(f"value:turn:{path}", game).turn
     record = play(game, agents, rules, seed=1, max_moves=3000)
     assert len(record.moves) > 10
     ahead = make_agent(f"value:1:{path}", game, seed=2)
@@ -266,10 +309,14 @@ def test_bad_value_agent_names_and_arguments_are_refused():
         ValueAgent(weights="nowhere.json").value_of(verflixxt)
     with pytest.raises(AmigoRulesError, match="dice must be True or False"):
         ValueAgent(dice="yes")
+    with pytest.raises(AmigoRulesError, match="turn must be True or False"):
+        ValueAgent(turn=1)
+    with pytest.raises(AmigoRulesError, match="turn and ahead exclude each other"):
+        ValueAgent(turn=True, ahead=1)
     for ahead in (-1, 5, True, 1.0):
         with pytest.raises(AmigoRulesError, match="ahead must be a whole number from 0 to 4"):
             ValueAgent(ahead=ahead)
-    for name in ("value:5", "value:1:2", "value:-1"):
+    for name in ("value:5", "value:1:2", "value:-1", "value:turn:1"):
         with pytest.raises(RulesError, match="bad parameters for agent 'value'"):
             make_agent(name, "verflixxt")
 

@@ -12,7 +12,8 @@ def test_help():
     result = run("learn", "--help")
     assert result.exit_code == 0
     for option in ("--games", "--rounds", "--seed", "--out", "--work", "--hidden",
-                   "--lambda", "--against", "--window", "--restart", "--epochs", "--evaluate",
+                   "--lambda", "--against", "--window", "--restart", "--dice", "--turn",
+                   "--epochs", "--evaluate",
                    "--workers", "--scheduler"):
         assert option in result.output
     assert "default: 32" in flat(result.output)
@@ -43,10 +44,11 @@ def test_the_fits_options_reach_the_settings(tmp_path):
     out = tmp_path / "exxtra.json"
     result = run("learn", "exxtra", "--games", "4", "--rounds", "2", "--out", str(out),
                  "--hidden", "2", "--evaluate", "0", "--workers", "1", "--window", "2",
-                 "--restart", "--epochs", "3")
+                 "--restart", "--epochs", "3", "--dice", "--turn")
     assert result.exit_code == 0, result.output
     settings = read(out, "exxtra").training["settings"]
     assert (settings["window"], settings["restart"], settings["fit"]["epochs"]) == (2, True, 3)
+    assert settings["dice"] and settings["turn"]
 
 
 def test_usage_errors():

@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 import pytest
 
-from amigo_rules import exxtra, verflixxt
+from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.agents.features import FEATURES
 from amigo_rules.agents.model import ValueModel, softmax, to_json
 from amigo_rules.core import ArgumentError, RulesError
@@ -214,3 +214,30 @@ def test_a_round_fits_the_games_of_its_window_from_a_fresh_start(monkeypatch):
     learn("exxtra", games=12, rounds=2, rules=[FOUR],
           settings=attrs.evolve(TINY, chunk=2, evaluate=0))
     assert fits[1][0].out.any()  # without restart, round 1 goes on from round 0's model
+
+
+def test_the_value_can_play_its_whole_turn_and_the_dice_in_self_play_and_evaluation(
+        monkeypatch):
+    import amigo_rules.learning.rounds as rounds
+    import amigo_rules.learning.selfplay as selfplay
+
+    seen, turns = [], []
+
+    def recording(task):
+        seen.append(task)
+        return play(task)
+
+    def one_ply(*args, turn=False, dice=False, **kwargs):
+        turns.append((turn, dice))
+        return selfplay_one_ply(*args, turn=turn, dice=dice, **kwargs)
+
+    selfplay_one_ply = selfplay.one_ply
+    monkeypatch.setattr(rounds, "play", recording)
+    monkeypatch.setattr(selfplay, "one_ply", one_ply)
+    hoch = verflixxt_hoch.Rules(players=3)
+    learn("verflixxt_hoch", games=4, rounds=2, rules=[hoch],
+          settings=attrs.evolve(TINY, chunk=2, evaluate=2, turn=True, dice=True))
+    valued = [t for t in seen if t.model is not None]
+    assert {t.key[:2] for t in valued} == {(1, 0), (1 << 20, 1)}  # self-play, evaluation
+    assert all(t.turn and t.dice for t in valued)
+    assert turns and all(turn == (True, True) for turn in turns)

@@ -127,27 +127,52 @@ class LearnedValue:
         return self.of_observation(game.observation(state, seat))
 
 
-def after_values(value: LearnedValue, games: Any, *, dice: bool = False
+def after_values(value: LearnedValue, games: Any, *, dice: bool = False, turn: bool = False
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every legal decision of the games at a decision node, as ``(games, ids, values)``
     (the games ascending): the mover's share after the decision, seen by the mover; with
-    ``dice``, after a decision that leads to a chance node, the mean over its outcomes."""
+    ``dice``, after a decision that leads to a chance node, the mean over its outcomes;
+    with ``turn``, after a decision that leaves the mover to decide again (hoch²'s double
+    move, HO-TURN-3), the best of the mover's next decisions, and so on to the end of
+    its turn (the whole turn is one ply, as a backgammon play of both dice is)."""
     engine = value.engine
     rows, ids = np.nonzero(engine.legal_action_mask(games))
     if rows.size == 0:
         return rows, ids, np.zeros(0)
     mover = active_seats(games)[rows]
     after = engine.step(lockstep.rows_of(games, rows), ids)
-    shares = _expected(value, after, mover) if dice else value.of_batch(after, mover)
-    return rows, ids, shares[np.arange(rows.size), mover]
+    again = engine.current_player(after) == mover if turn else None
+    if again is None or not again.any():
+        return rows, ids, _mover_share(value, after, mover, dice)
+    values = np.empty(rows.size)
+    rest = np.flatnonzero(~again)
+    if rest.size:
+        values[rest] = _mover_share(value, lockstep.rows_of(after, rest), mover[rest], dice)
+    more = np.flatnonzero(again)
+    games_of, _, then = after_values(value, lockstep.rows_of(after, more), dice=dice,
+                                     turn=True)
+    best = np.full(more.size, -np.inf)
+    np.maximum.at(best, games_of, then)
+    values[more] = best
+    return rows, ids, values
 
 
-def move_values(value: LearnedValue, games: Any, *, dice: bool = False) -> np.ndarray:
+def _mover_share(value: LearnedValue, games: Any, mover: np.ndarray, dice: bool
+                 ) -> np.ndarray:
+    """Each game's ``mover``'s share, seen by the mover (with ``dice``, averaged over the
+    chance outcomes that follow)."""
+    shares = _expected(value, games, mover) if dice else value.of_batch(games, mover)
+    mine: np.ndarray = shares[np.arange(len(mover)), mover]
+    return mine
+
+
+def move_values(value: LearnedValue, games: Any, *, dice: bool = False, turn: bool = False
+                ) -> np.ndarray:
     """``float64[n, num_actions]``: `after_values` as an array, NaN at illegal ids and in
     games that are not at a decision node."""
     legal = value.engine.legal_action_mask(games)
     out = np.full(legal.shape, np.nan)
-    rows, ids, values = after_values(value, games, dice=dice)
+    rows, ids, values = after_values(value, games, dice=dice, turn=turn)
     out[rows, ids] = values
     return out
 
@@ -211,12 +236,12 @@ def looked_ahead(value: LearnedValue, games: Any, viewer: int, ahead: int,
 
 
 def one_ply(value: LearnedValue, games: Any, rng: np.random.Generator, *,
-            dice: bool = False, epsilon: float = 0.0) -> np.ndarray:
+            dice: bool = False, turn: bool = False, epsilon: float = 0.0) -> np.ndarray:
     """``int64[n]``: per game at a decision node a decision of highest `after_values`
     (within `TIE`, ties drawn uniformly; with probability ``epsilon`` a uniformly random
     legal decision instead), -1 elsewhere: `ValueAgent` in every seat, on the batch
     engine."""
-    rows, ids, values = after_values(value, games, dice=dice)
+    rows, ids, values = after_values(value, games, dice=dice, turn=turn)
     chosen = np.full(len(games), -1, dtype=np.int64)
     if rows.size == 0:
         return chosen
@@ -270,6 +295,10 @@ class ValueAgent(OnePlyAgent):
             the game's shipped one, read at the first decision.
         dice: value a move that leads to a roll or draw as the mean over its outcomes
             (expectimax over the dice) instead of the value before the roll.
+        turn: value a move after which the agent decides again (hoch²'s double move,
+            HO-TURN-3) by its best next decision: the whole turn is one ply
+            (`after_values`). In Verflixxt! and EXXtra every decision ends the turn or
+            leads to a roll, so it changes nothing there.
         ahead: look this many decisions further (0 to `AHEAD`; more than 0 implies
             ``dice``): every roll or draw on the way is followed, every decision on the
             way (its own and the others') made by the value one ply deep (`looked_ahead`);
@@ -287,17 +316,23 @@ class ValueAgent(OnePlyAgent):
 
     def __init__(self, seed: int | None = None, *,
                  weights: str | Path | ValueModel | LearnedValue | None = None,
-                 dice: bool = False, ahead: int = 0) -> None:
+                 dice: bool = False, turn: bool = False, ahead: int = 0) -> None:
         super().__init__(seed)
-        if type(dice) is not bool:
-            raise ArgumentError(f"dice must be True or False, got {quote(dice)}")
+        for name, flag in (("dice", dice), ("turn", turn)):
+            if type(flag) is not bool:
+                raise ArgumentError(f"{name} must be True or False, got {quote(flag)}")
         if type(ahead) is not int or not 0 <= ahead <= AHEAD:
             raise ArgumentError(f"ahead must be a whole number from 0 to {AHEAD}, got "
                                 f"{quote(ahead)}")
         self.dice = dice or ahead > 0
         """Whether a move's value is averaged over the roll or draw after it."""
+        if turn and ahead:
+            raise ArgumentError("turn and ahead exclude each other: looking ahead already "
+                                "plays the agent's next decisions")
         self.ahead = ahead
         """How many decisions further the agent looks."""
+        self.turn = turn
+        """Whether a move is valued by the best end of the agent's turn after it."""
         if weights is not None and not isinstance(weights, str | Path | ValueModel
                                                   | LearnedValue):
             raise ArgumentError("weights must be None, a weights file, a ValueModel or a "
@@ -309,26 +344,31 @@ class ValueAgent(OnePlyAgent):
 
     @classmethod
     def from_params(cls, *params: str, seed: int | None = None) -> ValueAgent:
-        """The agent of a registry name ``value[:dice|:N][:FILE]``: ``value:dice`` averages
-        over the dice, ``value:2`` looks two decisions ahead; a parameter ending in
-        ``.json`` names a weights file.
+        """The agent of a registry name ``value[:dice|:turn|:N][:FILE]``: ``value:dice``
+        averages over the dice, ``value:turn`` plays its whole turn as one ply,
+        ``value:2`` looks two decisions ahead; a parameter ending in ``.json`` names a
+        weights file.
 
         >>> ValueAgent.from_params("dice").dice, ValueAgent.from_params("2").ahead
         (True, 2)
+        >>> ValueAgent.from_params("turn", "dice").turn
+        True
         """
-        dice = False
+        dice = turn = False
         ahead = 0
         weights = None
         for param in params:
             if param == "dice":
                 dice = True
+            elif param == "turn":
+                turn = True
             elif param.isascii() and param.isdigit() and not ahead:
                 ahead = int(param)
             elif param.endswith(".json") and weights is None:
                 weights = param
             else:
-                raise ValueError("expected value[:dice|:N][:FILE.json]")
-        return cls(seed, weights=weights, dice=dice, ahead=ahead)
+                raise ValueError("expected value[:dice|:turn|:N][:FILE.json]")
+        return cls(seed, weights=weights, dice=dice, turn=turn, ahead=ahead)
 
     def value_of(self, game: ModuleType) -> LearnedValue:
         """The learned value this agent plays ``game`` by."""
@@ -358,5 +398,5 @@ class ValueAgent(OnePlyAgent):
             after = value.engine.step(lockstep.rows_of(games, np.zeros(ids.size, np.intp)), ids)
             me = game.current_player(state)
             return [float(v) for v in looked_ahead(value, after, me, self.ahead, self.rng)]
-        worth = move_values(value, games, dice=self.dice)[0]
+        worth = move_values(value, games, dice=self.dice, turn=self.turn)[0]
         return [float(worth[game.action_id(state, move)]) for move in legal_moves]

@@ -47,6 +47,12 @@ DEFAULTS = learning.Settings()
                    "before it).")
 @click.option("--restart/--no-restart", default=DEFAULTS.restart, show_default=True,
               help="Fit each round's model from a fresh start, not from the round before's.")
+@click.option("--dice/--no-dice", default=DEFAULTS.dice, show_default=True,
+              help="The value averages each move over the roll or draw after it, in "
+                   "self-play and in the evaluation games.")
+@click.option("--turn/--no-turn", default=DEFAULTS.turn, show_default=True,
+              help="The value plays its whole turn as one ply (hoch²'s double move), in "
+                   "self-play and in the evaluation games.")
 @click.option("--epochs", type=click.IntRange(min=1), default=DEFAULTS.fit.epochs,
               show_default=True, help="Passes over the positions in each round's fit.")
 @click.option("--evaluate", type=click.IntRange(min=0), default=DEFAULTS.evaluate,
@@ -56,8 +62,8 @@ DEFAULTS = learning.Settings()
 @click.option("--scheduler", metavar="ADDRESS",
               help="Play on the Dask cluster of this scheduler (needs amigo-rules[dask]).")
 def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | None,
-          hidden: int, lam: float, against: float, window: int, restart: bool, epochs: int,
-          evaluate: int, workers: int, scheduler: str | None) -> None:
+          hidden: int, lam: float, against: float, window: int, restart: bool, dice: bool,
+          turn: bool, epochs: int, evaluate: int, workers: int, scheduler: str | None) -> None:
     """Learn GAME's value by self-play on the batch engine and write its weights to FILE.
 
     Ctrl-C stops (exit code 130); the same command resumes from the work directory. Load
@@ -68,7 +74,8 @@ def learn(game: str, count: int, rounds: int, seed: int, out: str, work: str | N
                                "scheduler, the cluster's workers play")
     name = get_game(game).NAME
     settings = learning.Settings(hidden=hidden, lam=lam, against=against, window=window,
-                                 restart=restart, evaluate=evaluate,
+                                 restart=restart, dice=dice, turn=turn,
+                                 evaluate=evaluate,
                                  fit=learning.Fit(epochs=epochs))
     out_console, err = console(), console(stderr=True)
     started = time.perf_counter()

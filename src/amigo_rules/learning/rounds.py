@@ -3,11 +3,11 @@
 Round 0 plays games between the game's baseline agents (``greedy``, EXXtra's
 ``heuristic``) and fits a fresh model to their results. Every later round plays games of
 self-play by the value of the round before (`amigo_rules.agents.value.one_ply` in every
-seat, a share ``epsilon`` of its moves at random; with ``against``, that share of the
-games with the value in one seat and the baselines in the others) and fits that value
-further to TD(λ) targets (`amigo_rules.learning.selfplay`). After each fit, the value
-plays ``evaluate`` games against three baselines (its seat rotated; the same games every
-round): the learning curve.
+seat, a share ``epsilon`` of its moves at random, with ``turn`` its whole turn one ply;
+with ``against``, that share of the games with the value in one seat and the baselines in
+the others) and fits that value further to TD(λ) targets (`amigo_rules.learning.
+selfplay`). After each fit, the value plays ``evaluate`` games against three baselines
+(its seat rotated; the same games every round): the learning curve.
 
 Everything is written to a work directory as it is done (the chunks of games, each
 round's model and evaluation), so that a run stopped at any point goes on from there when
@@ -74,7 +74,11 @@ class Settings:
     evaluate: int = 1024
     """Games against the baselines after each round (0: none)."""
     dice: bool = False
-    """Whether the self-play value averages its moves over the roll or draw after them."""
+    """Whether the value averages its moves over the roll or draw after them, in self-play
+    and in the evaluation games (``value:dice``)."""
+    turn: bool = False
+    """Whether the value's one-ply policy, in self-play and in the evaluation games,
+    plays its whole turn as one ply (``value:turn``: hoch²'s double move, HO-TURN-3)."""
     against: float = 0.0
     """The share of the self-play rounds' games in which the value plays one seat against
     the baselines instead of every seat."""
@@ -231,7 +235,7 @@ def _play_round(name: str, configs: tuple[Any, ...], seed: int, round_: int, gam
     else:
         tasks = _tasks(name, configs, seed, (round_, 0), games, settings, model=model,
                        lam=settings.lam, keep=settings.keep, epsilon=settings.epsilon,
-                       dice=settings.dice)
+                       dice=settings.dice, turn=settings.turn)
         # a share ``against`` of the chunks, spread evenly: one seat against the baselines
         tasks = [attrs.evolve(task, opponent=BASELINES[name])
                  if int((i + 1) * settings.against) > int(i * settings.against) else task
@@ -276,7 +280,8 @@ def _evaluate(name: str, rules: Any, seed: int, round_: int, model: ValueModel,
     """The value's win share against the baselines, one seat each game, with the half
     width of its 95% interval."""
     tasks = _tasks(name, (rules,), seed, (1 << 20, 1), settings.evaluate, settings,
-                   model=model, opponent=BASELINES[name])
+                   model=model, opponent=BASELINES[name], dice=settings.dice,
+                   turn=settings.turn)
     chunks = _run(tasks, executor, store, f"round-{round_}/evaluation", progress,
                   f"round {round_}: evaluation")
     games = sum(c.games for c in chunks)

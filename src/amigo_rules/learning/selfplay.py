@@ -61,6 +61,9 @@ class Task:
     """The share of the value's decisions made uniformly at random (exploration)."""
     dice: bool = False
     """Whether the value's moves average over the roll or draw after them."""
+    turn: bool = False
+    """Whether the value plays its whole turn as one ply (`amigo_rules.agents.value.
+    after_values`)."""
     limit: int = 10_000
     """Moves after which a game still running is dropped (EXXtra and hoch² have no bound)."""
 
@@ -139,7 +142,7 @@ def play(task: Task) -> Chunk:
         mine = deciding & by_value[every, np.maximum(player, 0)]
         if mine.any():
             assert value is not None
-            ids = np.where(mine, one_ply(value, games, rng, dice=task.dice,
+            ids = np.where(mine, one_ply(value, games, rng, dice=task.dice, turn=task.turn,
                                          epsilon=task.epsilon), ids)
         if (deciding & ~mine).any():
             assert baseline is not None
