@@ -13,7 +13,7 @@ import pytest
 
 from amigo_rules import exxtra, verflixxt, verflixxt_hoch
 from amigo_rules.agents.features import FEATURES
-from amigo_rules.agents.model import ValueModel, softmax, to_json
+from amigo_rules.agents.model import ValueModel, softmax, standardising, to_json
 from amigo_rules.core import ArgumentError, RulesError
 from amigo_rules.learning import Fit, Settings, learn
 from amigo_rules.learning.fit import _gradients, cross_entropy, fit, fresh
@@ -241,3 +241,18 @@ def test_the_value_can_play_its_whole_turn_and_the_dice_in_self_play_and_evaluat
     assert {t.key[:2] for t in valued} == {(1, 0), (1 << 20, 1)}  # self-play, evaluation
     assert all(t.turn and t.dice for t in valued)
     assert turns and all(turn == (True, True) for turn in turns)
+
+
+def test_standardising_sums_in_parts_to_numpys_bits():
+    """The mean and scale, summed a few rows at a time (millions of positions do not fit as
+    float64), are numpy's of the whole array to the last bit (the range is wide enough
+    that adding up each part's sum instead would differ); a constant feature gets 1."""
+    rng = np.random.default_rng(5)
+    features = (rng.standard_normal((101, 3, 5))
+                * np.exp(rng.uniform(-30, 30, (101, 3, 5)))).astype(np.float32)
+    features[..., 2] = 7.0
+    flat = features.reshape(-1, 5).astype(np.float64)
+    mean, scale = standardising(features, rows=7)
+    assert np.array_equal(mean, flat.mean(axis=0))
+    assert np.array_equal(scale, np.where(flat.std(axis=0) > 1e-9, flat.std(axis=0), 1.0))
+    assert scale[2] == 1.0
