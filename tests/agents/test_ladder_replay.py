@@ -62,13 +62,15 @@ def test_the_values_learned_from_the_baselines_games_replay(config, agent, monke
 
 @pytest.mark.parametrize(("config", "agent", "baseline"), [
     ("hoch", "value:turn", "greedy"),
+    ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-turn.json", "greedy"),
     ("exxtra", "value:dice", "heuristic"),
     ("hoch", "value:turn", "value:turn:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value:dice", "value:dice:benchmarks/results/value-exxtra-16384.json"),
 ])
 def test_whole_turn_and_dice_games_replay(config, agent, baseline, monkeypatch):
-    """The value playing its whole turn (hoch²) or averaging over the roll (EXXtra), against
-    the baselines and against the value a quarter of the way through its run."""
+    """The value playing its whole turn (hoch²; also the value learned that way) or
+    averaging over the roll (EXXtra), against the baselines and against the value a quarter
+    of the way through its run."""
     monkeypatch.chdir(ROOT)
     replays_two(config, agent, baseline)
 
