@@ -95,6 +95,7 @@ def replays_two(config, agent, baseline):
     ("classic", "mcts:400:default:default:default:default:learned", "greedy"),
     ("amigo", "mcts:400:default:default:default:default:learned", "greedy"),
     ("hoch", "mcts:400:default:default:default:default:learned", "greedy"),
+    ("exxtra", "mcts:400:default:default:default:default:learned", "heuristic"),
     ("hoch", "value", "value:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value", "value:benchmarks/results/value-exxtra-16384.json"),
 ])
