@@ -46,6 +46,7 @@ from types import ModuleType
 from mkdocs.structure.files import File, Files
 
 from amigo_rules import CHANCE, TERMINAL, exxtra, get_game, verflixxt, verflixxt_hoch
+from amigo_rules.agents.playouts import DEFAULTS as SEARCH_DEFAULTS
 from amigo_rules.core.svg import INK, MUTED, Canvas, legend, pawn
 
 log = logging.getLogger("mkdocs.plugins.pictures")
@@ -401,17 +402,20 @@ def ladder_rows(configs: tuple[str, ...],
                 agents: tuple[str, ...]) -> list[tuple[str, float, float]]:
     """The bars of `ladder_chart`: for each configuration (every one by default), ``agents[0]``,
     the baseline and the other agents, each as (label, win share, half-width of its 95%
-    interval) against three copies of the baseline at four players. Where the agent's row
-    with the learned value exists (``NAME`` + `LEARNED`: the tile games' default, whose
-    older rows named ``NAME`` were played with the evaluation before it), that row is the
-    agent's."""
+    interval) against three copies of the baseline at four players. In a game whose search
+    cuts off by the learned value by default (the tile games; their older rows named
+    ``NAME`` were played with the evaluation before it), the agent's row with the learned
+    value (``NAME`` + `LEARNED`) is the agent's where it exists."""
     table = benchmark("figures").results("ladder.jsonl.gz", RESULTS)
+    games = benchmark("ladder").CONFIGS
     rows = []
     for config in configs or tuple(LADDER_LABELS):
         ranked = table[config]
         baseline = next(iter(ranked[agents[-1]]))
+        learned = SEARCH_DEFAULTS[games[config][0]].evaluation == "learned"
         for agent in (agents[0], baseline, *agents[1:]):
-            row = ranked[agent + LEARNED if agent + LEARNED in ranked else agent][baseline]["4"]
+            name = agent + LEARNED if learned and agent + LEARNED in ranked else agent
+            row = ranked[name][baseline]["4"]
             rows.append((f"{LADDER_LABELS[config]}: {agent}", row["share"], row["half"]))
     return rows
 
