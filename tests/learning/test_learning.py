@@ -228,15 +228,15 @@ def test_the_value_can_play_its_whole_turn_and_the_dice_in_self_play_and_evaluat
         return play(task)
 
     def one_ply(*args, turn=False, dice=False, **kwargs):
-        turns.append((turn, dice))
-        return selfplay_one_ply(*args, turn=turn, dice=dice, **kwargs)
+        turns.append((turn, dice))  # recorded; played without the dice, which cost seconds
+        return selfplay_one_ply(*args, turn=turn, **kwargs)
 
     selfplay_one_ply = selfplay.one_ply
     monkeypatch.setattr(rounds, "play", recording)
     monkeypatch.setattr(selfplay, "one_ply", one_ply)
     hoch = verflixxt_hoch.Rules(players=3)
-    learn("verflixxt_hoch", games=4, rounds=2, rules=[hoch],
-          settings=attrs.evolve(TINY, chunk=2, evaluate=2, turn=True, dice=True))
+    learn("verflixxt_hoch", games=2, rounds=2, rules=[hoch],
+          settings=attrs.evolve(TINY, chunk=1, evaluate=1, turn=True, dice=True))
     valued = [t for t in seen if t.model is not None]
     assert {t.key[:2] for t in valued} == {(1, 0), (1 << 20, 1)}  # self-play, evaluation
     assert all(t.turn and t.dice for t in valued)
