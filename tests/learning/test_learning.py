@@ -4,6 +4,7 @@ arguments on every executor (this process, a process pool, a Dask cluster)."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
@@ -123,6 +124,26 @@ def test_a_stopped_run_resumes_to_the_same_value(tmp_path):
     assert resumed.training["curve"][1]["games"] == 12
     with pytest.raises(RulesError, match="holds the work of another run"):
         learn("exxtra", games=12, rounds=2, seed=4, rules=[FOUR], settings=TINY, out=out)
+
+
+def test_a_run_begun_before_a_setting_existed_resumes_at_its_default(tmp_path):
+    """A work directory whose ``run.json`` lacks a setting added since (it played by the
+    default) goes on; one that lacks it while the run asks for another value, or holds no
+    such document, is another run's."""
+    out = tmp_path / "value.json"
+    first = learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR], settings=TINY, out=out)
+    marker = tmp_path / "value.json.work" / "run.json"
+    run = json.loads(marker.read_text())
+    del run["settings"]["turn"], run["settings"]["dice"]
+    marker.write_text(json.dumps(run))
+    again = learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR], settings=TINY, out=out)
+    assert to_json(again) == to_json(first)
+    with pytest.raises(RulesError, match="holds the work of another run"):
+        learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR],
+              settings=attrs.evolve(TINY, dice=True), out=out)
+    marker.write_text("{not json")
+    with pytest.raises(RulesError, match="holds the work of another run"):
+        learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR], settings=TINY, out=out)
 
 
 def test_every_executor_learns_the_same_value(tmp_path):

@@ -292,6 +292,19 @@ def _evaluate(name: str, rules: Any, seed: int, round_: int, model: ValueModel,
             "interval": round(half, 5), "against": BASELINES[name]}
 
 
+def _recorded(marker: Path) -> Any:
+    """The arguments a work directory's ``run.json`` records, a setting it lacks (added to
+    `Settings` after the run began) taken at its default, which the run played by; None
+    if it is not such a document."""
+    try:
+        found = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if isinstance(found, dict) and isinstance(found.get("settings"), dict):
+        found["settings"] = {**Settings().to_data(), **found["settings"]}
+    return found
+
+
 class _Store:
     """The work directory: ``run.json`` (the arguments), ``round-R/chunk-I.npz``,
     ``round-R/model.json``, ``round-R/evaluation/chunk-I.npz``; or nothing at all."""
@@ -309,7 +322,7 @@ class _Store:
         marker = root / "run.json"
         text = json.dumps(run, indent=1, sort_keys=True)
         if marker.exists():
-            if marker.read_text(encoding="utf-8") != text:
+            if _recorded(marker) != json.loads(text):
                 raise RulesError(f"{root} holds the work of another run (other arguments); "
                                  f"remove it or choose another work directory")
         else:
