@@ -33,45 +33,36 @@ def committed(config, agent, baseline):
     return sorted(found, key=lambda r: r["game"])
 
 
-@pytest.mark.parametrize(("config", "baseline"), [
-    ("classic", "greedy"), ("hoch", "greedy"), ("exxtra", "heuristic"),
-])
-def test_value_games_replay_to_their_results(config, baseline):
-    replays_two(config, "value", baseline)
-
-
-@pytest.mark.parametrize(("config", "agent"), [
-    ("classic", "value:dice"), ("classic", "value:1"), ("hoch", "value:1"),
-])
-def test_looking_ahead_games_replay_to_their_results(config, agent):
-    replays_two(config, agent, "greedy")
-
-
-@pytest.mark.parametrize(("config", "agent"), [
-    ("classic", "value:benchmarks/results/value-verflixxt-baselines.json"),
-    ("classic", "value:1:benchmarks/results/value-verflixxt-baselines.json"),
-    ("hoch", "value:benchmarks/results/value-verflixxt_hoch-baselines.json"),
-    ("hoch", "value:1:benchmarks/results/value-verflixxt_hoch-baselines.json"),
-])
-def test_the_values_learned_from_the_baselines_games_replay(config, agent, monkeypatch):
-    """The rows of the values fitted to games of the baselines alone, kept beside the
-    shipped ones (named by their path in the repository)."""
+@pytest.fixture(autouse=True)
+def at_the_root(monkeypatch):
+    """Rows of values kept beside the shipped ones name them by their path in the
+    repository."""
     monkeypatch.chdir(ROOT)
-    replays_two(config, agent, "greedy")
+
+
+BASELINES = "benchmarks/results/value-verflixxt-baselines.json"
+HOCH_BASELINES = "benchmarks/results/value-verflixxt_hoch-baselines.json"
 
 
 @pytest.mark.parametrize(("config", "agent", "baseline"), [
+    # the shipped values, one ply deep
+    ("classic", "value", "greedy"), ("hoch", "value", "greedy"),
+    ("exxtra", "value", "heuristic"),
+    # looking ahead
+    ("classic", "value:dice", "greedy"), ("classic", "value:1", "greedy"),
+    ("hoch", "value:1", "greedy"),
+    # the values fitted to games of the baselines alone
+    ("classic", f"value:{BASELINES}", "greedy"), ("classic", f"value:1:{BASELINES}", "greedy"),
+    ("hoch", f"value:{HOCH_BASELINES}", "greedy"), ("hoch", f"value:1:{HOCH_BASELINES}", "greedy"),
+    # whole turns (hoch², also the value learned that way), the roll averaged (EXXtra),
+    # against the baselines and against the value a quarter of the way through its run
     ("hoch", "value:turn", "greedy"),
     ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-turn.json", "greedy"),
     ("exxtra", "value:dice", "heuristic"),
     ("hoch", "value:turn", "value:turn:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value:dice", "value:dice:benchmarks/results/value-exxtra-16384.json"),
 ])
-def test_whole_turn_and_dice_games_replay(config, agent, baseline, monkeypatch):
-    """The value playing its whole turn (hoch²; also the value learned that way) or
-    averaging over the roll (EXXtra), against the baselines and against the value a quarter
-    of the way through its run."""
-    monkeypatch.chdir(ROOT)
+def test_the_learned_values_games_replay_to_their_results(config, agent, baseline):
     replays_two(config, agent, baseline)
 
 
@@ -99,8 +90,7 @@ def replays_two(config, agent, baseline):
     ("hoch", "value", "value:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value", "value:benchmarks/results/value-exxtra-16384.json"),
 ])
-def test_learned_search_games_replay_to_their_results(config, agent, baseline, monkeypatch):
+def test_learned_search_games_replay_to_their_results(config, agent, baseline):
     """The search rows cut off by the learned value (and the rows against an earlier value of
     the same run) play again to their committed results: two games each."""
-    monkeypatch.chdir(ROOT)  # the earlier values are named by their path in the repository
     replays_two(config, agent, baseline)
