@@ -108,6 +108,10 @@ def test_a_foreign_corrupt_or_missing_file_is_refused(models, tmp_path):
         read(path)
     with pytest.raises(WeightsError, match="cannot be read"):
         read(tmp_path / "missing.json")
+    with pytest.raises(WeightsError, match="cannot be read") as caught:  # a hostile name
+        read(tmp_path / "\x1b]0;x\x07\u202eevil.json")
+    assert "\\x1b]0;x\\x07\\u202eevil.json: cannot be read" in str(caught.value)
+    assert not any(c in str(caught.value) for c in "\x1b\x07\u202e")
     path.write_bytes(b" " * (LIMIT + 1))
     with pytest.raises(WeightsError, match="larger than"):
         read(path)

@@ -141,9 +141,10 @@ def test_a_run_begun_before_a_setting_existed_resumes_at_its_default(tmp_path):
     with pytest.raises(RulesError, match="holds the work of another run"):
         learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR],
               settings=attrs.evolve(TINY, dice=True), out=out)
-    marker.write_text("{not json")
-    with pytest.raises(RulesError, match="holds the work of another run"):
-        learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR], settings=TINY, out=out)
+    for hostile in ("{not json", "[" * 100_000 + "]" * 100_000):  # nested past the stack
+        marker.write_text(hostile)
+        with pytest.raises(RulesError, match="holds the work of another run"):
+            learn("exxtra", games=4, rounds=1, seed=2, rules=[FOUR], settings=TINY, out=out)
 
 
 def test_every_executor_learns_the_same_value(tmp_path):

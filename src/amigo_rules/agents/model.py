@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core import WeightsError
 from ..core.checks import cut, quote
+from ..core.names import escaped
 from .features import FEATURES
 
 __all__ = ["FORMAT", "ValueModel", "from_json", "read", "softmax", "to_json", "write"]
@@ -158,7 +159,8 @@ PATH_LIMIT = 200
 def read(path: str | Path, game: str | None = None) -> ValueModel:
     """The model in the file at ``path`` (`from_json`; `WeightsError` if it cannot be read)."""
     path = Path(path)
-    name = str(path) if len(str(path)) <= PATH_LIMIT else cut(str(path))
+    shown = escaped(str(path))  # a path from outside: no control or reordering character
+    name = shown if len(shown) <= PATH_LIMIT else cut(shown)
     try:
         with path.open("rb") as file:
             data = file.read(LIMIT + 1)

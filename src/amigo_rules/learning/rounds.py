@@ -298,7 +298,7 @@ def _recorded(marker: Path) -> Any:
     if it is not such a document."""
     try:
         found = json.loads(marker.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a decode error is a ValueError
         return None
     if isinstance(found, dict) and isinstance(found.get("settings"), dict):
         found["settings"] = {**Settings().to_data(), **found["settings"]}
