@@ -66,7 +66,8 @@ def test_a_model_round_trips_exactly(models, game, tmp_path):
 def test_the_shipped_values_load_and_their_files_are_small():
     for game in GAMES:
         value = shipped(game)
-        assert value.model.game == game and value.model.features == FEATURES[game]
+        assert value.model.game == game
+        assert value.model.features == FEATURES[game][: len(value.model.features)]
         assert len(to_json(value.model)) < 1_000_000
         assert value.model.training["games"] >= 10_000
 
@@ -81,7 +82,11 @@ def document(model, change):
     (lambda d: d.update(format="other"), "not a learned value's weights"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
     (lambda d: d["features"].reverse(), "not this version's features of exxtra"),
-    (lambda d: d["linear"].pop(), r"linear must have the shape \(19,\)"),
+    (lambda d: d["features"].pop(0), "not this version's features of exxtra"),
+    (lambda d: d["features"].append("viewer"), "not this version's features of exxtra"),
+    (lambda d: d.update(features=[]), "not this version's features of exxtra"),
+    (lambda d: d.update(features="counter"), "not this version's features of exxtra"),
+    (lambda d: d["linear"].pop(), r"linear must have the shape \(20,\)"),
     (lambda d: d["mean"].__setitem__(0, "x"), "mean must be numbers"),
     (lambda d: d["scale"].__setitem__(0, 0.0), "scale must be positive"),
     (lambda d: d["hidden"].__setitem__(0, [math.inf] * 4), "hidden must be finite"),
@@ -94,6 +99,28 @@ def test_a_broken_weights_document_is_refused(models, change, message):
         from_json(document(models["exxtra"], change), source="mine.json")
     assert str(caught.value).startswith("mine.json: ")
     assert isinstance(caught.value, AmigoRulesError)
+
+
+def test_a_value_learned_before_the_last_features_reads_the_leading_ones(models):
+    # features are only appended (``viewer`` came last): an older file names the leading
+    # ones, its numbers have their shape, and it values positions by those columns alone
+    model = models["exxtra"]
+    older = json.loads(to_json(model))
+    width = len(FEATURES["exxtra"]) - 1
+    older["features"] = older["features"][:width]
+    for key in ("mean", "scale", "linear"):
+        older[key] = older[key][:width]
+    older["hidden"] = older["hidden"][:width]
+    loaded = from_json(json.dumps(older), "exxtra")
+    assert loaded.features == FEATURES["exxtra"][:width]
+    x = np.random.default_rng(1).normal(size=(6, 4, width + 1))
+    changed = x.copy()
+    changed[..., width] += 5  # the column it does not know changes nothing
+    assert np.array_equal(loaded.shares(x), loaded.shares(changed))
+    assert np.array_equal(loaded.shares(x), loaded.shares(x[..., :width].copy()))
+    assert not np.array_equal(model.shares(x), model.shares(changed))
+    with pytest.raises(WeightsError, match=r"linear must have the shape \(19,\)"):
+        from_json(json.dumps({**older, "linear": model.linear.tolist()}))
 
 
 def test_a_foreign_corrupt_or_missing_file_is_refused(models, tmp_path):

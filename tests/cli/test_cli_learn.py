@@ -28,7 +28,7 @@ def test_a_value_is_learned_resumed_and_loaded(tmp_path):
     text = flat(result.output)
     assert "round 0: 3 games" in text and "round 1: 6 games" in text
     assert "of 4 games against heuristic" in text
-    assert f"wrote {out} (mlp, 19 features)" in text
+    assert f"wrote {out} (mlp, 20 features)" in text
     model = read(out, "exxtra")
     assert model.training["games"] == 6 and model.training["seed"] == 4
     first = out.read_bytes()
@@ -37,7 +37,7 @@ def test_a_value_is_learned_resumed_and_loaded(tmp_path):
     assert again.exit_code == 0, again.output
     assert out.read_bytes() == first
     agent = make_agent(f"value:{out}", "exxtra", seed=0)
-    assert agent.value_of(exxtra).model.hidden.shape == (19, 3)
+    assert agent.value_of(exxtra).model.hidden.shape == (20, 3)
 
 
 def test_the_fits_options_reach_the_settings(tmp_path):

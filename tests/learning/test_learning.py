@@ -71,16 +71,17 @@ def test_evaluation_games_count_the_values_seat(model):
 
 def test_the_gradients_are_the_cross_entropys():
     rng = np.random.default_rng(0)
-    model = fresh("exxtra", FEATURES["exxtra"], rng.normal(size=(50, 3, 19)), 5, rng)
-    model = attrs.evolve(model, linear=rng.normal(size=19), out=rng.normal(size=5))
-    z = rng.normal(size=(7, 3, 19))
+    width = len(FEATURES["exxtra"])
+    model = fresh("exxtra", FEATURES["exxtra"], rng.normal(size=(50, 3, width)), 5, rng)
+    model = attrs.evolve(model, linear=rng.normal(size=width), out=rng.normal(size=5))
+    z = rng.normal(size=(7, 3, width))
     targets = softmax(rng.normal(size=(7, 3)))
     params = [model.linear, model.hidden, model.bias, model.out]
     grads = _gradients(params, z, targets)
 
     def loss(ps):
         m = attrs.evolve(model, linear=ps[0], hidden=ps[1], bias=ps[2], out=ps[3],
-                         mean=np.zeros(19), scale=np.ones(19))
+                         mean=np.zeros(width), scale=np.ones(width))
         return cross_entropy(m, z, targets)
 
     for k, (p, g) in enumerate(zip(params, grads, strict=True)):
@@ -200,6 +201,29 @@ def test_a_share_of_self_play_games_is_played_against_the_baselines(monkeypatch)
     assert [t.opponent for t in second] == [None, "heuristic"] * 2
     assert all(t.model is not None for t in second)
     assert all(t.opponent == "heuristic" and t.model is None for t in seen if t.key[0] == 0)
+
+
+def test_against_the_baselines_the_values_own_seat_is_the_one_that_sees(model, monkeypatch):
+    # the value plays seat i % players of game i: its positions are learned as that seat
+    # sees them, since what is learned is the chance of the seat that plays by the value
+    from amigo_rules.agents.value import BATCH
+
+    engine = BATCH["exxtra"]
+    viewers = []
+
+    def observing(games, viewer):
+        viewers.append(np.asarray(viewer).copy())
+        return observation_array(games, viewer)
+
+    observation_array = engine.observation_array
+    monkeypatch.setattr(engine, "observation_array", observing)
+    task = Task("exxtra", FOUR, 8, 4, (1, 0, 0), model=model, opponent="heuristic", keep=1.0)
+    play(task)
+    assert np.array_equal(viewers[0], np.arange(8) % 4)  # every game is live at the start
+    viewers.clear()
+    play(attrs.evolve(task, opponent=None))  # self-play: each game's viewer drawn at random
+    assert not np.array_equal(viewers[0], np.arange(8) % 4)
+    assert set(viewers[0]) <= set(range(4))
 
 
 def test_a_round_fits_the_games_of_its_window_from_a_fresh_start(monkeypatch):

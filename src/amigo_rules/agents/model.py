@@ -8,7 +8,9 @@ players: the features say where a seat stands, the softmax compares the seats.
 
 Models are kept as JSON (`to_json`, `from_json`, `read`, `write`): the game, the feature
 names, the numbers, and what the training recorded. A file that is not such a document,
-or was made for another game or another version's features, raises `WeightsError`.
+or was made for another game or other features, raises `WeightsError`. Features are only
+ever appended: a model learned before the last ones were added names the leading ones
+and reads those columns, with the same results as before.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class ValueModel:
     game: str
     """The game's name (``"verflixxt"``)."""
     features: tuple[str, ...]
-    """The feature names, those of `amigo_rules.agents.features.FEATURES` for the game."""
+    """The feature names: those of `amigo_rules.agents.features.FEATURES` for the game, or
+    the leading ones of them."""
     mean: np.ndarray
     """``[F]``: subtracted from the features."""
     scale: np.ndarray
@@ -70,7 +73,10 @@ class ValueModel:
         return "linear" if self.hidden is None else "mlp"
 
     def utilities(self, features: np.ndarray) -> np.ndarray:
-        """``[..., players]``: each seat's utility, from features ``[..., players, F]``."""
+        """``[..., players]``: each seat's utility, from features ``[..., players, F]``
+        (the game's features; a model of the leading ones reads those)."""
+        if features.shape[-1] != len(self.features):
+            features = features[..., : len(self.features)]
         z = (features - self.mean) / self.scale
         utility: np.ndarray = z @ self.linear
         if self.hidden is not None:
@@ -113,7 +119,7 @@ def to_json(model: ValueModel) -> str:
 def from_json(text: str | bytes, game: str | None = None, *, source: str = "weights") -> ValueModel:
     """The model of a JSON document, checked: `WeightsError` naming ``source`` and what is
     wrong (not JSON, another format, another game than ``game``, features other than this
-    version's, numbers of the wrong shape)."""
+    version's or their leading ones, numbers of the wrong shape)."""
     try:
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -125,10 +131,13 @@ def from_json(text: str | bytes, game: str | None = None, *, source: str = "weig
         raise WeightsError(f"{source}: unknown game {quote(str(made_for))}")
     if game is not None and made_for != game:
         raise WeightsError(f"{source}: weights for {made_for}, not {game}")
-    names = tuple(FEATURES[made_for])
-    if document.get("features") != list(names):
+    known = tuple(FEATURES[made_for])
+    listed = document.get("features")
+    names = known[: len(listed)] if isinstance(listed, list) and listed else ()
+    if not names or listed != list(names):
         raise WeightsError(f"{source}: its features are not this version's features of "
-                           f"{made_for} ({len(names)}: {', '.join(names[:3])}, …)")
+                           f"{made_for} ({len(known)}: {', '.join(known[:3])}, …) or their "
+                           f"leading ones")
     size = (len(names),)
     try:
         mean, scale, linear = (_numbers(document.get(k), size, k)

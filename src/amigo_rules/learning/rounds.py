@@ -81,7 +81,8 @@ class Settings:
     plays its whole turn as one ply (``value:turn``: hoch²'s double move, HO-TURN-3)."""
     against: float = 0.0
     """The share of the self-play rounds' games in which the value plays one seat against
-    the baselines instead of every seat."""
+    the baselines instead of every seat; their positions are learned as that seat sees
+    them."""
     window: int = 1
     """Each round's model is fitted to the games of this many rounds, its own and those
     before it (1: its own)."""

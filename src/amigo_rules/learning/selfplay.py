@@ -5,7 +5,8 @@ A `Task` is a chunk of games, everything drawn from its own seed (`numpy.random.
 SeedSequence` of the run's seed and the chunk's key), so that a chunk gives the same
 result whichever process, machine or executor plays it; `play` plays one and returns a
 `Chunk`: the features of the positions kept, seen by one seat per game (drawn at the
-start), with their targets, and the results.
+start; in games of the value against the baselines, the value's seat), with their
+targets, and the results.
 
 Targets are TD(λ) returns: each kept position's target mixes the value's estimates of the
 positions after it with the game's result, ``G_t = (1 - λ) V(x_{t+1}) + λ G_{t+1}``,
@@ -115,6 +116,10 @@ def play(task: Task) -> Chunk:
     by_value = _seats(task, players)
     games = engine.new_games(rules, task.games, int(rng.integers(2**63)))
     viewer = rng.integers(players, size=task.games)
+    if task.opponent is not None and value is not None:
+        # against the baselines the value's own seat sees: a value that plays one seat
+        # learns that seat's chances, not a blend of whichever seat happened to look
+        viewer = by_value.argmax(axis=1)
     bootstrap = task.model is not None and task.lam < 1
     record: list[_Step] = []
     steps = 0

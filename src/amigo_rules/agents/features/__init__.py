@@ -14,7 +14,7 @@ position, what a search evaluating positions one at a time needs.
 >>> array = exxtra.observation(state, 0).to_array()[None]
 >>> rows = features("exxtra", state.rules, array, [0])
 >>> rows.shape, FEATURES["exxtra"][:3]
-((1, 3, 19), ('counter', 'rung', 'pair'))
+((1, 3, 20), ('counter', 'rung', 'pair'))
 >>> bool((observation_features("exxtra", exxtra.observation(state, 0)) == rows[0]).all())
 True
 """

@@ -24,9 +24,11 @@ __all__ = ["EXXTRA", "exxtra_features", "exxtra_observation_features"]
 EXXTRA = (
     "counter", "rung", "pair", "reach", "reach_raw", "finish", "survive", "free_below",
     "mover", "later", "rerolling", "rerolling_counter", "roll", "lead", "counter_lead",
-    "reach2", "reach3", "reach_later", "seats",
+    "reach2", "reach3", "reach_later", "seats", "viewer",
 )
-"""The features of a seat, in order."""
+"""The features of a seat, in order (``viewer``: the seat that sees, the one whose chances a
+value learned against the baselines gives, appended last so that a value learned before
+it reads the leading columns)."""
 
 
 @cache
@@ -78,7 +80,7 @@ def exxtra_features(rules: ex.Rules, arrays: np.ndarray, active: np.ndarray) -> 
         finish, survive, below / (RUNGS - 1), is_mover, later, rerolling,
         rerolling * counter / FINISH, is_mover * (waiting * roll)[:, None], reach - others,
         (counter - counter_others) / FINISH, reach**2, reach**3, reach * later,
-        np.full((n, players), 1 / players),
+        np.full((n, players), 1 / players), seats[:, :, 0],
     ]
     return np.stack(columns, axis=2)
 
@@ -116,5 +118,5 @@ def exxtra_observation_features(observation: ex.Observation) -> np.ndarray:
         best = max(c for q, c in enumerate(counters) if q != p)
         later = row[9]
         row += [reach[p] - others, (counters[p] - best) / FINISH, reach[p] ** 2, reach[p] ** 3,
-                reach[p] * later, 1 / players]
+                reach[p] * later, 1 / players, 1.0 if p == observation.player else 0.0]
     return np.array(rows)

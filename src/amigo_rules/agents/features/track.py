@@ -37,8 +37,10 @@ _COMMON = (
     "ahead", "spare_lucky", "unturned", "tower", "hidden", "to_move", "later", "roll",
     "late", "plus_left", "minus_left", "seats", "score_late", "pending_late", "lead_late",
 )
-VERFLIXXT = _COMMON
-"""The features of a seat in Verflixxt!, in order."""
+VERFLIXXT = (*_COMMON, "viewer")
+"""The features of a seat in Verflixxt!, in order (``viewer``: the seat that sees, the one
+whose chances a value learned against the baselines gives, appended last so that a value
+learned before it reads the leading columns)."""
 HOCH = (*_COMMON, "risk", "tokens", "lucky_hat", "cursed_cap", "hand", "hand_sum", "hand_top",
         "viewer", "tokens_left")
 """The features of a seat in Verflixxt hoch², in order."""
@@ -136,11 +138,12 @@ def _track(arrays: np.ndarray, lay: Layout) -> _Track:
 def _common(track: _Track, lay: Layout, score: np.ndarray, slot_gain: np.ndarray,
             plus_left: np.ndarray, minus_left: np.ndarray, spare: np.ndarray,
             unturned: np.ndarray, tower: np.ndarray, hidden: np.ndarray, active: np.ndarray,
-            roll: np.ndarray) -> np.ndarray:
-    """The features of `_COMMON`, ``[n, players, 23]``, from the game-specific parts:
-    per seat its score, the gain of each slot's tile (``[n, players, slots]``), spare lucky
-    tiles, unturned minus points, tower size and unseen tiles; per row what the track
-    holds, the active seat and the die shown."""
+            roll: np.ndarray, more: list[np.ndarray]) -> np.ndarray:
+    """The features of `_COMMON` and then the game's own ``more`` (each ``[n,
+    players]``), ``[n, players, 23 + len(more)]``, from the game-specific parts: per seat
+    its score, the gain of each slot's tile (``[n, players, slots]``), spare lucky tiles,
+    unturned minus points, tower size and unseen tiles; per row what the track holds, the
+    active seat and the die shown."""
     players = score.shape[1]
     pawns = track.pawns.transpose(0, 2, 1)  # [n, players, slots]
     alone = (pawns == 1) & (track.pieces[:, None, :] == 1)
@@ -181,7 +184,7 @@ def _common(track: _Track, lay: Layout, score: np.ndarray, slot_gain: np.ndarray
         np.broadcast_to(plus_left[:, None], score.shape) / 100,
         np.broadcast_to(minus_left[:, None], score.shape) / 100,
         np.full(score.shape, 1 / players), score * late / SCALE, pending * late / SCALE,
-        lead * late / SCALE,
+        lead * late / SCALE, *more,
     ]
     return np.stack(columns, axis=2)
 
@@ -242,10 +245,12 @@ def verflixxt_features(rules: vx.Rules, arrays: np.ndarray, active: np.ndarray) 
               + 1 else np.zeros((n, players)))
     score, gains, spare, unturned = _path_parts(counts)
     die = _one_hot_index(arrays[:, lay.turn_start : lay.turn_start + 6]) + 1
+    viewer = vx.array_places(rules)["viewer"][0]
     plus_left, minus_left = _left(track, lay.kinds)
     return _common(track, lay, score, _slot_gains(track, lay.kinds, gains), plus_left,
                    minus_left, spare, unturned, counts.sum(axis=2) + hidden, hidden, active,
-                   die.astype(np.float64))
+                   die.astype(np.float64),
+                   [arrays[:, viewer : viewer + players].astype(np.float64)])
 
 
 _RISK = ("R3", "R4", "R5", "R6", "R7")
@@ -290,15 +295,12 @@ def hoch_features(rules: ho.Rules, arrays: np.ndarray, active: np.ndarray) -> np
     hand_sum = own_cards @ card_values
     hand_top = np.where(own_cards > 0, card_values, -1.0).max(axis=1)
     plus_left, minus_left = _left(track, lay.kinds)
-    common = _common(track, lay, score, _slot_gains(track, lay.kinds, gains, risk_gain),
-                     plus_left, minus_left, spare, unturned, items[:, :, : len(collected)]
-                     .sum(axis=2), np.zeros((n, players)), active, np.zeros(n))
-    extra = [
-        sign * risk_sum / SCALE, tokens / 10, lucky_hat, cursed_cap, hand / 2,
-        is_viewer * hand_sum[:, None] / 12, is_viewer * hand_top[:, None] / 6, is_viewer,
-        np.broadcast_to(tokens_taken[:, None], (n, players)) / 8,
-    ]
-    return np.concatenate([common, np.stack(extra, axis=2)], axis=2)
+    return _common(track, lay, score, _slot_gains(track, lay.kinds, gains, risk_gain),
+                   plus_left, minus_left, spare, unturned, items[:, :, : len(collected)]
+                   .sum(axis=2), np.zeros((n, players)), active, np.zeros(n), [
+                       sign * risk_sum / SCALE, tokens / 10, lucky_hat, cursed_cap, hand / 2,
+                       is_viewer * hand_sum[:, None] / 12, is_viewer * hand_top[:, None] / 6,
+                       is_viewer, np.broadcast_to(tokens_taken[:, None], (n, players)) / 8])
 
 
 # --- one observation at a time: the same features without arrays (for the search) ---------
@@ -400,7 +402,10 @@ def _common_rows(observation: Any, towers: list[_Tower], active: int, roll: int
 def verflixxt_observation_features(observation: vx.Observation) -> np.ndarray:
     """``float64[players, len(VERFLIXXT)]``: `verflixxt_features` of one observation."""
     towers = [_tower(t) for t in observation.towers]
-    return np.array(_common_rows(observation, towers, observation.player, observation.roll))
+    rows = _common_rows(observation, towers, observation.player, observation.roll)
+    for p, row in enumerate(rows):
+        row.append(1.0 if p == observation.viewer else 0.0)
+    return np.array(rows)
 
 
 def hoch_observation_features(observation: ho.Observation) -> np.ndarray:
