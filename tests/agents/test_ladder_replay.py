@@ -54,11 +54,14 @@ HOCH_BASELINES = "benchmarks/results/value-verflixxt_hoch-baselines.json"
     # the values fitted to games of the baselines alone
     ("classic", f"value:{BASELINES}", "greedy"), ("classic", f"value:1:{BASELINES}", "greedy"),
     ("hoch", f"value:{HOCH_BASELINES}", "greedy"), ("hoch", f"value:1:{HOCH_BASELINES}", "greedy"),
-    # whole turns (hoch², also the value learned that way), the roll averaged (EXXtra),
-    # against the baselines and against the value a quarter of the way through its run
+    # whole turns (hoch², also the values learned that way and from the value's own seat
+    # against the baselines), the roll averaged (EXXtra), against the baselines and against
+    # the value a quarter of the way through its run
     ("hoch", "value:turn", "greedy"),
     ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-turn.json", "greedy"),
+    ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-seat.json", "greedy"),
     ("exxtra", "value:dice", "heuristic"),
+    ("exxtra", "value:dice:benchmarks/results/value-exxtra-seat.json", "heuristic"),
     ("hoch", "value:turn", "value:turn:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value:dice", "value:dice:benchmarks/results/value-exxtra-16384.json"),
 ])
