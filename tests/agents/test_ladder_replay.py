@@ -48,12 +48,11 @@ HOCH_BASELINES = "benchmarks/results/value-verflixxt_hoch-baselines.json"
     # the shipped values, one ply deep
     ("classic", "value", "greedy"), ("hoch", "value", "greedy"),
     ("exxtra", "value", "heuristic"),
-    # looking ahead
+    # looking ahead (hoch²'s look-ahead rows, 6 to 10 s a game, replay in the slow suite)
     ("classic", "value:dice", "greedy"), ("classic", "value:1", "greedy"),
-    ("hoch", "value:1", "greedy"),
     # the values fitted to games of the baselines alone
     ("classic", f"value:{BASELINES}", "greedy"), ("classic", f"value:1:{BASELINES}", "greedy"),
-    ("hoch", f"value:{HOCH_BASELINES}", "greedy"), ("hoch", f"value:1:{HOCH_BASELINES}", "greedy"),
+    ("hoch", f"value:{HOCH_BASELINES}", "greedy"),
     # whole turns (hoch², also the values learned that way and from the value's own seat
     # against the baselines), the roll averaged (EXXtra), against the baselines and against
     # the value a quarter of the way through its run
@@ -92,8 +91,10 @@ def replays_two(config, agent, baseline):
     ("exxtra", "mcts:400:default:default:default:default:learned", "heuristic"),
     ("hoch", "value", "value:benchmarks/results/value-verflixxt_hoch-8192.json"),
     ("exxtra", "value", "value:benchmarks/results/value-exxtra-16384.json"),
+    ("hoch", "value:1", "greedy"), ("hoch", f"value:1:{HOCH_BASELINES}", "greedy"),
 ])
 def test_learned_search_games_replay_to_their_results(config, agent, baseline):
-    """The search rows cut off by the learned value (and the rows against an earlier value of
-    the same run) play again to their committed results: two games each."""
+    """The search rows cut off by the learned value, the rows against an earlier value of
+    the same run and hoch²'s look-ahead rows play again to their committed results: two
+    games each."""
     replays_two(config, agent, baseline)

@@ -118,7 +118,8 @@ def play(task: Task) -> Chunk:
     viewer = rng.integers(players, size=task.games)
     if task.opponent is not None and value is not None:
         # against the baselines the value's own seat sees: a value that plays one seat
-        # learns that seat's chances, not a blend of whichever seat happened to look
+        # learns that seat's chances, not a blend of whichever seat happened to look (the
+        # draw above is made all the same, so the games stay those of earlier versions)
         viewer = by_value.argmax(axis=1)
     bootstrap = task.model is not None and task.lam < 1
     record: list[_Step] = []
