@@ -220,6 +220,14 @@ def _one_hot_index(part: np.ndarray) -> np.ndarray:
     return np.where(part.any(axis=1), part.argmax(axis=1), -1)
 
 
+def _viewer(rules: vx.Rules | ho.Rules, arrays: np.ndarray) -> np.ndarray:
+    """``float64[n, players]``: the viewer's one-hot of each array (where the game's
+    `array_places` says it lies)."""
+    game = vx if isinstance(rules, vx.Rules) else ho
+    start = game.array_places(rules)["viewer"][0]
+    return arrays[:, start : start + rules.players].astype(np.float64)
+
+
 @cache
 def _layout_of(rules: vx.Rules | ho.Rules) -> Layout:
     game = vx if isinstance(rules, vx.Rules) else ho
@@ -245,12 +253,11 @@ def verflixxt_features(rules: vx.Rules, arrays: np.ndarray, active: np.ndarray) 
               + 1 else np.zeros((n, players)))
     score, gains, spare, unturned = _path_parts(counts)
     die = _one_hot_index(arrays[:, lay.turn_start : lay.turn_start + 6]) + 1
-    viewer = vx.array_places(rules)["viewer"][0]
     plus_left, minus_left = _left(track, lay.kinds)
     return _common(track, lay, score, _slot_gains(track, lay.kinds, gains), plus_left,
                    minus_left, spare, unturned, counts.sum(axis=2) + hidden, hidden, active,
                    die.astype(np.float64),
-                   [arrays[:, viewer : viewer + players].astype(np.float64)])
+                   [_viewer(rules, arrays)])
 
 
 _RISK = ("R3", "R4", "R5", "R6", "R7")
@@ -288,10 +295,7 @@ def hoch_features(rules: ho.Rules, arrays: np.ndarray, active: np.ndarray) -> np
     card_values = np.array([int(c[:-1]) for c in ho.CARDS], dtype=np.float64)
     at = 2 * cards
     tokens_taken = table[:, at + 1]
-    phases = len(ho.PHASES)
-    viewer = _one_hot_index(table[:, at + 6 + phases + players : at + 6 + phases + 2 * players])
-    seats = np.arange(players)
-    is_viewer = (viewer[:, None] == seats[None, :]).astype(np.float64)
+    is_viewer = _viewer(rules, arrays)
     hand_sum = own_cards @ card_values
     hand_top = np.where(own_cards > 0, card_values, -1.0).max(axis=1)
     plus_left, minus_left = _left(track, lay.kinds)
