@@ -52,7 +52,7 @@ HOCH_BASELINES = "benchmarks/results/value-verflixxt_hoch-baselines.json"
     ("classic", "value:dice", "greedy"), ("classic", "value:1", "greedy"),
     # the values fitted to games of the baselines alone
     ("classic", f"value:{BASELINES}", "greedy"), ("classic", f"value:1:{BASELINES}", "greedy"),
-    ("hoch", f"value:{HOCH_BASELINES}", "greedy"),
+    ("hoch", f"value:{HOCH_BASELINES}", "greedy"), ("classic", f"value:{BASELINES}", "value"),
     # whole turns (hoch², also the values learned that way and from the value's own seat
     # against the baselines), the roll averaged (EXXtra), against the baselines and against
     # the value a quarter of the way through its run
