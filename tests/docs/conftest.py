@@ -51,6 +51,8 @@ BUILDS: list[subprocess.Popen[bytes]] = []  # the build this process started, to
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    if session.config.option.collectonly:
+        return
     if any(USES_SITE & set(getattr(item, "fixturenames", ())) for item in session.items):
         # the factory the tmp_path_factory fixture returns, before any fixture runs
         build = start(shared(session.config._tmp_path_factory))  # type: ignore[attr-defined]
