@@ -1,8 +1,9 @@
 """The strength ladder's committed games play again to the same results: six games of the
 learned agents' `value` rows (two per game, with the shipped weights), two of each row of
 the value looking ahead, seeing its whole turn or averaging over the dice, two of each row
-of the value fitted to the baselines' games and two of EXXtra's rollout agent, by
-``benchmarks/ladder.py``'s own ``play_one``."""
+of the value fitted to the baselines' games, two of EXXtra's rollout agent and two of the
+search rows played before the learned value was the default, by ``benchmarks/ladder.py``'s
+own ``play_one``."""
 
 from __future__ import annotations
 
@@ -74,11 +75,25 @@ def test_exxtras_rollout_games_replay_to_their_results():
     replays_two("exxtra", "rollout:100", "heuristic")
 
 
-def replays_two(config, agent, baseline):
-    """The first two committed games of the row play again to their seat, share and length."""
+@pytest.mark.parametrize(("config", "evaluation"), [
+    ("classic", "fitted"),
+    pytest.param("hoch", "softmax", marks=pytest.mark.slow),  # 6 to 7 s a game
+])
+def test_search_rows_from_before_the_learned_default_replay_with_its_forerunner(config,
+                                                                            evaluation):
+    """A row named ``mcts:400`` was played with the cut-off evaluation that was the game's
+    default before the learned value (the ladder page says which): named explicitly, it
+    plays the row's games again."""
+    replays_two(config, "mcts:400", "greedy",
+                played=f"mcts:400:default:default:default:default:{evaluation}")
+
+
+def replays_two(config, agent, baseline, played=None):
+    """The first two committed games of the row play again to their seat, share and length
+    (played by ``played``, default the row's agent)."""
     play_one = ladder().play_one
     for row in committed(config, agent, baseline)[:2]:
-        again = play_one(config, agent, row["game"], baseline)
+        again = play_one(config, played or agent, row["game"], baseline)
         assert {k: again[k] for k in ("seat", "share", "moves")} == {
             k: row[k] for k in ("seat", "share", "moves")}
 
