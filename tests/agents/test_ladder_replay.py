@@ -75,17 +75,19 @@ def test_exxtras_rollout_games_replay_to_their_results():
     replays_two("exxtra", "rollout:100", "heuristic")
 
 
-@pytest.mark.parametrize(("config", "evaluation"), [
-    ("classic", "fitted"),
-    pytest.param("hoch", "softmax", marks=pytest.mark.slow),  # 6 to 7 s a game
+@pytest.mark.parametrize(("config", "baseline", "evaluation"), [
+    ("classic", "greedy", "fitted"),
+    pytest.param("hoch", "greedy", "softmax", marks=pytest.mark.slow),  # 6 to 7 s a game
+    ("exxtra", "heuristic", None),
 ])
-def test_search_rows_from_before_the_learned_default_replay_with_its_forerunner(config,
-                                                                            evaluation):
-    """A row named ``mcts:400`` was played with the cut-off evaluation that was the game's
-    default before the learned value (the ladder page says which): named explicitly, it
-    plays the row's games again."""
-    replays_two(config, "mcts:400", "greedy",
-                played=f"mcts:400:default:default:default:default:{evaluation}")
+def test_search_rows_replay_with_the_evaluation_the_ladder_page_names(config, baseline,
+                                                                     evaluation):
+    """A row named ``mcts:400`` was played with the cut-off evaluation that was its game's
+    default before the learned value (Verflixxt!, hoch²: named explicitly, it plays the
+    row's games again), or at today's defaults (EXXtra)."""
+    played = None if evaluation is None else (
+        f"mcts:400:default:default:default:default:{evaluation}")
+    replays_two(config, "mcts:400", baseline, played=played)
 
 
 def replays_two(config, agent, baseline, played=None):
