@@ -60,6 +60,7 @@ HOCH_BASELINES = "benchmarks/results/value-verflixxt_hoch-baselines.json"
     ("hoch", "value:turn", "greedy"),
     ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-turn.json", "greedy"),
     ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-seat.json", "greedy"),
+    ("hoch", "value:turn:benchmarks/results/value-verflixxt_hoch-seat2.json", "greedy"),
     ("exxtra", "value:dice", "heuristic"),
     ("exxtra", "value:dice:benchmarks/results/value-exxtra-seat.json", "heuristic"),
     ("hoch", "value:turn", "value:turn:benchmarks/results/value-verflixxt_hoch-8192.json"),
