@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -43,11 +44,15 @@ def start(into: Path) -> subprocess.Popen[bytes] | None:
         into.mkdir()
     except FileExistsError:
         return None
-    return subprocess.Popen([sys.executable, "-c", BUILD, str(into)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    build = subprocess.Popen([sys.executable, "-c", BUILD, str(into)], cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # reaped the moment it ends, whichever worker's tests read the site: a test of the
+    # engines checks that the worker leaves no zombie child
+    threading.Thread(target=build.wait, daemon=True).start()
+    return build
 
 
-BUILDS: list[subprocess.Popen[bytes]] = []  # the build this process started, to reap it
+BUILDS: list[subprocess.Popen[bytes]] = []  # the build this process started
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -70,8 +75,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
         ended = any(build.poll() is not None for build in BUILDS)
         assert not ended or result.exists(), "the site's build ended without a result"
         time.sleep(0.1)
-    for build in BUILDS:
-        build.wait()
     returncode, log = json.loads(result.read_text())
     assert returncode == 0, log[-4000:]
     return into / "site", log
