@@ -38,18 +38,19 @@ def shared(factory: pytest.TempPathFactory) -> Path:
     return (base.parent if "PYTEST_XDIST_WORKER" in os.environ else base) / "docs-site"
 
 
-def start(into: Path) -> subprocess.Popen[bytes] | None:
-    """Start the build into ``into`` unless another process (a worker) already has."""
+def start(into: Path) -> None:
+    """Start the build into ``into`` (kept in `BUILDS`) unless another process (a worker)
+    already has."""
     try:
         into.mkdir()
     except FileExistsError:
-        return None
+        return
     build = subprocess.Popen([sys.executable, "-c", BUILD, str(into)], cwd=ROOT,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # reaped the moment it ends, whichever worker's tests read the site: a test of the
     # engines checks that the worker leaves no zombie child
     threading.Thread(target=build.wait, daemon=True).start()
-    return build
+    BUILDS.append(build)
 
 
 BUILDS: list[subprocess.Popen[bytes]] = []  # the build this process started
@@ -60,15 +61,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     if any(USES_SITE & set(getattr(item, "fixturenames", ())) for item in session.items):
         # the factory the tmp_path_factory fixture returns, before any fixture runs
-        build = start(shared(session.config._tmp_path_factory))  # type: ignore[attr-defined]
-        BUILDS.extend([build] if build else [])
+        start(shared(session.config._tmp_path_factory))  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The site, built strictly, and the build's log."""
     into = shared(tmp_path_factory)
-    BUILDS.extend([build] if (build := start(into)) else [])
+    start(into)
     result, deadline = into / "result.json", time.monotonic() + WAIT
     while not result.exists():
         assert time.monotonic() < deadline, f"the site's build gave nothing in {WAIT} s"

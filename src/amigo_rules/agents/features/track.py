@@ -70,13 +70,16 @@ class Layout:
     turn_start: int
     """The start of the single group after the players (die or cards, phase, seats)."""
     turn_width: int
+    viewer: int
+    """The start of the viewer's one-hot (where the game's `array_places` puts it)."""
 
 
-def _layout(blocks: tuple[Any, ...], kinds: tuple[str, ...], players: int) -> Layout:
+def _layout(blocks: tuple[Any, ...], kinds: tuple[str, ...], players: int, viewer: int
+            ) -> Layout:
     slot, player, turn = (next(b for b in blocks if b.name == name) for name in
                           ("track slot", "player", ""))
     return Layout(players, slot.count, slot.start, slot.width, kinds, slot.parts[0].size,
-                  player.start, player.width, turn.start, turn.width)
+                  player.start, player.width, turn.start, turn.width, viewer)
 
 
 def _path_parts(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -220,18 +223,16 @@ def _one_hot_index(part: np.ndarray) -> np.ndarray:
     return np.where(part.any(axis=1), part.argmax(axis=1), -1)
 
 
-def _viewer(rules: vx.Rules | ho.Rules, arrays: np.ndarray) -> np.ndarray:
-    """``float64[n, players]``: the viewer's one-hot of each array (where the game's
-    `array_places` says it lies)."""
-    game = vx if isinstance(rules, vx.Rules) else ho
-    start = game.array_places(rules)["viewer"][0]
-    return arrays[:, start : start + rules.players].astype(np.float64)
+def _viewer(lay: Layout, arrays: np.ndarray) -> np.ndarray:
+    """``float64[n, players]``: the viewer's one-hot of each array."""
+    return arrays[:, lay.viewer : lay.viewer + lay.players].astype(np.float64)
 
 
 @cache
 def _layout_of(rules: vx.Rules | ho.Rules) -> Layout:
     game = vx if isinstance(rules, vx.Rules) else ho
-    return _layout(game.observation_layout(rules), game.TILE_KINDS, rules.players)
+    return _layout(game.observation_layout(rules), game.TILE_KINDS, rules.players,
+                   game.array_places(rules)["viewer"][0])
 
 
 def _read(rules: vx.Rules | ho.Rules, arrays: np.ndarray) -> tuple[Layout, _Track, np.ndarray]:
@@ -257,7 +258,7 @@ def verflixxt_features(rules: vx.Rules, arrays: np.ndarray, active: np.ndarray) 
     return _common(track, lay, score, _slot_gains(track, lay.kinds, gains), plus_left,
                    minus_left, spare, unturned, counts.sum(axis=2) + hidden, hidden, active,
                    die.astype(np.float64),
-                   [_viewer(rules, arrays)])
+                   [_viewer(lay, arrays)])
 
 
 _RISK = ("R3", "R4", "R5", "R6", "R7")
@@ -295,7 +296,7 @@ def hoch_features(rules: ho.Rules, arrays: np.ndarray, active: np.ndarray) -> np
     card_values = np.array([int(c[:-1]) for c in ho.CARDS], dtype=np.float64)
     at = 2 * cards
     tokens_taken = table[:, at + 1]
-    is_viewer = _viewer(rules, arrays)
+    is_viewer = _viewer(lay, arrays)
     hand_sum = own_cards @ card_values
     hand_top = np.where(own_cards > 0, card_values, -1.0).max(axis=1)
     plus_left, minus_left = _left(track, lay.kinds)
